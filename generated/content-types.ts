@@ -148,6 +148,12 @@ export interface CardGridBlock {
   type: 'card-grid';
   id?: AnchorId;
   /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
+  /**
    * Section heading.
    */
   heading: string;
@@ -205,6 +211,12 @@ export interface CtaBandBlock {
   type: 'cta-band';
   id?: AnchorId;
   /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
+  /**
    * 'emergency' uses red for crisis pages. Defaults to 'default'.
    */
   variant?: 'default' | 'emergency';
@@ -228,6 +240,12 @@ export interface FaqBlock {
    */
   type: 'faq';
   id?: AnchorId;
+  /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
   /**
    * Section heading.
    */
@@ -265,6 +283,12 @@ export interface FormBlock {
   type: 'form';
   id?: AnchorId;
   /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
+  /**
    * Section heading.
    */
   heading: string;
@@ -293,6 +317,12 @@ export interface HeroBlock {
    */
   type: 'hero';
   id?: AnchorId;
+  /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
   /**
    * 'emergency' uses a red badge and red call button for crisis pages. Defaults to 'default'.
    */
@@ -357,6 +387,12 @@ export interface LinkCardsBlock {
   type: 'link-cards';
   id?: AnchorId;
   /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
+  /**
    * Section heading.
    */
   heading: string;
@@ -407,6 +443,12 @@ export interface ProtocolCardsBlock {
    */
   type: 'protocol-cards';
   id?: AnchorId;
+  /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
   /**
    * Section heading.
    */
@@ -465,6 +507,12 @@ export interface RichTextBlock {
   type: 'rich-text';
   id?: AnchorId;
   /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
+  /**
    * Section heading.
    */
   heading: string;
@@ -504,6 +552,12 @@ export interface StatsBlock {
   type: 'stats';
   id?: AnchorId;
   /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
+  /**
    * Section heading.
    */
   heading: string;
@@ -540,6 +594,12 @@ export interface TeamBlock {
    */
   type: 'team';
   id?: AnchorId;
+  /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
   /**
    * Section heading.
    */
@@ -584,6 +644,12 @@ export interface TimelineBlock {
    */
   type: 'timeline';
   id?: AnchorId;
+  /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
   /**
    * Section heading.
    */
