@@ -1,0 +1,53 @@
+import { Card, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import type { BlockProps } from '../../renderer/blocks/types.ts';
+import { Section } from '../../renderer/blocks/Section.tsx';
+import { RichText } from '../../renderer/text/RichText.tsx';
+import { SmartLink } from '../../renderer/text/SmartLink.tsx';
+import { icons } from '../../renderer/icons.ts';
+
+export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
+  const columns = block.columns ?? 3;
+  return (
+    <Section block={block}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: columns }} spacing="lg" className="card-grid">
+        {block.cards.map((card) => {
+          const Icon = card.icon ? icons[card.icon] : undefined;
+          return (
+            <Card key={card.title} withBorder radius="md" padding="lg" className="content-card">
+              {Icon && (
+                <ThemeIcon size={44} radius="md" variant="light" mb="sm">
+                  <Icon size={26} aria-hidden />
+                </ThemeIcon>
+              )}
+              <Title order={3} size="h4">
+                {card.title}
+              </Title>
+              {card.meta && (
+                <Text fw={600} size="sm" mt={4} className="brand-text">
+                  {card.meta}
+                </Text>
+              )}
+              <Text mt="xs">
+                <RichText text={card.text} />
+              </Text>
+              {card.items && (
+                <List mt="sm" spacing={4} size="sm" icon={<IconCheck size={16} aria-hidden className="accent-icon" />}>
+                  {card.items.map((item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ))}
+                </List>
+              )}
+              {card.link && (
+                <SmartLink href={card.link.href} className="card-link">
+                  <RichText text={card.link.label} />
+                  <span aria-hidden> →</span>
+                </SmartLink>
+              )}
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Section>
+  );
+}

@@ -1,0 +1,26 @@
+import { Container, Group, Text, Title } from '@mantine/core';
+import type { BlockProps } from '../../renderer/blocks/types.ts';
+import { CallButton, LinkButton } from '../../renderer/blocks/actions.tsx';
+import { RichText } from '../../renderer/text/RichText.tsx';
+
+export function CtaBandBlock({ block }: BlockProps<'cta-band'>) {
+  const emergency = block.variant === 'emergency';
+  const color = emergency ? 'red' : undefined;
+  return (
+    <section id={block.id} className="section cta-band" data-tone={emergency ? 'emergency' : 'brand'}>
+      {block.aliases?.map((alias) => <span key={alias} id={alias} className="section-alias" />)}
+      <Container size="md" ta="center">
+        <Title order={2}>{block.heading}</Title>
+        {block.text && (
+          <Text size="lg" mt="sm">
+            <RichText text={block.text} />
+          </Text>
+        )}
+        <Group justify="center" gap="sm" mt="lg">
+          <CallButton label={block.callLabel} color={color} />
+          {block.secondaryAction && <LinkButton link={block.secondaryAction} variant="outline" color={color} />}
+        </Group>
+      </Container>
+    </section>
+  );
+}

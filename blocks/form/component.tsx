@@ -1,0 +1,39 @@
+import { Card, List, SimpleGrid, ThemeIcon, Text } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import type { BlockProps } from '../../renderer/blocks/types.ts';
+import { Section } from '../../renderer/blocks/Section.tsx';
+import { RichText } from '../../renderer/text/RichText.tsx';
+import { LeadForm } from '../../renderer/forms/LeadForm.tsx';
+import { formDefinition } from '../../renderer/forms/definitions.ts';
+
+export function FormBlock({ block }: BlockProps<'form'>) {
+  const definition = formDefinition(block.formId);
+  return (
+    <Section block={block}>
+      <SimpleGrid cols={{ base: 1, md: block.points ? 2 : 1 }} spacing="xl" mt="md">
+        {block.points && (
+          <List
+            spacing="sm"
+            size="lg"
+            icon={
+              <ThemeIcon size={24} radius="xl" variant="light">
+                <IconCheck size={16} aria-hidden />
+              </ThemeIcon>
+            }
+          >
+            {block.points.map((point) => (
+              <List.Item key={point}>
+                <Text size="lg" component="span">
+                  <RichText text={point} />
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        )}
+        <Card withBorder radius="md" padding="xl" shadow="sm">
+          <LeadForm formId={block.formId} definition={definition} />
+        </Card>
+      </SimpleGrid>
+    </Section>
+  );
+}

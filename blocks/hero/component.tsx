@@ -1,0 +1,83 @@
+import { Badge, Card, Container, Group, List, SimpleGrid, Stack, Text, Title, ThemeIcon } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import type { BlockProps } from '../../renderer/blocks/types.ts';
+import { CallButton, LinkButton } from '../../renderer/blocks/actions.tsx';
+import { RichText } from '../../renderer/text/RichText.tsx';
+import { icons } from '../../renderer/icons.ts';
+
+export function HeroBlock({ block }: BlockProps<'hero'>) {
+  const emergency = block.variant === 'emergency';
+  const color = emergency ? 'red' : undefined;
+  return (
+    <section id={block.id} className="section hero" data-tone={emergency ? 'emergency' : 'brand'}>
+      {block.aliases?.map((alias) => <span key={alias} id={alias} className="section-alias" />)}
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 1, md: block.sideCard ? 2 : 1 }} spacing="xl" className="hero-grid">
+          <Stack gap="md">
+            {block.badge && (
+              <Badge size="lg" variant={emergency ? 'filled' : 'light'} color={color} className="hero-badge">
+                {block.badge}
+              </Badge>
+            )}
+            <Title order={1} className="hero-title">
+              {block.heading}
+            </Title>
+            {block.subtitle && (
+              <Text size="xl" fw={600} className="hero-subtitle">
+                {block.subtitle}
+              </Text>
+            )}
+            {block.text && (
+              <Text size="lg">
+                <RichText text={block.text} />
+              </Text>
+            )}
+            {block.trustPoints && (
+              <Group gap="lg" component="ul" className="plain-list">
+                {block.trustPoints.map((point) => {
+                  const Icon = point.icon ? icons[point.icon] : IconCheck;
+                  return (
+                    <Group key={point.text} gap={6} component="li" wrap="nowrap">
+                      <Icon size={18} aria-hidden className="accent-icon" />
+                      <Text fw={500}>{point.text}</Text>
+                    </Group>
+                  );
+                })}
+              </Group>
+            )}
+            <Group gap="sm" mt="sm">
+              <CallButton label={block.callLabel} color={color} />
+              {block.secondaryAction && <LinkButton link={block.secondaryAction} variant="outline" color={color} />}
+            </Group>
+          </Stack>
+          {block.sideCard && (
+            <Card withBorder radius="md" padding="xl" shadow="sm" className="hero-card">
+              <Title order={2} size="h3">
+                {block.sideCard.title}
+              </Title>
+              {block.sideCard.text && (
+                <Text mt="xs">
+                  <RichText text={block.sideCard.text} />
+                </Text>
+              )}
+              <List
+                mt="md"
+                spacing="xs"
+                icon={
+                  <ThemeIcon size={20} radius="xl" variant="light" color={color}>
+                    <IconCheck size={14} aria-hidden />
+                  </ThemeIcon>
+                }
+              >
+                {block.sideCard.items.map((item) => (
+                  <List.Item key={item}>{item}</List.Item>
+                ))}
+              </List>
+              {block.sideCard.action && <LinkButton link={block.sideCard.action} mt="lg" fullWidth color={color} />}
+            </Card>
+          )}
+        </SimpleGrid>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { BlockProps } from '../../renderer/blocks/types.ts';
+import { Section } from '../../renderer/blocks/Section.tsx';
+import { RichText } from '../../renderer/text/RichText.tsx';
+import { SmartLink } from '../../renderer/text/SmartLink.tsx';
+import { icons } from '../../renderer/icons.ts';
+
+export function LinkCardsBlock({ block }: BlockProps<'link-cards'>) {
+  const max = block.maxLinks ?? 3;
+  return (
+    <Section block={block}>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        {block.cards.map((card) => {
+          const Icon = card.icon ? icons[card.icon] : undefined;
+          const shown = card.links.slice(0, max);
+          const hidden = card.links.length - shown.length;
+          const first = card.links[0];
+          return (
+            <Card key={card.title} withBorder radius="md" padding="lg" className="content-card">
+              <Stack gap="xs" h="100%">
+                {Icon && (
+                  <ThemeIcon size={44} radius="md" variant="light">
+                    <Icon size={26} aria-hidden />
+                  </ThemeIcon>
+                )}
+                <Title order={3} size="h4">
+                  {card.title}
+                </Title>
+                <Text>
+                  <RichText text={card.text} />
+                </Text>
+                <ul className="link-list">
+                  {shown.map((link) => (
+                    <li key={link.href}>
+                      <SmartLink href={link.href}>
+                        <RichText text={link.label} />
+                      </SmartLink>
+                    </li>
+                  ))}
+                </ul>
+                {hidden > 0 && (
+                  <Text size="sm" c="dimmed">
+                    {block.moreLabel.replace('{count}', String(hidden))}
+                  </Text>
+                )}
+                {first && (
+                  <Button component={SmartLink} href={first.href} variant="light" mt="auto" aria-label={`${block.learnMoreLabel}: ${card.title}`}>
+                    {block.learnMoreLabel}
+                  </Button>
+                )}
+              </Stack>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Section>
+  );
+}

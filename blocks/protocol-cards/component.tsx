@@ -1,0 +1,51 @@
+import { Badge, Card, Group, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import type { BlockProps } from '../../renderer/blocks/types.ts';
+import { Section } from '../../renderer/blocks/Section.tsx';
+import { RichText } from '../../renderer/text/RichText.tsx';
+import { icons } from '../../renderer/icons.ts';
+
+export function ProtocolCardsBlock({ block }: BlockProps<'protocol-cards'>) {
+  return (
+    <Section block={block}>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {block.protocols.map((protocol) => {
+          const Icon = protocol.icon ? icons[protocol.icon] : undefined;
+          return (
+            <Card key={protocol.substance} withBorder radius="md" padding="lg" className="content-card">
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Group gap="sm" wrap="nowrap">
+                  {Icon && (
+                    <ThemeIcon size={40} radius="md" variant="light">
+                      <Icon size={24} aria-hidden />
+                    </ThemeIcon>
+                  )}
+                  <Title order={3} size="h4">
+                    {protocol.substance}
+                  </Title>
+                </Group>
+                <Badge variant="light" size="lg" className="no-shrink">
+                  <span className="visually-hidden">{block.durationLabel}: </span>
+                  {protocol.duration}
+                </Badge>
+              </Group>
+              <Text mt="md" fw={600} size="sm">
+                {block.approachLabel}
+              </Text>
+              <Text mt={4}>
+                <RichText text={protocol.approach} />
+              </Text>
+              <Text mt="md" fw={600} size="sm">
+                {block.medicationsLabel}
+              </Text>
+              <List mt={4} size="sm" spacing={2}>
+                {protocol.medications.map((medication) => (
+                  <List.Item key={medication}>{medication}</List.Item>
+                ))}
+              </List>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Section>
+  );
+}

@@ -1,0 +1,33 @@
+import { SimpleGrid, Text } from '@mantine/core';
+import type { BlockProps } from '../../renderer/blocks/types.ts';
+import { Section } from '../../renderer/blocks/Section.tsx';
+import { RichText } from '../../renderer/text/RichText.tsx';
+
+export function StatsBlock({ block }: BlockProps<'stats'>) {
+  return (
+    <Section block={block}>
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: Math.min(block.items.length, 4) }} spacing="lg" className="stats">
+        {block.items.map((stat) => (
+          <div key={stat.label} className="stat">
+            <Text component="dt" fw={600}>
+              {stat.label}
+            </Text>
+            <Text component="dd" className="stat-value">
+              {stat.value}
+            </Text>
+            {stat.description && (
+              <Text component="dd" size="sm" c="dimmed">
+                <RichText text={stat.description} />
+              </Text>
+            )}
+          </div>
+        ))}
+      </SimpleGrid>
+      {block.note && (
+        <Text size="sm" c="dimmed" mt="lg">
+          <RichText text={block.note} />
+        </Text>
+      )}
+    </Section>
+  );
+}

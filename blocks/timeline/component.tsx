@@ -1,0 +1,39 @@
+import { Badge, Group, List, Text, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import type { BlockProps } from '../../renderer/blocks/types.ts';
+import { Section } from '../../renderer/blocks/Section.tsx';
+import { RichText } from '../../renderer/text/RichText.tsx';
+
+export function TimelineBlock({ block }: BlockProps<'timeline'>) {
+  return (
+    <Section block={block} size="md">
+      <ol className="timeline">
+        {block.items.map((item, index) => (
+          <li key={item.title} className="timeline-item">
+            <span className="timeline-number" aria-hidden>
+              {index + 1}
+            </span>
+            <div>
+              <Group gap="sm" align="center">
+                <Title order={3} size="h4">
+                  {item.title}
+                </Title>
+                {item.duration && <Badge variant="light">{item.duration}</Badge>}
+              </Group>
+              <Text mt={6}>
+                <RichText text={item.description} />
+              </Text>
+              {item.features && (
+                <List mt="xs" size="sm" spacing={2} icon={<IconCheck size={16} aria-hidden className="accent-icon" />}>
+                  {item.features.map((feature) => (
+                    <List.Item key={feature}>{feature}</List.Item>
+                  ))}
+                </List>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Button, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useLocation } from '@tanstack/react-router';
+import type { FormDefinition, FormField } from '../../generated/content-types.ts';
+import { fieldErrors } from './rules.ts';
+import { RichText } from '../text/RichText.tsx';
+
+type Values = Record<string, string>;
+const emptyValues = (definition: FormDefinition): Values =>
+  Object.fromEntries(definition.fields.map((field) => [field.name, '']));
+
+/**
+ * A lead form rendered from its definition. Without JavaScript it is a plain POST to the form API (the browser's own
+ * required/type checks apply); after hydration it validates with the same rules as the server and sends JSON.
+ */
+export function LeadForm({ formId, definition }: { formId: string; definition: FormDefinition }) {
+  const source = useLocation({ select: (location) => location.pathname });
+  const [values, setValues] = useState<Values>(() => emptyValues(definition));
+  const [errors, setErrors] = useState<Values>({});
+  const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const idPrefix = `${formId}-`;
+
+  // Our own messages replace the browser's once the script runs; before that, native validation guards the POST.
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+
+  const focusFirstError = (found: Values) => {
+    const first = definition.fields.find((field) => found[field.name]);
+    if (first) document.getElementById(idPrefix + first.name)?.focus();
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = fieldErrors(definition, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusFirstError(found);
+    setSubmitting(true);
+    try {
+      const response = await fetch(`/api/forms/${formId}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ ...values, source }),
+      });
+      if (response.status === 400) {
+        const body = (await response.json()) as { errors?: Values };
+        if (body.errors && Object.keys(body.errors).length > 0) {
+          setErrors(body.errors);
+          return focusFirstError(body.errors);
+        }
+      }
+      if (!response.ok) throw new Error(`Form API answered ${response.status}`);
+      setValues(emptyValues(definition));
+      setErrors({});
+      notifications.show({ title: definition.success.title, message: definition.success.text, color: 'teal' });
+    } catch (error) {
+      console.error('Form submission failed', error);
+      notifications.show({ title: definition.failure.title, message: definition.failure.text, color: 'red' });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const fieldProps = (field: FormField) => ({
+    id: idPrefix + field.name,
+    name: field.name,
+    label: field.label,
+    required: field.required,
+    placeholder: field.placeholder,
+    autoComplete: field.autocomplete,
+    maxLength: field.maxLength,
+    value: values[field.name] ?? '',
+    error: errors[field.name],
+    size: 'md' as const,
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [field.name]: value }));
+      if (errors[field.name]) setErrors(({ [field.name]: _cleared, ...rest }) => rest);
+    },
+  });
+
+  return (
+    <form ref={formRef} method="post" action={`/api/forms/${formId}`} onSubmit={submit} aria-busy={submitting}>
+      <input type="hidden" name="source" value={source} />
+      <Stack gap="md">
+        {definition.fields.map((field) => {
+          switch (field.type) {
+            case 'select':
+              return (
+                <NativeSelect key={field.name} {...fieldProps(field)}>
+                  <option value="" disabled>
+                    {field.placeholder ?? ''}
+                  </option>
+                  {field.options?.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              );
+            case 'textarea':
+              return <Textarea key={field.name} {...fieldProps(field)} autosize minRows={3} />;
+            default:
+              return <TextInput key={field.name} type={field.type} {...fieldProps(field)} />;
+          }
+        })}
+        <Button type="submit" size="lg" disabled={submitting} fullWidth>
+          {submitting ? definition.submittingLabel : definition.submitLabel}
+        </Button>
+        {definition.privacyNote && (
+          <Text size="sm" c="dimmed">
+            <RichText text={definition.privacyNote} />
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+// The validation rules of a form definition, written twice from one place: as a JSON Schema for the server's ajv
+// and as plain checks for the browser. Browser-safe on purpose (no ajv): this file is bundled into the client.
+// rules.test.ts proves both readings agree.
+import type { FormDefinition, FormField } from '../../generated/content-types.ts';
+
+/** Name of the extra property every submission carries: the path of the page the form was sent from. */
+export const SOURCE_FIELD = 'source';
+export const SOURCE_MAX_LENGTH = 300;
+/** Fallback when a field has no invalidMessage of its own. */
+export const DEFAULT_INVALID_MESSAGE = 'Please check this field';
+export const UNKNOWN_FIELD_MESSAGE = 'This field is not part of the form';
+
+// Every pattern below is valid with the u flag (ajv) and the v flag (HTML pattern attributes), so the form block may
+// reuse them as attributes.
+/** US numbers: (555) 123-4567, 555-123-4567, 555.123.4567, 5551234567, +1 555 123 4567. */
+export const PHONE_PATTERN = '^(?:\\+?1[\\s.\\-]?)?(?:\\(\\d{3}\\)|\\d{3})[\\s.\\-]?\\d{3}[\\s.\\-]?\\d{4}$';
+export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+// A site path: one leading slash, not two (//host) nor /\host, which browsers and URL parsers read as another host.
+export const SOURCE_PATTERN = '^/(?!\\/|\\\\)\\S*$';
+// Whitespace-only counts as empty, so a required field needs one visible character.
+const FILLED_PATTERN = '\\S';
+const BLANK_PATTERN = '^\\s*$';
+
+// The same expression as ajv-formats' "email" format (full mode, its default); copied because ajv-formats is not
+// meant for the browser bundle.
+const EMAIL_REGEX =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const PHONE_REGEX = new RegExp(PHONE_PATTERN, 'u');
+const DATE_REGEX = new RegExp(DATE_PATTERN, 'u');
+const FILLED_REGEX = new RegExp(FILLED_PATTERN, 'u');
+
+export const maxLengthOf = (field: FormField): number =>
+  field.maxLength ?? (field.type === 'textarea' ? 2000 : 200);
+
+const isBlank = (value: string): boolean => !FILLED_REGEX.test(value);
+// JSON Schema's maxLength counts code points, not UTF-16 units.
+const lengthOf = (value: string): number => [...value].length;
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** The calendar check of ajv-formats' "date" format: a real day of a real month. */
+function isCalendarDate(value: string): boolean {
+  if (!DATE_REGEX.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
+
+/** What a filled value must look like, by field type. */
+function hasShape(field: FormField, value: string): boolean {
+  switch (field.type) {
+    case 'tel':
+      return PHONE_REGEX.test(value);
+    case 'email':
+      return EMAIL_REGEX.test(value);
+    case 'date':
+      return isCalendarDate(value);
+    case 'select':
+      return (field.options ?? []).some((option) => option.value === value);
+    case 'text':
+    case 'textarea':
+      return true;
+  }
+}
+
+function shapeSchema(field: FormField): Record<string, unknown> | undefined {
+  switch (field.type) {
+    case 'tel':
+      return { pattern: PHONE_PATTERN };
+    case 'email':
+      return { format: 'email' };
+    case 'date':
+      return { pattern: DATE_PATTERN, format: 'date' };
+    case 'select':
+      return { enum: (field.options ?? []).map((option) => option.value) };
+    case 'text':
+    case 'textarea':
+      return undefined;
+  }
+}
+
+function fieldSchema(field: FormField): Record<string, unknown> {
+  const base = { type: 'string', maxLength: maxLengthOf(field) };
+  const shape = shapeSchema(field);
+  // The shape sits in its own subschema so that a shape's pattern never overwrites the filled-in pattern.
+  if (field.required) return { ...base, pattern: FILLED_PATTERN, ...(shape ? { allOf: [shape] } : {}) };
+  // An optional field may be left empty, which browsers send as ''.
+  return shape ? { ...base, anyOf: [{ pattern: BLANK_PATTERN }, shape] } : base;
+}
+
+/** The JSON Schema (2020-12) a submission of this form must match; the server's authority. */
+export function submissionSchema(def: FormDefinition): Record<string, unknown> {
+  const properties: Record<string, unknown> = Object.fromEntries(
+    def.fields.map((field) => [field.name, fieldSchema(field)]),
+  );
+  properties[SOURCE_FIELD] = { type: 'string', maxLength: SOURCE_MAX_LENGTH, pattern: SOURCE_PATTERN };
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    additionalProperties: false,
+    required: [...def.fields.filter((field) => field.required).map((field) => field.name), SOURCE_FIELD],
+    properties,
+  };
+}
+
+/** Whether a value passes the field's rules; a missing value counts as ''. */
+export function isFieldValid(field: FormField, value: string): boolean {
+  if (lengthOf(value) > maxLengthOf(field)) return false;
+  if (isBlank(value)) return !field.required;
+  return hasShape(field, value);
+}
+
+/**
+ * The message for a field whose value broke a rule. It depends only on the value, so the server can word an ajv error
+ * exactly as the browser worded the same mistake: empty and required, or anything else wrong.
+ */
+export function fieldMessage(def: FormDefinition, field: FormField, value: unknown): string {
+  const blank = value === undefined || (typeof value === 'string' && isBlank(value));
+  if (blank && field.required) return def.requiredMessage;
+  return field.invalidMessage ?? DEFAULT_INVALID_MESSAGE;
+}
+
+/** The browser's check: field name to message, for every field that breaks a rule; {} when all is well. */
+export function fieldErrors(def: FormDefinition, values: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of def.fields) {
+    const value = values[field.name] ?? '';
+    if (!isFieldValid(field, value)) errors[field.name] = fieldMessage(def, field, value);
+  }
+  return errors;
+}

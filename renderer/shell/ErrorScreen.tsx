@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { Button, Container, Group, Text, Title } from '@mantine/core';
+import { IconPhone } from '@tabler/icons-react';
+import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useSite } from '../site-context.tsx';
+
+/** Shown when a page fails to render: an apology, a way to try again and a phone number that always works. */
+export function ErrorScreen({ error, reset }: ErrorComponentProps) {
+  const { site, phone } = useSite();
+  useEffect(() => {
+    console.error('Render failure', error);
+  }, [error]);
+  return (
+    <section className="section status-screen" role="alert">
+      <Container size="sm" ta="center">
+        <Title order={1}>{site.errorScreen.heading}</Title>
+        <Text size="lg" mt="md">
+          {site.errorScreen.text}
+        </Text>
+        <Group justify="center" mt="xl">
+          <Button size="lg" onClick={reset}>
+            {site.errorScreen.retryLabel}
+          </Button>
+          <Button component="a" href={`tel:${phone.tel}`} size="lg" variant="outline" leftSection={<IconPhone size={20} aria-hidden />}>
+            {site.errorScreen.callLabel}
+          </Button>
+        </Group>
+      </Container>
+    </section>
+  );
+}

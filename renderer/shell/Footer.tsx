@@ -1,0 +1,50 @@
+import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useSite } from '../site-context.tsx';
+import { RichText } from '../text/RichText.tsx';
+import { SmartLink } from '../text/SmartLink.tsx';
+
+export function Footer() {
+  const { site, phone } = useSite();
+  const { footer } = site;
+  return (
+    <footer className="site-footer">
+      <Container size="xl">
+        <nav aria-label={site.labels.footerNavigation}>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 2 + footer.groups.length }} spacing="xl">
+            <Stack gap="xs" className="footer-about">
+              <p className="footer-brand">{site.brand.name}</p>
+              <Text size="sm">
+                <RichText text={footer.about} />
+              </Text>
+              <a href={`tel:${phone.tel}`} className="footer-phone">
+                {phone.display}
+              </a>
+            </Stack>
+            {footer.groups.map((group) => (
+              <div key={group.title}>
+                <p className="footer-title">{group.title}</p>
+                <ul className="footer-links">
+                  {group.links.map((link) => (
+                    <li key={link.href}>
+                      <SmartLink href={link.href}>{link.label}</SmartLink>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </SimpleGrid>
+          <div className="footer-bottom">
+            <ul className="footer-legal">
+              {footer.legal.map((link) => (
+                <li key={link.href}>
+                  <SmartLink href={link.href}>{link.label}</SmartLink>
+                </li>
+              ))}
+            </ul>
+            <Text size="sm">{footer.copyright}</Text>
+          </div>
+        </nav>
+      </Container>
+    </footer>
+  );
+}

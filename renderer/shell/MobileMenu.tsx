@@ -1,0 +1,62 @@
+import { useRef, type MouseEvent } from 'react';
+import { Button } from '@mantine/core';
+import { IconAlertTriangle, IconChevronDown, IconMenu2, IconPhone, IconX } from '@tabler/icons-react';
+import type { MenuItem } from '../../generated/content-types.ts';
+import { useSite } from '../site-context.tsx';
+import { SmartLink } from '../text/SmartLink.tsx';
+
+function Section({ title, items }: { title: string; items: MenuItem[] }) {
+  return (
+    <details className="mobile-section">
+      <summary>
+        {title}
+        <IconChevronDown size={18} aria-hidden className="faq-chevron" />
+      </summary>
+      <ul className="mobile-links">
+        {items.map((item) => (
+          <li key={item.href}>
+            <SmartLink href={item.href}>{item.name}</SmartLink>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/**
+ * The phone menu is a <details> element, so it opens and closes without JavaScript; its three sections expand
+ * independently. After hydration, choosing a link closes it.
+ */
+export function MobileMenu() {
+  const { site, phone } = useSite();
+  const { header, labels } = site;
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('a') && menuRef.current) menuRef.current.open = false;
+  };
+  return (
+    <details className="mobile-menu" ref={menuRef}>
+      <summary className="mobile-toggle" aria-label={labels.openMenu}>
+        <IconMenu2 size={24} aria-hidden className="mobile-toggle-open" />
+        <IconX size={24} aria-hidden className="mobile-toggle-close" />
+      </summary>
+      <div className="mobile-panel" onClick={closeOnLink}>
+        <SmartLink href={header.home.href} className="mobile-top-link">
+          {header.home.label}
+        </SmartLink>
+        <Section title={header.programs.label} items={[...header.programs.items, { name: header.consultation.label, href: header.consultation.href }]} />
+        <Section title={header.treatments.label} items={header.treatments.groups.flatMap((group) => group.items)} />
+        <Section title={header.about.label} items={header.about.items} />
+        <SmartLink href={header.contact.href} className="mobile-top-link">
+          {header.contact.label}
+        </SmartLink>
+        <Button component={SmartLink} href={header.emergency.href} color="red" variant="light" fullWidth mt="md" leftSection={<IconAlertTriangle size={18} aria-hidden />}>
+          {header.emergency.label}
+        </Button>
+        <Button component="a" href={`tel:${phone.tel}`} fullWidth mt="xs" leftSection={<IconPhone size={18} aria-hidden />}>
+          {header.callLabel} {phone.display}
+        </Button>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,42 @@
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { HeadContent, Outlet, Scripts, useMatches } from '@tanstack/react-router';
+import type { Page } from '../../generated/content-types.ts';
+import { phoneFor, site, SiteProvider } from '../site-context.tsx';
+import { theme } from '../theme.ts';
+import { Header } from './Header.tsx';
+import { Footer } from './Footer.tsx';
+
+/** The page document of the current route, if the route is a page (not the not-found screen). */
+function useCurrentPage(): Page | undefined {
+  return useMatches({ select: (matches) => matches.at(-1)?.loaderData as Page | undefined });
+}
+
+/** The whole HTML document: the server renders it complete, the client hydrates it. */
+export function RootDocument() {
+  const page = useCurrentPage();
+  return (
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        <HeadContent />
+        <ColorSchemeScript defaultColorScheme={site.theme.defaultColorScheme} />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme={site.theme.defaultColorScheme}>
+          <SiteProvider value={{ site, phone: phoneFor(page?.phoneLine) }}>
+            <a href="#main" className="skip-link">
+              {site.labels.skipToContent}
+            </a>
+            <Header />
+            <main id="main" tabIndex={-1}>
+              <Outlet />
+            </main>
+            <Footer />
+            <Notifications position="top-right" zIndex={1000} />
+          </SiteProvider>
+        </MantineProvider>
+        <Scripts />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,25 @@
+// Dev and build: a content document that breaks its schema stops Vite with the validator's own message,
+// which the dev server shows in the browser overlay.
+import type { Plugin } from 'vite';
+import { validateDocumentText, formatContentError } from './validate-content.ts';
+
+const CONTENT = /\/(pages\/.+|site\/site|site\/forms\/[^/]+)\.json$/;
+
+export function contentValidation(): Plugin {
+  return {
+    name: 'content-validation',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0] ?? id;
+      if (!CONTENT.test(file)) return null;
+      const errors = validateDocumentText(file, code);
+      const first = errors[0];
+      if (!first) return null;
+      this.error({
+        message: `${errors.length} content error${errors.length === 1 ? '' : 's'}:\n${errors.map(formatContentError).join('\n')}`,
+        id: file,
+        loc: { file, line: first.line, column: first.column - 1 },
+      });
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Renders every page (and the not-found page) to a complete HTML file, using the server build and the client manifest.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Manifest } from '@tanstack/router-core';
+import { ROOT } from './lib/content-schemas.ts';
+import { htmlFile } from '../renderer/content/page-paths.ts';
+
+type ViteManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type ServerEntry = {
+  render: (url: string, manifest: Manifest) => Promise<{ status: number; html: string }>;
+  pages: { path: string }[];
+};
+
+const buildDir = join(ROOT, '.build');
+const clientDir = join(buildDir, 'client');
+
+/** The router manifest: the entry script, its static imports to preload, and its CSS, for every page. */
+export function routerManifest(viteManifest: Record<string, ViteManifestChunk>): Manifest {
+  const entry = Object.values(viteManifest).find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('The client build has no entry chunk');
+  const imports = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = viteManifest[key];
+    if (!chunk || imports.has(chunk.file)) return;
+    imports.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  entry.imports?.forEach(visit);
+  const url = (file: string) => `/${file}`;
+  return {
+    routes: {
+      __root__: {
+        preloads: [...imports].map(url),
+        css: (entry.css ?? []).map(url),
+        scripts: [{ attrs: { type: 'module', src: url(entry.file), async: true } }],
+      },
+    },
+  };
+}
+
+const viteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
+const manifest = routerManifest(viteManifest);
+const server = (await import(pathToFileURL(join(buildDir, 'server/entry-server.js')).href)) as ServerEntry;
+
+const targets = [...server.pages.map((page) => ({ path: page.path, status: 200 })), { path: '/404', status: 404 }];
+const failures: string[] = [];
+for (const { path, status } of targets) {
+  const result = await server.render(path, manifest);
+  if (result.status !== status) failures.push(`${path}: rendered with status ${result.status}, expected ${status}`);
+  const file = join(clientDir, path === '/404' ? '404.html' : htmlFile(path));
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, result.html);
+}
+if (failures.length) {
+  console.error(failures.join('\n'));
+  process.exit(1);
+}
+console.log(`prerendered ${targets.length} pages`);

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { contentValidation } from './scripts/lib/vite-content-plugin.ts';
+
+// One config for the client build (`vite build`), the server-render build (`vite build --ssr`) and the dev server.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), contentValidation()],
+  publicDir: 'public',
+  build: isSsrBuild
+    ? { outDir: '.build/server', emptyOutDir: true, copyPublicDir: false, rolldownOptions: { input: 'renderer/entry-server.tsx' } }
+    : {
+        outDir: '.build/client',
+        emptyOutDir: true,
+        manifest: true,
+        assetsDir: 'assets',
+        rolldownOptions: { input: 'renderer/entry-client.tsx' },
+      },
+}));
