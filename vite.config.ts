@@ -7,7 +7,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), contentValidation()],
   publicDir: 'public',
   build: isSsrBuild
-    ? { outDir: '.build/server', emptyOutDir: true, copyPublicDir: false, rolldownOptions: { input: 'renderer/entry-server.tsx' } }
+    ? {
+        outDir: '.build/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: { input: 'renderer/entry-server.tsx' },
+      }
     : {
         outDir: '.build/client',
         emptyOutDir: true,

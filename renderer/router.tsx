@@ -1,4 +1,9 @@
-import { createRootRoute, createRoute, createRouter as createTanStackRouter, type AnyRoute } from '@tanstack/react-router';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter as createTanStackRouter,
+  type AnyRoute,
+} from '@tanstack/react-router';
 import type { Page } from '../generated/content-types.ts';
 import { pagePath } from './content/page-paths.ts';
 import { pageHead, rootHead } from './head.ts';

@@ -43,11 +43,15 @@ const viteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.jso
 const manifest = routerManifest(viteManifest);
 const server = (await import(pathToFileURL(join(buildDir, 'server/entry-server.js')).href)) as ServerEntry;
 
-const targets = [...server.pages.map((page) => ({ path: page.path, status: 200 })), { path: '/404', status: 404 }];
+const targets = [
+  ...server.pages.map((page) => ({ path: page.path, status: 200 })),
+  { path: '/404', status: 404 },
+];
 const failures: string[] = [];
 for (const { path, status } of targets) {
   const result = await server.render(path, manifest);
-  if (result.status !== status) failures.push(`${path}: rendered with status ${result.status}, expected ${status}`);
+  if (result.status !== status)
+    failures.push(`${path}: rendered with status ${result.status}, expected ${status}`);
   const file = join(clientDir, path === '/404' ? '404.html' : htmlFile(path));
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, result.html);

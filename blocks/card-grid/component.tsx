@@ -32,7 +32,12 @@ export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
                 <RichText text={card.text} />
               </Text>
               {card.items && (
-                <List mt="sm" spacing={4} size="sm" icon={<IconCheck size={16} aria-hidden className="accent-icon" />}>
+                <List
+                  mt="sm"
+                  spacing={4}
+                  size="sm"
+                  icon={<IconCheck size={16} aria-hidden className="accent-icon" />}
+                >
                   {card.items.map((item) => (
                     <List.Item key={item}>{item}</List.Item>
                   ))}

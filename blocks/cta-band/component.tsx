@@ -8,7 +8,9 @@ export function CtaBandBlock({ block }: BlockProps<'cta-band'>) {
   const color = emergency ? 'red' : undefined;
   return (
     <section id={block.id} className="section cta-band" data-tone={emergency ? 'emergency' : 'brand'}>
-      {block.aliases?.map((alias) => <span key={alias} id={alias} className="section-alias" />)}
+      {block.aliases?.map((alias) => (
+        <span key={alias} id={alias} className="section-alias" />
+      ))}
       <Container size="md" ta="center">
         <Title order={2}>{block.heading}</Title>
         {block.text && (
@@ -18,7 +20,9 @@ export function CtaBandBlock({ block }: BlockProps<'cta-band'>) {
         )}
         <Group justify="center" gap="sm" mt="lg">
           <CallButton label={block.callLabel} color={color} />
-          {block.secondaryAction && <LinkButton link={block.secondaryAction} variant="outline" color={color} />}
+          {block.secondaryAction && (
+            <LinkButton link={block.secondaryAction} variant="outline" color={color} />
+          )}
         </Group>
       </Container>
     </section>

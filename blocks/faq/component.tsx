@@ -15,7 +15,17 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
   const at = headers.indexOf(event.currentTarget);
   const last = headers.length - 1;
   const next =
-    event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'ArrowDown' ? (at === last ? 0 : at + 1) : at === 0 ? last : at - 1;
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? last
+        : event.key === 'ArrowDown'
+          ? at === last
+            ? 0
+            : at + 1
+          : at === 0
+            ? last
+            : at - 1;
   event.preventDefault();
   headers[next]?.focus();
 }

@@ -1,4 +1,15 @@
-import { Badge, Card, Container, Group, List, SimpleGrid, Stack, Text, Title, ThemeIcon } from '@mantine/core';
+import {
+  Badge,
+  Card,
+  Container,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  ThemeIcon,
+} from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { CallButton, LinkButton } from '../../renderer/blocks/actions.tsx';
@@ -10,7 +21,9 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
   const color = emergency ? 'red' : undefined;
   return (
     <section id={block.id} className="section hero" data-tone={emergency ? 'emergency' : 'brand'}>
-      {block.aliases?.map((alias) => <span key={alias} id={alias} className="section-alias" />)}
+      {block.aliases?.map((alias) => (
+        <span key={alias} id={alias} className="section-alias" />
+      ))}
       <Container size="lg">
         <SimpleGrid cols={{ base: 1, md: block.sideCard ? 2 : 1 }} spacing="xl" className="hero-grid">
           <Stack gap="md">
@@ -47,7 +60,9 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
             )}
             <Group gap="sm" mt="sm">
               <CallButton label={block.callLabel} color={color} />
-              {block.secondaryAction && <LinkButton link={block.secondaryAction} variant="outline" color={color} />}
+              {block.secondaryAction && (
+                <LinkButton link={block.secondaryAction} variant="outline" color={color} />
+              )}
             </Group>
           </Stack>
           {block.sideCard && (
@@ -73,7 +88,9 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
                   <List.Item key={item}>{item}</List.Item>
                 ))}
               </List>
-              {block.sideCard.action && <LinkButton link={block.sideCard.action} mt="lg" fullWidth color={color} />}
+              {block.sideCard.action && (
+                <LinkButton link={block.sideCard.action} mt="lg" fullWidth color={color} />
+              )}
             </Card>
           )}
         </SimpleGrid>

@@ -44,7 +44,13 @@ export function LinkCardsBlock({ block }: BlockProps<'link-cards'>) {
                   </Text>
                 )}
                 {first && (
-                  <Button component={SmartLink} href={first.href} variant="light" mt="auto" aria-label={`${block.learnMoreLabel}: ${card.title}`}>
+                  <Button
+                    component={SmartLink}
+                    href={first.href}
+                    variant="light"
+                    mt="auto"
+                    aria-label={`${block.learnMoreLabel}: ${card.title}`}
+                  >
                     {block.learnMoreLabel}
                   </Button>
                 )}

@@ -6,7 +6,12 @@ import { RichText } from '../../renderer/text/RichText.tsx';
 export function StatsBlock({ block }: BlockProps<'stats'>) {
   return (
     <Section block={block}>
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 2, md: Math.min(block.items.length, 4) }} spacing="lg" className="stats">
+      <SimpleGrid
+        component="dl"
+        cols={{ base: 1, xs: 2, md: Math.min(block.items.length, 4) }}
+        spacing="lg"
+        className="stats"
+      >
         {block.items.map((stat) => (
           <div key={stat.label} className="stat">
             <Text component="dt" fw={600}>

@@ -24,7 +24,12 @@ export function TimelineBlock({ block }: BlockProps<'timeline'>) {
                 <RichText text={item.description} />
               </Text>
               {item.features && (
-                <List mt="xs" size="sm" spacing={2} icon={<IconCheck size={16} aria-hidden className="accent-icon" />}>
+                <List
+                  mt="xs"
+                  size="sm"
+                  spacing={2}
+                  icon={<IconCheck size={16} aria-hidden className="accent-icon" />}
+                >
                   {item.features.map((feature) => (
                     <List.Item key={feature}>{feature}</List.Item>
                   ))}

@@ -24,7 +24,9 @@ export function Section({
 }) {
   return (
     <section id={block.id} className="section" data-tone={block.tone ?? 'default'}>
-      {block.aliases?.map((alias) => <span key={alias} id={alias} className="section-alias" />)}
+      {block.aliases?.map((alias) => (
+        <span key={alias} id={alias} className="section-alias" />
+      ))}
       <Container size={size}>
         {block.heading && (
           <Title order={headingOrder} className="section-heading">
@@ -32,11 +34,11 @@ export function Section({
           </Title>
         )}
         {block.intro && (
-          <Text className="section-intro" size="lg" c="dimmed">
+          <Text className="section-intro" size="lg">
             <RichText text={block.intro} />
           </Text>
         )}
-        {children}
+        <div className="section-body">{children}</div>
       </Container>
     </section>
   );

@@ -10,7 +10,13 @@ export function CallButton({ label, ...props }: { label: string } & ButtonProps)
   const { phone } = useSite();
   const plain = usePlainText();
   return (
-    <Button component="a" href={`tel:${phone.tel}`} size="lg" leftSection={<IconPhone size={20} aria-hidden />} {...props}>
+    <Button
+      component="a"
+      href={`tel:${phone.tel}`}
+      size="lg"
+      leftSection={<IconPhone size={20} aria-hidden />}
+      {...props}
+    >
       {plain(label)}
     </Button>
   );

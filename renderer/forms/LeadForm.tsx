@@ -3,7 +3,7 @@ import { Button, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine
 import { notifications } from '@mantine/notifications';
 import { useLocation } from '@tanstack/react-router';
 import type { FormDefinition, FormField } from '../../generated/content-types.ts';
-import { fieldErrors } from './rules.ts';
+import { fieldErrors, maxLengthOf, PHONE_PATTERN } from './rules.ts';
 import { RichText } from '../text/RichText.tsx';
 
 type Values = Record<string, string>;
@@ -45,16 +45,26 @@ export function LeadForm({ formId, definition }: { formId: string; definition: F
         body: JSON.stringify({ ...values, source }),
       });
       if (response.status === 400) {
+        // Field errors the visitor can act on; anything else (a stale page, a bad source) is a plain failure.
         const body = (await response.json()) as { errors?: Values };
-        if (body.errors && Object.keys(body.errors).length > 0) {
-          setErrors(body.errors);
-          return focusFirstError(body.errors);
+        const visible = Object.fromEntries(
+          Object.entries(body.errors ?? {}).filter(([name]) =>
+            definition.fields.some((field) => field.name === name),
+          ),
+        );
+        if (Object.keys(visible).length > 0) {
+          setErrors(visible);
+          return focusFirstError(visible);
         }
       }
       if (!response.ok) throw new Error(`Form API answered ${response.status}`);
       setValues(emptyValues(definition));
       setErrors({});
-      notifications.show({ title: definition.success.title, message: definition.success.text, color: 'teal' });
+      notifications.show({
+        title: definition.success.title,
+        message: definition.success.text,
+        color: 'teal',
+      });
     } catch (error) {
       console.error('Form submission failed', error);
       notifications.show({ title: definition.failure.title, message: definition.failure.text, color: 'red' });
@@ -70,7 +80,8 @@ export function LeadForm({ formId, definition }: { formId: string; definition: F
     required: field.required,
     placeholder: field.placeholder,
     autoComplete: field.autocomplete,
-    maxLength: field.maxLength,
+    maxLength: maxLengthOf(field),
+    pattern: field.type === 'tel' ? PHONE_PATTERN : undefined,
     value: values[field.name] ?? '',
     error: errors[field.name],
     size: 'md' as const,
@@ -82,7 +93,13 @@ export function LeadForm({ formId, definition }: { formId: string; definition: F
   });
 
   return (
-    <form ref={formRef} method="post" action={`/api/forms/${formId}`} onSubmit={submit} aria-busy={submitting}>
+    <form
+      ref={formRef}
+      method="post"
+      action={`/api/forms/${formId}`}
+      onSubmit={submit}
+      aria-busy={submitting}
+    >
       <input type="hidden" name="source" value={source} />
       <Stack gap="md">
         {definition.fields.map((field) => {

@@ -142,7 +142,9 @@ describe('form rules', () => {
   });
 
   it('treats a missing field as empty on both sides', () => {
-    const { name: _name, story: _story, ...values } = good;
+    const values: Record<string, string> = { ...good };
+    delete values.name;
+    delete values.story;
     expect(serverAccepts(values)).toBe(false);
     expect(validate.errors?.map((error) => error.params)).toEqual([{ missingProperty: 'name' }]);
     expect(fieldErrors(def, values)).toEqual({ name: 'required!' });
@@ -152,7 +154,14 @@ describe('form rules', () => {
     const valid = (extra: Record<string, unknown>) => validate({ ...good, source: '/', ...extra });
     expect(valid({ source: '/services/medical-detox' })).toBe(true);
     expect(valid({ source: '/search?q=a%20b#top' })).toBe(true);
-    for (const source of ['', 'services', 'https://evil.example/', '//evil.example/x', '/\\evil.example', '/a b'])
+    for (const source of [
+      '',
+      'services',
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      '/a b',
+    ])
       expect(valid({ source }), source).toBe(false);
     expect(valid({ source: `/${'x'.repeat(300)}` })).toBe(false);
     expect(validate({ ...good })).toBe(false);
@@ -165,7 +174,14 @@ describe('form rules', () => {
       required: string[];
       properties: Record<string, { allOf?: { enum?: string[] }[] }>;
     };
-    expect(schema.required).toEqual(['fullName', 'phone', 'dateOfBirth', 'insuranceProvider', 'memberId', 'source']);
+    expect(schema.required).toEqual([
+      'fullName',
+      'phone',
+      'dateOfBirth',
+      'insuranceProvider',
+      'memberId',
+      'source',
+    ]);
     const values = schema.properties.insuranceProvider?.allOf?.[0]?.enum ?? [];
     expect(values).toContain('blue cross blue shield');
     expect(values.every((value) => value === value.toLowerCase())).toBe(true);

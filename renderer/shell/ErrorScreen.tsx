@@ -21,7 +21,13 @@ export function ErrorScreen({ error, reset }: ErrorComponentProps) {
           <Button size="lg" onClick={reset}>
             {site.errorScreen.retryLabel}
           </Button>
-          <Button component="a" href={`tel:${phone.tel}`} size="lg" variant="outline" leftSection={<IconPhone size={20} aria-hidden />}>
+          <Button
+            component="a"
+            href={`tel:${phone.tel}`}
+            size="lg"
+            variant="outline"
+            leftSection={<IconPhone size={20} aria-hidden />}
+          >
             {site.errorScreen.callLabel}
           </Button>
         </Group>

@@ -6,7 +6,15 @@ import { SmartLink } from '../text/SmartLink.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 
 /** A desktop menu: CSS opens it on hover and on keyboard focus inside it, so it works before any script runs. */
-function DesktopMenu({ label, children, wide }: { label: string; children: React.ReactNode; wide?: boolean }) {
+function DesktopMenu({
+  label,
+  children,
+  wide,
+}: {
+  label: string;
+  children: React.ReactNode;
+  wide?: boolean;
+}) {
   return (
     <li className="nav-menu">
       <button type="button" className="nav-trigger" aria-haspopup="true">
@@ -49,7 +57,8 @@ export function Header() {
               </a>
             </Text>
             <a href={`mailto:${site.email}`} className="topbar-link topbar-email">
-              <IconMail size={16} aria-hidden /> <span className="visually-hidden">{site.labels.emailUs}: </span>
+              <IconMail size={16} aria-hidden />{' '}
+              <span className="visually-hidden">{site.labels.emailUs}: </span>
               {site.email}
             </a>
           </Group>

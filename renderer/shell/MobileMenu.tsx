@@ -44,16 +44,39 @@ export function MobileMenu() {
         <SmartLink href={header.home.href} className="mobile-top-link">
           {header.home.label}
         </SmartLink>
-        <Section title={header.programs.label} items={[...header.programs.items, { name: header.consultation.label, href: header.consultation.href }]} />
-        <Section title={header.treatments.label} items={header.treatments.groups.flatMap((group) => group.items)} />
+        <Section
+          title={header.programs.label}
+          items={[
+            ...header.programs.items,
+            { name: header.consultation.label, href: header.consultation.href },
+          ]}
+        />
+        <Section
+          title={header.treatments.label}
+          items={header.treatments.groups.flatMap((group) => group.items)}
+        />
         <Section title={header.about.label} items={header.about.items} />
         <SmartLink href={header.contact.href} className="mobile-top-link">
           {header.contact.label}
         </SmartLink>
-        <Button component={SmartLink} href={header.emergency.href} color="red" variant="light" fullWidth mt="md" leftSection={<IconAlertTriangle size={18} aria-hidden />}>
+        <Button
+          component={SmartLink}
+          href={header.emergency.href}
+          color="red"
+          variant="light"
+          fullWidth
+          mt="md"
+          leftSection={<IconAlertTriangle size={18} aria-hidden />}
+        >
           {header.emergency.label}
         </Button>
-        <Button component="a" href={`tel:${phone.tel}`} fullWidth mt="xs" leftSection={<IconPhone size={18} aria-hidden />}>
+        <Button
+          component="a"
+          href={`tel:${phone.tel}`}
+          fullWidth
+          mt="xs"
+          leftSection={<IconPhone size={18} aria-hidden />}
+        >
           {header.callLabel} {phone.display}
         </Button>
       </div>

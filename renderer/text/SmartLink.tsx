@@ -5,7 +5,12 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: str
 
 /** Site paths navigate inside the app (a real <a href> that prefetches on intent); anything else is a plain link. */
 export function SmartLink({ href, children, ...rest }: Props) {
-  if (!href.startsWith('/')) return <a href={href} {...rest}>{children}</a>;
+  if (!href.startsWith('/'))
+    return (
+      <a href={href} {...rest}>
+        {children}
+      </a>
+    );
   const [to = '/', hash] = href.split('#');
   return (
     <Link to={to} hash={hash} {...rest}>

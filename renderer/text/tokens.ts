@@ -20,7 +20,8 @@ export function parseText(input: string): TextPiece[] {
     if (whole === '{phone}') pieces.push({ kind: 'phone' });
     else if (whole === '{email}') pieces.push({ kind: 'email' });
     else if (bold !== undefined) pieces.push({ kind: 'bold', children: parseText(bold) });
-    else if (label !== undefined && href !== undefined) pieces.push({ kind: 'link', href, children: parseText(label) });
+    else if (label !== undefined && href !== undefined)
+      pieces.push({ kind: 'link', href, children: parseText(label) });
     last = at + whole.length;
   }
   if (last < input.length) pieces.push({ kind: 'text', text: input.slice(last) });

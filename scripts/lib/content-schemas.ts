@@ -33,7 +33,8 @@ export function blocksUnionSchema(): AnySchemaObject {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'Blocks',
-    description: 'The sections of a page, top to bottom. Each is one block; its type names its folder under blocks/.',
+    description:
+      'The sections of a page, top to bottom. Each is one block; its type names its folder under blocks/.',
     type: 'array',
     minItems: 1,
     items: {

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { RichText } from './RichText.tsx';
+import { SiteProvider, site } from '../site-context.tsx';
+import { renderToHtml } from '../../tests/helpers/render-to-html.tsx';
+
+describe('RichText', () => {
+  it('renders {phone} as a tap-to-call link to the chosen line and {email} as a mail link', async () => {
+    const html = await renderToHtml(
+      <SiteProvider value={{ site, phone: site.phones.secondary }}>
+        <RichText text="Call {phone} or write to {email}." />
+      </SiteProvider>,
+    );
+    expect(html).toContain(
+      `<a href="tel:${site.phones.secondary.tel}" class="tel-link">${site.phones.secondary.display}</a>`,
+    );
+    expect(html).toContain(`<a href="mailto:${site.email}">${site.email}</a>`);
+  });
+
+  it('renders site paths as real links', async () => {
+    const html = await renderToHtml(
+      <RichText text="See [our detox program](/services/medical-detox#faq)." />,
+    );
+    expect(html).toMatch(/<a [^>]*href="\/services\/medical-detox#faq"[^>]*>our detox program<\/a>/);
+  });
+});

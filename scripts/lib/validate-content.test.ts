@@ -1,0 +1,275 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, SCHEMA_FILES, blockSchemaFile, blockTypes } from './content-schemas.ts';
+import {
+  formatContentError,
+  kindOf,
+  patternHint,
+  suggest,
+  validateBlock,
+  validateDocumentText,
+} from './validate-content.ts';
+
+const PAGE = join(ROOT, 'pages/services/medical-detox.json');
+const lines = (file: string, text: string) => validateDocumentText(file, text).map(formatContentError);
+
+/** A valid page whose blocks array is `blocks` (its first block starts on line 7). */
+const page = (blocks: string, head = '') => `{
+  "$schema": "../../schemas/page.schema.json",
+  "title": "Medical Detox in California",
+  "description": "Safe, medically supervised detox with 24/7 care, same-day admission and free insurance checks.",
+  "keywords": ["medical detox"],${head}
+  "blocks": [
+${blocks}
+  ]
+}
+`;
+
+const HERO = `    { "type": "hero", "heading": "Medical Detox", "callLabel": "Call {phone}" }`;
+
+describe('validateDocumentText', () => {
+  it('accepts a valid page', () => {
+    expect(lines(PAGE, page(HERO))).toEqual([]);
+  });
+
+  it('reports a missing property inside block 1 once, as that block’s own problem, at the object', () => {
+    const faq = `${HERO},
+    {
+      "type": "faq",
+      "heading": "Questions",
+      "items": [
+        { "question": "How long does detox take?", "answer": "Usually 3-7 days." },
+        { "question": "Is it painful?" }
+      ]
+    }`;
+    expect(lines(PAGE, page(faq))).toEqual([
+      "pages/services/medical-detox.json:13:9  /blocks/1/items/1 (faq)  must have required property 'answer'",
+    ]);
+  });
+
+  it('suggests the nearest block type, or lists the known types when none is close', () => {
+    const blocks = `    { "type": "timelin", "heading": "Steps", "items": [] },
+    { "type": "carousel", "heading": "Photos" }`;
+    expect(lines(PAGE, page(blocks))).toEqual([
+      'pages/services/medical-detox.json:7:15  /blocks/0/type  unknown block type "timelin"; did you mean "timeline"?',
+      `pages/services/medical-detox.json:8:15  /blocks/1/type  unknown block type "carousel"; known types: ${blockTypes().join(', ')}`,
+    ]);
+  });
+
+  it('suggests the nearest allowed value for icons, variants and phone lines', () => {
+    const blocks = `    { "type": "hero", "variant": "emergancy", "heading": "Get Help Now", "callLabel": "Call {phone}",
+      "trustPoints": [{ "icon": "hart", "text": "Compassionate care" }] }`;
+    expect(lines(PAGE, page(blocks, '\n  "phoneLine": "primry",'))).toEqual([
+      'pages/services/medical-detox.json:6:16  /phoneLine  unknown value "primry"; did you mean "primary"?',
+      'pages/services/medical-detox.json:8:34  /blocks/0/variant (hero)  unknown value "emergancy"; did you mean "emergency"?',
+      'pages/services/medical-detox.json:9:33  /blocks/0/trustPoints/0/icon (hero)  unknown value "hart"; did you mean "heart"?',
+    ]);
+  });
+
+  it('points at the key of an unknown property and suggests the property meant, without a second error', () => {
+    const blocks = `    { "type": "hero", "heading": "Medical Detox", "callLabel": "Call {phone}",
+      "sideCard": { "titel": "When you call", "items": ["We listen"] } }`;
+    expect(lines(PAGE, page(blocks))).toEqual([
+      'pages/services/medical-detox.json:8:21  /blocks/0/sideCard/titel (hero)  unknown property "titel"; did you mean "title"?',
+    ]);
+  });
+
+  it('lists the allowed properties when no name is close', () => {
+    const blocks = `    { "type": "cta-band", "heading": "Call us", "callLabel": "Call", "colour": "red" }`;
+    expect(lines(PAGE, page(blocks))).toEqual([
+      'pages/services/medical-detox.json:7:70  /blocks/0/colour (cta-band)  unknown property "colour"; allowed properties: type, id, aliases, variant, heading, text, callLabel, secondaryAction',
+    ]);
+  });
+
+  it('reports a JSON syntax error with its line and column', () => {
+    const trailingComma = page(`${HERO},`);
+    expect(lines(PAGE, trailingComma)).toEqual([
+      'pages/services/medical-detox.json:7:80  (root)  invalid JSON: remove this comma; JSON allows no comma before "]"',
+    ]);
+    const missingComma = page(`${HERO}\n${HERO}`);
+    expect(lines(PAGE, missingComma)).toEqual([
+      'pages/services/medical-detox.json:8:5  (root)  invalid JSON: a comma is missing before this',
+    ]);
+    expect(lines(PAGE, '{\n  "title": "A"')).toEqual([
+      'pages/services/medical-detox.json:2:14  (root)  invalid JSON: the file ends too early; a closing }, ] or " is missing',
+    ]);
+    expect(lines(PAGE, '')).toEqual([
+      'pages/services/medical-detox.json:1:1  (root)  invalid JSON: the file is empty',
+    ]);
+  });
+
+  it('reports a form block whose formId is not a file in site/forms/, with the nearest form', () => {
+    const blocks = `    { "type": "form", "heading": "Verify Your Insurance", "formId": "insurance-verfication" }`;
+    expect(lines(PAGE, page(blocks))).toEqual([
+      'pages/services/medical-detox.json:7:69  /blocks/0/formId (form)  unknown form "insurance-verfication"; did you mean "insurance-verification"?',
+    ]);
+  });
+
+  it('reports an anchor used twice on a page, by id or alias', () => {
+    const blocks = `    { "type": "cta-band", "id": "contact", "heading": "Call us", "callLabel": "Call" },
+    { "type": "cta-band", "id": "help", "aliases": ["contact"], "heading": "Call us", "callLabel": "Call" }`;
+    expect(lines(PAGE, page(blocks))).toEqual([
+      'pages/services/medical-detox.json:8:53  /blocks/1/aliases/0 (cta-band)  anchor "contact" is already used at /blocks/0/id; ids and aliases must be unique on a page',
+    ]);
+  });
+
+  it('reports the mistake of the rich-text body entry that was meant, not every form it could take', () => {
+    const blocks = `    { "type": "rich-text", "heading": "After detox", "body": [
+      "A paragraph.",
+      { "subheading": "" },
+      { "lst": ["Therapy"] },
+      42
+    ] }`;
+    expect(lines(PAGE, page(blocks))).toEqual([
+      'pages/services/medical-detox.json:9:23  /blocks/0/body/1/subheading (rich-text)  must not be empty',
+      'pages/services/medical-detox.json:10:9  /blocks/0/body/2/lst (rich-text)  unknown property "lst"; did you mean "list"?',
+      'pages/services/medical-detox.json:11:7  /blocks/0/body/3 (rich-text)  must be a string, an object with "subheading" or an object with "list"',
+    ]);
+  });
+
+  it('uses plain words for lengths, types and patterns, and checks $schema points at the right schema', () => {
+    const text = `{
+  "$schema": "../schemas/page.schema.json",
+  "title": "Detox",
+  "description": "Safe, medically supervised detox with 24/7 care, same-day admission and free insurance checks.",
+  "keywords": ["medical detox"],
+  "blocks": [
+    { "type": "hero", "id": "Top", "heading": "", "callLabel": 5,
+      "secondaryAction": { "label": "Verify", "href": "insurance" } }
+  ]
+}`;
+    expect(lines(PAGE, text)).toEqual([
+      'pages/services/medical-detox.json:2:14  /$schema  must be "../../schemas/page.schema.json", the path from this file to the page schema, so editors can check it',
+      'pages/services/medical-detox.json:3:12  /title  must NOT have fewer than 10 characters (it has 5)',
+      'pages/services/medical-detox.json:7:29  /blocks/0/id (hero)  must start with a lower-case letter and use only lower-case letters, digits and hyphens',
+      'pages/services/medical-detox.json:7:47  /blocks/0/heading (hero)  must not be empty',
+      'pages/services/medical-detox.json:7:64  /blocks/0/callLabel (hero)  must be a string, not a whole number',
+      'pages/services/medical-detox.json:8:55  /blocks/0/secondaryAction/href (hero)  must be a site path such as /services/medical-detox or /#contact, or a tel:, mailto: or https:// address',
+    ]);
+  });
+
+  it('reports a block without a type once, with the block types', () => {
+    expect(lines(PAGE, page(`    { "heading": "Untyped" }`))).toEqual([
+      `pages/services/medical-detox.json:7:5  /blocks/0  must have required property 'type'; block types: ${blockTypes().join(', ')}`,
+    ]);
+  });
+
+  it('reports a repeated key, which JSON would otherwise drop silently', () => {
+    const blocks = `    { "type": "hero", "heading": "Medical Detox", "heading": "Detox", "callLabel": "Call {phone}" }`;
+    expect(lines(PAGE, page(blocks))).toEqual([
+      'pages/services/medical-detox.json:7:51  /blocks/0/heading (hero)  property "heading" appears twice; only the last one counts',
+    ]);
+  });
+
+  it('checks form definitions: options only for select fields, unique field names', () => {
+    const file = join(ROOT, 'site/forms/callback.json');
+    const text = `{
+  "$schema": "../../schemas/form.schema.json",
+  "name": "Callback",
+  "fields": [
+    { "name": "phone", "label": "Phone", "type": "tel", "required": true, "options": [{ "label": "A", "value": "a" }] },
+    { "name": "phone", "label": "Phone again", "type": "select", "required": false }
+  ],
+  "submitLabel": "Call me back",
+  "submittingLabel": "Submitting...",
+  "requiredMessage": "This field is required",
+  "success": { "title": "Thank you", "text": "We will call you soon." },
+  "failure": { "title": "Sorry", "text": "Please call us instead." }
+}`;
+    expect(lines(file, text)).toEqual([
+      'site/forms/callback.json:5:75  /fields/0/options  property "options" is only allowed when type is "select"',
+      "site/forms/callback.json:6:5  /fields/1  must have required property 'options'",
+      'site/forms/callback.json:6:15  /fields/1/name  field name "phone" is used twice',
+    ]);
+  });
+
+  it('checks the site document against the site schema', () => {
+    const file = join(ROOT, 'site/site.json');
+    const site = JSON.parse(readFileSync(file, 'utf8')) as { phones: { primary: { display: string } } };
+    site.phones.primary.display = '555-010-0123';
+    const errors = validateDocumentText(file, JSON.stringify(site, null, 2));
+    expect(errors.map((e) => `${e.pointer}  ${e.message}`)).toEqual([
+      '/phones/primary/display  must be written like (555) 010-0123',
+    ]);
+  });
+});
+
+describe('validateBlock', () => {
+  it('gives pointers relative to the block and the block type', () => {
+    expect(validateBlock({ type: 'faq', heading: 'Questions', items: [{ question: 'Why?' }] })).toEqual([
+      {
+        pointer: '/items/0',
+        blockType: 'faq',
+        message: "must have required property 'answer'",
+        severity: 'error',
+      },
+    ]);
+  });
+
+  it('reports unknown and missing block types', () => {
+    expect(validateBlock({ type: 'hro', heading: 'Hi' })).toEqual([
+      { pointer: '/type', message: 'unknown block type "hro"; did you mean "hero"?', severity: 'error' },
+    ]);
+    expect(validateBlock({ heading: 'Hi' }).map((p) => p.pointer)).toEqual(['']);
+  });
+
+  it('passes every block example and fails every invalid example exactly where it says', () => {
+    for (const type of blockTypes()) {
+      const dir = join(blockSchemaFile(type), '..');
+      expect(validateBlock(JSON.parse(readFileSync(join(dir, 'example.json'), 'utf8'))), type).toEqual([]);
+      const invalid = JSON.parse(readFileSync(join(dir, 'example.invalid.json'), 'utf8')) as {
+        expectedError: { pointer: string; message: string };
+        block: unknown;
+      };
+      const problems = validateBlock(invalid.block);
+      expect(problems, type).toHaveLength(1);
+      expect(problems[0]?.pointer, type).toBe(invalid.expectedError.pointer);
+      expect(problems[0]?.message, type).toContain(invalid.expectedError.message);
+    }
+  });
+});
+
+describe('helpers', () => {
+  it('formats a root-level error with (root) and omits the block type when there is none', () => {
+    expect(
+      formatContentError({
+        file: 'pages/index.json',
+        line: 1,
+        column: 1,
+        pointer: '',
+        message: 'x',
+        severity: 'error',
+      }),
+    ).toBe('pages/index.json:1:1  (root)  x');
+  });
+
+  it('infers the kind of document from its path', () => {
+    expect(kindOf(join(ROOT, 'pages/index.json'))).toBe('page');
+    expect(kindOf(join(ROOT, 'site/site.json'))).toBe('site');
+    expect(kindOf(join(ROOT, 'site/forms/insurance-verification.json'))).toBe('form');
+    expect(kindOf(join(ROOT, 'package.json'))).toBeUndefined();
+  });
+
+  it('suggests only close names', () => {
+    expect(suggest('timelin', blockTypes())).toBe('timeline');
+    expect(suggest('Hero', blockTypes())).toBe('hero');
+    expect(suggest('protocol', blockTypes())).toBe('protocol-cards');
+    expect(suggest('carousel', blockTypes())).toBeUndefined();
+  });
+
+  it('has plain words for every pattern the schemas use', () => {
+    const patterns = new Set<string>();
+    const collect = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(collect);
+      else if (node && typeof node === 'object')
+        for (const [k, v] of Object.entries(node)) {
+          if (k === 'pattern' && typeof v === 'string') patterns.add(v);
+          else collect(v);
+        }
+    };
+    for (const file of [...Object.values(SCHEMA_FILES), ...blockTypes().map(blockSchemaFile)])
+      collect(JSON.parse(readFileSync(file, 'utf8')));
+    expect([...patterns].filter((p) => !patternHint(p))).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+// `npm run validate [-- file...]`: checks every content document (or the files named) against its schema
+// and across documents. One line per error, like a compiler; exit 1 when there is any.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  contentDocuments,
+  formatContentError,
+  validateAll,
+  validateDocumentText,
+  type ContentError,
+} from './lib/validate-content.ts';
+
+const named = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+
+function validateNamed(files: string[]): ContentError[] {
+  return files.flatMap((f) => {
+    const file = resolve(f);
+    try {
+      return validateDocumentText(file, readFileSync(file, 'utf8'));
+    } catch (err) {
+      const reason =
+        err instanceof Error && 'code' in err && err.code === 'ENOENT' ? 'file not found' : String(err);
+      return [{ file: f, line: 1, column: 1, pointer: '', message: reason, severity: 'error' as const }];
+    }
+  });
+}
+
+const documents = named.length ? named : contentDocuments();
+const errors = named.length ? validateNamed(named) : validateAll();
+
+for (const error of errors) console.error(formatContentError(error));
+if (errors.length) {
+  const files = new Set(errors.map((e) => e.file)).size;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  console.error(
+    `\n${plural(errors.length, 'error')} in ${plural(files, 'file')} (${plural(documents.length, 'document')} checked)`,
+  );
+  process.exit(1);
+}
+console.log(`${documents.length} document${documents.length === 1 ? '' : 's'} valid`);

@@ -1,0 +1,23 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ContentError, loadForms, loadSite } from './content.ts';
+
+describe('server content', () => {
+  it('loads the site document and every form, by file name', () => {
+    expect(loadSite().phones.primary.tel).toMatch(/^\+1/);
+    const forms = loadForms();
+    expect(forms.get('insurance-verification')?.fields.map((field) => field.name)).toContain('memberId');
+  });
+
+  it('refuses a form that breaks its schema', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forms-'));
+    try {
+      writeFileSync(join(dir, 'broken.json'), JSON.stringify({ name: 'x', fields: [] }));
+      expect(() => loadForms(dir)).toThrow(ContentError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

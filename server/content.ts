@@ -1,0 +1,41 @@
+// The site and form documents the server needs, checked against their schemas: a broken document stops the start
+// with the same kind of message as `npm run validate`, instead of surfacing as a wrong answer to a visitor.
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { FormDefinition, Site } from '../generated/content-types.ts';
+import { ROOT, SCHEMA_FILES, contentAjv, readJson, schemaId } from '../scripts/lib/content-schemas.ts';
+
+export const SITE_FILE = join(ROOT, 'site', 'site.json');
+export const FORMS_DIR = join(ROOT, 'site', 'forms');
+const FORM_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export class ContentError extends Error {}
+
+function checked<T>(file: string, schemaFile: string): T {
+  const validate = contentAjv().getSchema(schemaId(schemaFile));
+  if (!validate) throw new ContentError(`schema ${schemaFile} is not registered`);
+  const document = readJson(file);
+  if (!validate(document)) {
+    const details = (validate.errors ?? []).map(
+      (error) => `  ${error.instancePath || '/'} ${error.message ?? ''}`,
+    );
+    throw new ContentError(`${file} does not match its schema; run npm run validate\n${details.join('\n')}`);
+  }
+  return document as T;
+}
+
+export const loadSite = (file = SITE_FILE): Site => checked<Site>(file, SCHEMA_FILES.site);
+
+/** Every form definition under `dir`, by id: the file name without .json. */
+export function loadForms(dir = FORMS_DIR): Map<string, FormDefinition> {
+  const forms = new Map<string, FormDefinition>();
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
+    const id = basename(file, '.json');
+    if (!FORM_ID.test(id))
+      throw new ContentError(`${join(dir, file)}: a form id is lower-case words joined by hyphens`);
+    forms.set(id, checked<FormDefinition>(join(dir, file), SCHEMA_FILES.form));
+  }
+  return forms;
+}

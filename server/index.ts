@@ -1,0 +1,66 @@
+// `npm start`: serve the build in dist/client, take form submissions, deliver their chat alerts.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createApp } from './app.ts';
+import { ConfigError, readConfig } from './config.ts';
+import { ContentError, loadForms, loadSite } from './content.ts';
+import { addressOf, close, listen } from './http-server.ts';
+import { createLeadPipeline } from './lead-pipeline.ts';
+
+// A request still running after this long does not hold the shutdown any further.
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let config;
+  let site;
+  let forms;
+  try {
+    config = readConfig(process.env);
+    site = loadSite();
+    forms = loadForms();
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof ContentError) fail(error.message);
+    throw error;
+  }
+  if (!existsSync(join(config.clientDir, 'index.html')))
+    fail(`No built site in ${config.clientDir} (it has no index.html): run \`npm run build\` first.`);
+
+  const { store, worker, logger, router } = createLeadPipeline(config, site, forms);
+  const app = createApp({ clientDir: config.clientDir, forms: router, logger });
+
+  let server;
+  try {
+    server = await listen(app, config.port, config.host);
+  } catch (error) {
+    store.close();
+    fail(
+      `Cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  worker.start();
+  logger.info({ url: addressOf(server), forms: [...forms.keys()] }, 'serving');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.warn('requests still running after the grace period; closing anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    await close(server);
+    await worker.stop();
+    store.close();
+    logger.info('stopped');
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,113 @@
+// The embedded insurance form, end to end: browser, real server, SQLite, and a local Slack-compatible receiver.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { startSite, type RunningSite } from '../helpers/site-server.ts';
+import form from '../../site/forms/insurance-verification.json' with { type: 'json' };
+
+let browser: Browser;
+let running: RunningSite;
+beforeAll(async () => {
+  [browser, running] = await Promise.all([launchBrowser(), startSite()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await running?.stop();
+});
+
+const person = {
+  fullName: 'Jordan Rivera',
+  phone: '(555) 010-0147',
+  dateOfBirth: '1988-04-12',
+  memberId: 'ZX9-44817',
+};
+
+async function fillForm(page: Page) {
+  const scope = page.locator('#contact form');
+  await scope.getByLabel('Full Name').fill(person.fullName);
+  await scope.getByLabel('Phone Number').fill(person.phone);
+  await scope.getByLabel('Date of Birth').fill(person.dateOfBirth);
+  await scope.getByLabel('Insurance Provider').selectOption({ label: 'Blue Cross Blue Shield' });
+  await scope.getByLabel('Member ID').fill(person.memberId);
+  return scope;
+}
+
+describe('insurance verification form', () => {
+  it('shows field errors for an empty submission and sends nothing', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${running.url}/`, { waitUntil: 'networkidle' });
+    const scope = page.locator('#contact form');
+    await scope.getByRole('button', { name: form.submitLabel }).click();
+    await expect(scope.getByText(form.requiredMessage).count()).resolves.toBe(5);
+    expect(running.leads()).toHaveLength(0);
+    await context.close();
+  });
+
+  it('stores the lead, alerts the chat without health details, confirms and resets', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${running.url}/`, { waitUntil: 'networkidle' });
+    const scope = await fillForm(page);
+    // Hold the request so the in-flight state can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/forms/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await scope.getByRole('button', { name: form.submitLabel }).click();
+    const busy = scope.getByRole('button', { name: form.submittingLabel });
+    await expect(busy.isDisabled()).resolves.toBe(true);
+    release();
+    await page.getByText(form.success.text).waitFor();
+    await expect(page.getByText(form.success.title).count()).resolves.toBeGreaterThan(0);
+    await expect(scope.getByLabel('Full Name').inputValue()).resolves.toBe('');
+
+    const leads = running.leads();
+    expect(leads).toHaveLength(1);
+    expect(leads[0]?.form_id).toBe('insurance-verification');
+    expect(leads[0]?.source).toBe('/');
+    await expect.poll(() => running.receiver.messages.length, { timeout: 10_000 }).toBe(1);
+    const alert = JSON.stringify(running.receiver.messages[0]);
+    expect(alert).toContain(person.fullName);
+    expect(alert).toContain('tel:+15550100147');
+    expect(alert).toContain('Blue Cross Blue Shield');
+    expect(alert).toContain(leads[0]!.id);
+    expect(alert).not.toContain(person.dateOfBirth);
+    expect(alert).not.toContain(person.memberId);
+    expect(running.output()).not.toContain(person.memberId);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps what was typed and shows the failure message when sending fails', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${running.url}/services/medical-detox`, { waitUntil: 'networkidle' });
+    await page.route('**/api/forms/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    const scope = page.locator('form').first();
+    await scope.getByLabel('Full Name').fill(person.fullName);
+    await scope.getByLabel('Phone Number').fill(person.phone);
+    await scope.getByLabel('Date of Birth').fill(person.dateOfBirth);
+    await scope.getByLabel('Insurance Provider').selectOption({ label: 'Aetna' });
+    await scope.getByLabel('Member ID').fill(person.memberId);
+    await scope.getByRole('button', { name: form.submitLabel }).click();
+    await page.getByText(form.failure.text).waitFor();
+    await expect(page.getByText(form.failure.title).count()).resolves.toBeGreaterThan(0);
+    await expect(scope.getByLabel('Full Name').inputValue()).resolves.toBe(person.fullName);
+    await expect(scope.getByLabel('Member ID').inputValue()).resolves.toBe(person.memberId);
+    await context.close();
+  });
+
+  it('works without JavaScript: a plain POST is stored and answered with a confirmation page', async () => {
+    const before = running.leads().length;
+    const { page, context } = await openPage(browser, {
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    await page.goto(`${running.url}/`);
+    const scope = await fillForm(page);
+    await scope.getByRole('button', { name: form.submitLabel }).click();
+    await page.getByText(form.success.text).waitFor();
+    expect(running.leads()).toHaveLength(before + 1);
+    await context.close();
+  });
+});

@@ -1,0 +1,247 @@
+// What a visitor sees on the built site, in Debian's Chromium against the real server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, PHONE } from '../helpers/browser.ts';
+import { startSite, type RunningSite } from '../helpers/site-server.ts';
+import site from '../../site/site.json' with { type: 'json' };
+
+let browser: Browser;
+let running: RunningSite;
+beforeAll(async () => {
+  [browser, running] = await Promise.all([launchBrowser(), startSite()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await running?.stop();
+});
+
+describe('server-rendered HTML', () => {
+  it('is complete before any script runs: text, head tags, tel links and every home anchor', async () => {
+    const response = await fetch(`${running.url}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toContain('<meta name="description"');
+    expect(html).toContain('<link rel="canonical" href="https://www.example.com"');
+    expect(html).toContain('property="og:title"');
+    expect(html).toContain(`href="tel:${site.phones.primary.tel}"`);
+    for (const anchor of [
+      'programs',
+      'services',
+      'contact',
+      'about',
+      'addictions',
+      'facility',
+      'expert-team',
+      'facility-experience',
+      'why-choose-us',
+    ])
+      expect(html, `#${anchor}`).toContain(`id="${anchor}"`);
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+  });
+
+  it('shows the home page with JavaScript disabled: sections, FAQ answers and the form', async () => {
+    const { page, context } = await openPage(browser, {
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    await page.goto(`${running.url}/`);
+    await expect(page.locator('h1').textContent()).resolves.toBeTruthy();
+    expect(await page.locator('#addictions h3').allTextContents()).toEqual([
+      'Alcohol',
+      'Opioids',
+      'Benzodiazepines',
+      'Stimulants',
+      'Prescription Drugs',
+      'Dual Diagnosis',
+    ]);
+    expect(await page.locator('.faq-item').count()).toBe(8);
+    await page.locator('.faq-item summary').first().click();
+    await expect(page.locator('.faq-item').first().getAttribute('open')).resolves.toBe('');
+    await expect(page.locator('#contact form[method="post"]').count()).resolves.toBe(1);
+    await context.close();
+  });
+});
+
+describe('home page', () => {
+  it('renders its sections in the order of the spec, without console errors', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${running.url}/`, { waitUntil: 'networkidle' });
+    const ids = await page.locator('main > section[id]').evaluateAll((sections) => sections.map((s) => s.id));
+    expect(ids).toEqual([
+      'programs',
+      'addictions',
+      'why-choose-us',
+      'expert-team',
+      'facility-experience',
+      'contact',
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows each addiction card\'s first three links, a "+N more treatments" note and Learn More to its first link', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${running.url}/`);
+    const cards = page.locator('#addictions .content-card');
+    await expect(cards.count()).resolves.toBe(6);
+    const opioids = cards.nth(1);
+    expect(await opioids.locator('.link-list a').count()).toBe(3);
+    await expect(opioids.textContent()).resolves.toMatch(/\+4 more treatments/);
+    await expect(opioids.getByRole('link', { name: /Learn More/ }).getAttribute('href')).resolves.toBe(
+      '/treatment/heroin-addiction',
+    );
+    await context.close();
+  });
+});
+
+describe('FAQ accordion', () => {
+  it('opens one answer at a time, collapses, and moves focus with arrows, Home and End', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${running.url}/`, { waitUntil: 'networkidle' });
+    const headers = page.locator('.faq-item summary');
+    const items = page.locator('.faq-item');
+    await headers.nth(0).click();
+    await headers.nth(2).click();
+    expect(await items.evaluateAll((all) => all.map((d) => (d as HTMLDetailsElement).open))).toEqual([
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    await headers.nth(2).click();
+    expect(await items.evaluateAll((all) => all.filter((d) => (d as HTMLDetailsElement).open).length)).toBe(
+      0,
+    );
+
+    await headers.nth(0).focus();
+    const focusedIndex = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.faq-item summary')].indexOf(document.activeElement as Element),
+      );
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedIndex()).toBe(1);
+    await page.keyboard.press('End');
+    expect(await focusedIndex()).toBe(7);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedIndex()).toBe(0);
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedIndex()).toBe(7);
+    await page.keyboard.press('Home');
+    expect(await focusedIndex()).toBe(0);
+    await page.keyboard.press('Enter');
+    expect(await items.first().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await context.close();
+  });
+});
+
+describe('header', () => {
+  it('opens desktop menus on hover and on keyboard focus', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${running.url}/`, { waitUntil: 'networkidle' });
+    const programs = page.locator('.nav-menu').nth(0);
+    await expect(programs.locator('.nav-panel').isVisible()).resolves.toBe(false);
+    await programs.locator('.nav-trigger').hover();
+    await expect(programs.getByRole('link', { name: /Medical Detox/ }).isVisible()).resolves.toBe(true);
+    await expect(
+      programs.getByRole('link', { name: 'Schedule Free Consultation' }).getAttribute('href'),
+    ).resolves.toBe('/#contact');
+    await page.mouse.move(0, 600);
+    const treatments = page.locator('.nav-menu').nth(1);
+    await treatments.locator('.nav-trigger').focus();
+    await expect(treatments.getByRole('link', { name: 'Suboxone Addiction' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByRole('link', { name: 'Emergency Help' }).getAttribute('href')).resolves.toBe(
+      '/crisis/emergency-help',
+    );
+    await expect(page.getByRole('link', { name: 'Call 24/7' }).getAttribute('href')).resolves.toBe(
+      `tel:${site.phones.primary.tel}`,
+    );
+    await context.close();
+  });
+
+  it('has a phone menu with three independent sections, a height limit, and closes when a link is chosen', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    await page.goto(`${running.url}/`, { waitUntil: 'networkidle' });
+    await page.getByLabel(site.labels.openMenu).click();
+    const panel = page.locator('.mobile-panel');
+    await expect(panel.isVisible()).resolves.toBe(true);
+    const maxHeight = await panel.evaluate((el) => getComputedStyle(el).maxHeight);
+    expect(maxHeight).toBe(`${844 - 120}px`);
+    const sections = panel.locator('.mobile-section');
+    await expect(sections.count()).resolves.toBe(3);
+    await sections.nth(0).locator('summary').click();
+    await sections.nth(2).locator('summary').click();
+    expect(await sections.evaluateAll((all) => all.map((d) => (d as HTMLDetailsElement).open))).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    await panel.getByRole('link', { name: 'Medical Detox' }).click();
+    await page.waitForURL(`${running.url}/services/medical-detox`);
+    await expect(panel.isVisible()).resolves.toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('navigation', () => {
+  it('moves between pages without reloading, starts each page at the top, and lands on #contact from another page', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto(`${running.url}/`, { waitUntil: 'networkidle' });
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.mouse.wheel(0, 3000);
+    await page
+      .locator('#programs')
+      .getByRole('link', { name: /medical detox/i })
+      .first()
+      .click();
+    await page.waitForURL(`${running.url}/services/medical-detox`);
+    await expect.poll(() => page.locator('h1').textContent()).toMatch(/Medical Detox/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.title()).toMatch(/Medical Detox/);
+
+    await page.locator('header').getByRole('link', { name: 'Contact', exact: true }).click();
+    await page.waitForURL(`${running.url}/#contact`);
+    await expect
+      .poll(() => page.locator('#contact').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeLessThan(200);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('not found', () => {
+  it('answers an unknown path with 404, the not-found page and a link home, and logs the path', async () => {
+    const response = await fetch(`${running.url}/no-such-page`);
+    expect(response.status).toBe(404);
+    const { page, context, messages } = await openPage(browser);
+    const visit = await page.goto(`${running.url}/no-such-page`, { waitUntil: 'networkidle' });
+    expect(visit?.status()).toBe(404);
+    await expect(page.locator('main').textContent()).resolves.toMatch(/404.*Oops! Page not found/s);
+    await expect(
+      page.getByRole('link', { name: site.notFound.homeLabel }).getAttribute('href'),
+    ).resolves.toBe('/');
+    expect(messages.some((m) => m.includes('/no-such-page'))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('colour scheme', () => {
+  it('follows the system dark scheme', async () => {
+    const { page, context } = await openPage(browser, {
+      viewport: { width: 1366, height: 900 },
+      colorScheme: 'dark',
+    });
+    await page.goto(`${running.url}/`);
+    await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    await context.close();
+  });
+});

@@ -1,0 +1,32 @@
+// Debian's Chromium driven by playwright-core: no browser is ever downloaded by a test tool.
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+}
+
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+};
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
+
+/** Opens a page that records console errors and uncaught exceptions, so tests can assert there were none. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = DESKTOP) {
+  const context = await browser.newContext(options);
+  const page: Page = await context.newPage();
+  const errors: string[] = [];
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    messages.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, context, errors, messages };
+}

@@ -1,0 +1,137 @@
+import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  postJson,
+  startReceiver,
+  startServer,
+  tempDir,
+  validLead,
+  waitFor,
+  type TestServer,
+} from './harness.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function serverWith(options: Parameters<typeof startServer>[0]): Promise<TestServer> {
+  const server = await startServer(options);
+  cleanups.push(() => server.stop());
+  return server;
+}
+async function receiverWith(script: Parameters<typeof startReceiver>[0]) {
+  const receiver = await startReceiver(script);
+  cleanups.push(() => receiver.stop());
+  return receiver;
+}
+
+async function submit(server: TestServer): Promise<string> {
+  const response = await postJson(`${server.url}/api/forms/insurance-verification`, validLead);
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe('chat alerts', () => {
+  it('without CHAT_WEBHOOK_URL still stores the lead, keeps its alert pending and warns at start and per lead', async () => {
+    const server = await serverWith({ webhookUrl: undefined });
+    const id = await submit(server);
+    expect(server.store.getLead(id)?.data.fullName).toBe(validLead.fullName);
+    expect(server.store.getAlert(id)).toMatchObject({ status: 'pending', attempts: 0 });
+    const warnings = server.logs.filter((line) => line.level === 40);
+    expect(warnings[0]?.msg).toMatch(/CHAT_WEBHOOK_URL is not set/);
+    expect(warnings).toContainEqual(expect.objectContaining({ leadId: id }));
+  });
+
+  it('retries after failures until the receiver takes the alert', async () => {
+    const receiver = await receiverWith((call) =>
+      call <= 2 ? { status: 500, body: 'boom' } : { status: 200 },
+    );
+    const server = await serverWith({ webhookUrl: receiver.url, retryBaseMs: 5 });
+    const id = await submit(server);
+    const alert = await waitFor(() => {
+      const state = server.store.getAlert(id);
+      return state?.status === 'delivered' && state;
+    });
+    expect(alert.attempts).toBe(3);
+    expect(receiver.calls).toHaveLength(3);
+    // The same message each time, so a duplicate after a crash is recognisable by its lead id.
+    for (const call of receiver.calls) expect(call.json.text).toContain(id);
+    expect(server.logs.filter((line) => line.msg === 'chat alert failed')).toHaveLength(2);
+  });
+
+  it('honours Retry-After on 429 instead of its own much shorter backoff', async () => {
+    const calledAt: number[] = [];
+    const receiver = await receiverWith(() => {
+      calledAt.push(Date.now());
+      return { status: 429, headers: { 'Retry-After': '120' } };
+    });
+    const server = await serverWith({ webhookUrl: receiver.url, retryBaseMs: 1 });
+    const id = await submit(server);
+    const alert = await waitFor(() => {
+      const state = server.store.getAlert(id);
+      return state?.lastError ? state : undefined;
+    });
+    expect(alert).toMatchObject({ status: 'pending', attempts: 1, lastError: 'HTTP 429' });
+    expect(alert.nextAttemptAt - (calledAt[0] ?? 0)).toBeGreaterThanOrEqual(119_000);
+    expect(receiver.calls).toHaveLength(1);
+  });
+
+  it('delivers once the Retry-After pause is over', async () => {
+    const receiver = await receiverWith((call) =>
+      call === 1 ? { status: 429, headers: { 'Retry-After': '1' } } : { status: 200 },
+    );
+    const server = await serverWith({ webhookUrl: receiver.url, retryBaseMs: 1 });
+    const id = await submit(server);
+    await waitFor(() => server.store.getAlert(id)?.status === 'delivered');
+    expect(receiver.calls).toHaveLength(2);
+  });
+
+  it('gives a call that hangs up to its timeout, then retries', async () => {
+    const receiver = await receiverWith((call) =>
+      call === 1 ? { status: 200, hang: true } : { status: 200 },
+    );
+    const server = await serverWith({ webhookUrl: receiver.url, retryBaseMs: 5, timeoutMs: 200 });
+    const id = await submit(server);
+    await waitFor(() => server.store.getAlert(id)?.status === 'delivered');
+    expect(server.logs).toContainEqual(
+      expect.objectContaining({ leadId: id, error: 'timed out after 200 ms' }),
+    );
+  });
+
+  it('marks an alert dead after CHAT_MAX_ATTEMPTS and logs an error', async () => {
+    const receiver = await receiverWith(() => ({ status: 404, body: 'no_service' }));
+    const server = await serverWith({ webhookUrl: receiver.url, retryBaseMs: 5, maxAttempts: 3 });
+    const id = await submit(server);
+    const alert = await waitFor(() => {
+      const state = server.store.getAlert(id);
+      return state?.status === 'dead' && state;
+    });
+    expect(alert).toMatchObject({ attempts: 3, lastError: 'HTTP 404: no_service' });
+    expect(receiver.calls).toHaveLength(3);
+    expect(server.logs).toContainEqual(expect.objectContaining({ level: 50, leadId: id, attempts: 3 }));
+  });
+
+  it('delivers alerts left pending by an earlier run, and stop() waits for the call in flight', async () => {
+    const dir = tempDir();
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dbFile = join(dir, 'leads.db');
+
+    const first = await startServer({ webhookUrl: undefined, dbFile });
+    const id = await submit(first);
+    await first.stop();
+
+    const receiver = await receiverWith(() => ({ status: 200, delayMs: 200 }));
+    const second = await startServer({ webhookUrl: receiver.url, dbFile });
+    await waitFor(() => receiver.calls.length === 1);
+    await second.stop();
+
+    const db = new Database(dbFile, { readonly: true });
+    const row = db.prepare('SELECT status, attempts FROM alerts WHERE lead_id = ?').get(id);
+    db.close();
+    expect(row).toEqual({ status: 'delivered', attempts: 1 });
+    expect(receiver.calls[0]?.json.text).toContain(id);
+  });
+});

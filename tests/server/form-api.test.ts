@@ -1,0 +1,223 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  insuranceForm,
+  postForm,
+  postJson,
+  site,
+  startReceiver,
+  startServer,
+  validLead,
+  waitFor,
+  type TestServer,
+} from './harness.ts';
+
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let server: TestServer;
+let api: string;
+beforeAll(async () => {
+  receiver = await startReceiver();
+  server = await startServer({ webhookUrl: receiver.url });
+  api = `${server.url}/api/forms/insurance-verification`;
+});
+afterAll(async () => {
+  await server.stop();
+  await receiver.stop();
+});
+
+const rowOf = (id: string) => {
+  const db = new Database(server.dbFile, { readonly: true });
+  try {
+    return db.prepare('SELECT * FROM leads WHERE id = ?').get(id) as
+      { form_id: string; source: string; data: string; created_at: string } | undefined;
+  } finally {
+    db.close();
+  }
+};
+
+describe('form API, JSON', () => {
+  it('stores a valid lead, answers 201 with its id, and alerts the chat without health details', async () => {
+    const response = await postJson(api, validLead);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const row = rowOf(id);
+    const { source, ...fields } = validLead;
+    expect(row).toMatchObject({ form_id: 'insurance-verification', source });
+    expect(JSON.parse(row?.data ?? '{}')).toEqual(fields);
+
+    const call = await waitFor(() => receiver.calls.find((c) => c.raw.includes(id)));
+    expect(call.headers['content-type']).toBe('application/json');
+    const message = call.raw;
+    expect(message).toContain('Jane Q. Doe');
+    expect(message).toContain('<tel:+15550104477|(555) 010-4477>');
+    expect(message).toContain('Blue Cross Blue Shield');
+    expect(message).toContain(`${site.url}/services/medical-detox`);
+    expect(message).toContain(insuranceForm.name);
+    expect(message).not.toContain(validLead.dateOfBirth);
+    expect(message).not.toContain(validLead.memberId);
+    expect(call.json.text).toContain(id);
+    await waitFor(() => server.store.getAlert(id)?.status === 'delivered');
+  });
+
+  it('answers 400 with a message for each bad field, worded as in the form definition', async () => {
+    const response = await postJson(api, {
+      fullName: '   ',
+      phone: '12345',
+      dateOfBirth: '1990-02-30',
+      insuranceProvider: 'Aetna',
+      source: '/',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      errors: {
+        fullName: insuranceForm.requiredMessage,
+        phone: 'Enter a US phone number, such as (555) 123-4567',
+        dateOfBirth: 'Enter a valid date of birth',
+        insuranceProvider: 'Please check this field',
+        memberId: insuranceForm.requiredMessage,
+      },
+    });
+  });
+
+  it('rejects unknown properties, a missing source and values that are not strings', async () => {
+    const noSource: Record<string, unknown> = { ...validLead };
+    delete noSource.source;
+    // Written as text: an object literal's __proto__ would set the prototype instead of a property.
+    const body = JSON.stringify({ ...noSource, fullName: 42, note: 'hi' }).replace(
+      /^\{/,
+      '{"__proto__":"x",',
+    );
+    const response = await postJson(api, body);
+    expect(response.status).toBe(400);
+    const { errors } = (await response.json()) as { errors: Record<string, string> };
+    expect(Object.keys(errors).sort()).toEqual(['__proto__', 'fullName', 'note', 'source']);
+  });
+
+  it('answers 404 for an unknown form', async () => {
+    const response = await postJson(`${server.url}/api/forms/no-such-form`, validLead);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Unknown form' });
+  });
+
+  it('answers 415 for another content type', async () => {
+    for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
+      const response = await fetch(api, { method: 'POST', headers: { 'Content-Type': type }, body: 'x' });
+      expect(response.status, type).toBe(415);
+    }
+  });
+
+  it('answers 413 for a body over 16 KB', async () => {
+    const response = await postJson(api, { ...validLead, fullName: 'x'.repeat(17 * 1024) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'The request body is too large' });
+  });
+
+  it('answers 400 for malformed JSON and JSON that is not an object', async () => {
+    for (const body of ['{"fullName": ', 'null', '"text"', '[1,2]', '{"a":1}}']) {
+      const response = await postJson(api, body);
+      expect(response.status, body).toBe(400);
+      expect(await response.json(), body).toHaveProperty('error');
+    }
+  });
+
+  it('never answers 5xx to odd requests', async () => {
+    const odd: [string, RequestInit][] = [
+      ['/api/forms/insurance-verification', { method: 'POST' }],
+      [
+        '/api/forms/insurance-verification',
+        { method: 'POST', headers: { 'Content-Type': 'application/json; charset=latin-9' }, body: '{}' },
+      ],
+      [
+        '/api/forms/insurance-verification',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'br-x' },
+          body: '{}',
+        },
+      ],
+      [
+        '/api/forms/%E0%A4%A',
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+      ],
+      ['/api/forms/insurance-verification', { method: 'GET' }],
+      [
+        '/api/forms/insurance-verification',
+        { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{}' },
+      ],
+      [
+        '/api/forms/insurance-verification',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'a=1&'.repeat(200),
+        },
+      ],
+    ];
+    for (const [path, init] of odd) {
+      const response = await fetch(server.url + path, init);
+      expect(response.status, `${init.method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `${init.method} ${path}`).toBeLessThan(500);
+    }
+  });
+});
+
+describe('form API, without JavaScript', () => {
+  it('stores a urlencoded lead, answers 303 to the received page, which confirms and links back', async () => {
+    const response = await postForm(api, validLead);
+    expect(response.status).toBe(303);
+    const location = response.headers.get('location') ?? '';
+    expect(location).toBe('/forms/insurance-verification/received?from=%2Fservices%2Fmedical-detox');
+
+    const page = await fetch(server.url + location);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain(insuranceForm.success.title);
+    expect(html).toContain(insuranceForm.success.text);
+    expect(html).toContain(site.brand.name);
+    expect(html).toContain(`href="tel:${site.phones.primary.tel}"`);
+    expect(html).toContain('href="/services/medical-detox"');
+    const stored = await waitFor(() =>
+      server.logs.find((line) => line.msg === 'lead stored' && typeof line.leadId === 'string'),
+    );
+    expect(rowOf(String(stored.leadId))).toBeTruthy();
+  });
+
+  it('links the received page home when its source is not a site path', async () => {
+    const html = await (
+      await fetch(`${server.url}/forms/insurance-verification/received?from=//evil.example`)
+    ).text();
+    expect(html).toContain('href="/"');
+    expect(html).not.toContain('evil.example');
+    expect((await fetch(`${server.url}/forms/no-such-form/received`)).status).toBe(404);
+  });
+
+  it('answers invalid urlencoded data with 400 and a page listing each field and its message, escaped', async () => {
+    const response = await postForm(api, {
+      ...validLead,
+      fullName: '',
+      phone: 'call me',
+      '<script>': 'x',
+      source: '/services/medical-detox',
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toContain(`<strong>Full Name</strong>: ${insuranceForm.requiredMessage}`);
+    expect(html).toContain('<strong>Phone Number</strong>: Enter a US phone number, such as (555) 123-4567');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('href="/services/medical-detox"');
+    expect(html).not.toContain(validLead.memberId);
+  });
+});
+
+describe('what the logs hold', () => {
+  it('never holds submitted values', () => {
+    const text = server.logText();
+    for (const value of [validLead.fullName, validLead.phone, validLead.dateOfBirth, validLead.memberId])
+      expect(text).not.toContain(value);
+  });
+});

@@ -1,0 +1,179 @@
+// A real server on a free port with a throwaway build, database and log, and a real webhook receiver: what the
+// integration tests drive.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FormDefinition, Site } from '../../generated/content-types.ts';
+import { createAlertWorker, type AlertWorker, type AlertWorkerOptions } from '../../server/alert-worker.ts';
+import { createApp } from '../../server/app.ts';
+import { formApi } from '../../server/form-api.ts';
+import { addressOf, close, listen } from '../../server/http-server.ts';
+import { openLeadStore, type LeadStore } from '../../server/lead-store.ts';
+import { createLogger } from '../../server/logger.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as T;
+
+export const site = readJson<Site>('site/site.json');
+export const insuranceForm = readJson<FormDefinition>('site/forms/insurance-verification.json');
+
+export const PAGES = {
+  'index.html': '<!doctype html><title>Home</title><h1>Welcome home</h1>',
+  // Long enough to be worth compressing (the threshold is 1 KB).
+  'services/medical-detox.html': `<!doctype html><title>Detox</title><h1>Medical Detox</h1>${'<p>Safe, supervised care.</p>'.repeat(60)}`,
+  '404.html': '<!doctype html><title>404</title><h1>404</h1><p>Oops! Page not found</p><a href="/">Home</a>',
+  'assets/app-abc123.js': 'console.log("hydrate");',
+  'robots.txt': 'User-agent: *\nAllow: /\n',
+  '.vite/manifest.json': '{"secret":"build internals"}',
+};
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'server-test-'));
+}
+
+/** The build a test serves, written into a fresh temporary folder. */
+export function writeClientDir(root = tempDir()): string {
+  const dir = join(root, 'client');
+  for (const [file, content] of Object.entries(PAGES)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), content);
+  }
+  // Beside the build, where a traversal would land.
+  writeFileSync(join(root, 'secret.txt'), 'do not serve');
+  return dir;
+}
+
+export interface Reply {
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Never answer: the worker's timeout must cut the call. */
+  hang?: boolean;
+  /** Answer after this many milliseconds. */
+  delayMs?: number;
+}
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  raw: string;
+  json: { text: string; blocks: unknown[] };
+}
+
+/** A Slack-compatible incoming webhook on 127.0.0.1 that records every call and answers from a script. */
+export async function startReceiver(script: (call: number) => Reply = () => ({ status: 200, body: 'ok' })) {
+  const calls: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const reply = script(calls.length + 1);
+      calls.push({ headers: req.headers, raw, json: JSON.parse(raw) as Received['json'] });
+      if (reply.hang) return;
+      setTimeout(() => res.writeHead(reply.status, reply.headers).end(reply.body ?? ''), reply.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `${addressOf(server)}/services/T000/B000/XXXX`,
+    calls,
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export interface TestServer {
+  url: string;
+  store: LeadStore;
+  worker: AlertWorker;
+  dbFile: string;
+  /** Every log line, parsed. */
+  logs: Record<string, unknown>[];
+  logText: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(
+  options: Partial<Pick<AlertWorkerOptions, 'webhookUrl' | 'retryBaseMs' | 'maxAttempts' | 'timeoutMs'>> & {
+    dbFile?: string;
+  } = {},
+): Promise<TestServer> {
+  const root = tempDir();
+  const clientDir = writeClientDir(root);
+  const dbFile = options.dbFile ?? join(root, 'data', 'leads.db');
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger({
+    level: 'debug',
+    personalFields: insuranceForm.fields.map((field) => field.name),
+    destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+  });
+  const forms = new Map([['insurance-verification', insuranceForm]]);
+  const store = openLeadStore(dbFile);
+  const worker = createAlertWorker({
+    store,
+    forms,
+    site,
+    logger,
+    webhookUrl: options.webhookUrl,
+    retryBaseMs: options.retryBaseMs ?? 5,
+    maxAttempts: options.maxAttempts,
+    timeoutMs: options.timeoutMs,
+  });
+  const api = formApi({ forms, store, site, logger, onLeadStored: worker.leadStored });
+  const app = createApp({ clientDir, forms: api, logger });
+  const server: Server = await listen(app, 0, '127.0.0.1');
+  worker.start();
+  return {
+    url: addressOf(server),
+    store,
+    worker,
+    dbFile,
+    logs,
+    logText: () => JSON.stringify(logs),
+    stop: async () => {
+      await close(server);
+      await worker.stop();
+      store.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls until `check` returns something truthy; fails after `timeoutMs` (a limit for hangs, never a measurement). */
+export async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = check();
+    if (result) return result;
+    if (Date.now() > deadline) throw new Error('waitFor: condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export const validLead = {
+  fullName: 'Jane Q. Doe',
+  phone: '(555) 010-4477',
+  dateOfBirth: '1987-03-14',
+  insuranceProvider: 'blue cross blue shield',
+  memberId: 'XZH-99817234',
+  source: '/services/medical-detox',
+};
+
+export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+export const postForm = (url: string, fields: Record<string, string>) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });

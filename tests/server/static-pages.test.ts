@@ -1,0 +1,127 @@
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGES, startServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(server.url + path, { headers, redirect: 'manual' });
+
+/**
+ * A request sent exactly as written: fetch would normalise '..' away, and it turns a conditional GET into a
+ * `Cache-Control: no-cache` one, which a server must answer in full.
+ */
+function rawGet(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: string; headers: IncomingHttpHeaders }>((resolve, reject) => {
+    const req = request(server.url + '/', { path, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('static pages', () => {
+  it('serves / and each page at its exact path with 200, revalidated HTML', async () => {
+    for (const [path, file] of [
+      ['/', 'index.html'],
+      ['/services/medical-detox', 'services/medical-detox.html'],
+    ] as const) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toBe(PAGES[file]);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('etag')).toBeTruthy();
+    }
+  });
+
+  it('answers 304 when the ETag still matches, and 200 when it does not', async () => {
+    const etag = (await get('/services/medical-detox')).headers.get('etag') ?? '';
+    const again = await rawGet('/services/medical-detox', { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+    expect((await rawGet('/services/medical-detox', { 'If-None-Match': '"stale"' })).status).toBe(200);
+  });
+
+  it('redirects a trailing slash (and .html, /index) to the page with 301, keeping the query', async () => {
+    for (const [from, to] of [
+      ['/services/medical-detox/', '/services/medical-detox'],
+      ['/services/medical-detox//?utm=x', '/services/medical-detox?utm=x'],
+      ['/services/medical-detox.html', '/services/medical-detox'],
+      ['/index.html', '/'],
+    ]) {
+      const response = await get(from!);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get('location'), from).toBe(to);
+    }
+  });
+
+  it('caches hashed assets for a year, immutable', async () => {
+    const response = await get('/assets/app-abc123.js');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(PAGES['assets/app-abc123.js']);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files at the root of the build', async () => {
+    const response = await get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(PAGES['robots.txt']);
+  });
+
+  it('compresses what the client accepts compressed', async () => {
+    const response = await get('/services/medical-detox', { 'Accept-Encoding': 'gzip' });
+    // fetch inflates the body itself; the header shows the wire format.
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(await response.text()).toBe(PAGES['services/medical-detox.html']);
+  });
+
+  it('sets security headers', async () => {
+    const response = await get('/');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('answers unknown paths with the 404 page, status 404, and logs the path', async () => {
+    for (const path of ['/no-such-page', '/services/', '/services/no-such-page/', '/assets/app-old.js']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toBe(PAGES['404.html']);
+    }
+    expect(server.logs).toContainEqual(
+      expect.objectContaining({ level: 30, msg: 'not found', path: '/no-such-page' }),
+    );
+  });
+
+  it('never serves the 404 page, build internals or files outside the build as pages', async () => {
+    for (const path of ['/404', '/404.html', '/404%2Ehtml', '/.vite/manifest.json', '/assets']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+    }
+    for (const path of [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/%E0%A4%A',
+    ]) {
+      const response = await rawGet(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body, path).not.toContain('do not serve');
+    }
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const response = await fetch(server.url + '/services/medical-detox', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('');
+  });
+});
