@@ -4,6 +4,7 @@ import express from 'express';
 import { createServer as createViteServer } from 'vite';
 import type { Manifest } from '@tanstack/router-core';
 import { ROOT } from './lib/content-schemas.ts';
+import { formatContentError, validateAll } from './lib/validate-content.ts';
 import { readConfig } from '../server/config.ts';
 import { loadForms, loadSite } from '../server/content.ts';
 import { createLeadPipeline } from '../server/lead-pipeline.ts';
@@ -13,6 +14,12 @@ type ServerEntry = { render: (url: string, manifest: Manifest) => Promise<{ stat
 const config = readConfig({ PORT: '5173', ...process.env });
 
 const vite = await createViteServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' });
+
+// Any content edit, including one that fixes an error shown in the overlay, reloads the open pages.
+const CONTENT = /[\\/](pages|site)[\\/].+\.json$/;
+vite.watcher.on('all', (_event, file) => {
+  if (CONTENT.test(file)) vite.ws.send({ type: 'full-reload' });
+});
 
 // React Refresh needs its preamble before the entry; Vite produces it for an HTML page.
 const preamble = await vite.transformIndexHtml('/', '<html><head></head><body></body></html>');
@@ -46,6 +53,16 @@ app.use(leads.router);
 app.use(vite.middlewares);
 app.use(async (req, res) => {
   try {
+    // The router would turn a broken document into its error screen; staff should see the validator's words instead.
+    const problems = validateAll();
+    if (problems.length > 0) {
+      const message = `${problems.length} content error${problems.length === 1 ? '' : 's'}:\n${problems.map(formatContentError).join('\n')}`;
+      res
+        .status(500)
+        .type('html')
+        .send(overlayPage(Object.assign(new Error(message), { stack: '' })));
+      return;
+    }
     const { render } = (await vite.ssrLoadModule('/renderer/entry-server.tsx')) as ServerEntry;
     const { status, html } = await render(req.originalUrl, devManifest);
     res.status(status).type('html').send(html);

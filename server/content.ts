@@ -3,10 +3,15 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FormDefinition, Site } from '../generated/content-types.ts';
-import { ROOT, SCHEMA_FILES, contentAjv, readJson, schemaId } from '../scripts/lib/content-schemas.ts';
+import {
+  FORMS_DIR,
+  SCHEMA_FILES,
+  SITE_FILE,
+  contentAjv,
+  readJson,
+  schemaId,
+} from '../scripts/lib/content-schemas.ts';
 
-export const SITE_FILE = join(ROOT, 'site', 'site.json');
-export const FORMS_DIR = join(ROOT, 'site', 'forms');
 const FORM_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export class ContentError extends Error {}

@@ -1,5 +1,6 @@
 import { Container, Group, Text, Title } from '@mantine/core';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
+import { SectionFrame } from '../../renderer/blocks/Section.tsx';
 import { CallButton, LinkButton } from '../../renderer/blocks/actions.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 
@@ -7,10 +8,12 @@ export function CtaBandBlock({ block }: BlockProps<'cta-band'>) {
   const emergency = block.variant === 'emergency';
   const color = emergency ? 'red' : undefined;
   return (
-    <section id={block.id} className="section cta-band" data-tone={emergency ? 'emergency' : 'brand'}>
-      {block.aliases?.map((alias) => (
-        <span key={alias} id={alias} className="section-alias" />
-      ))}
+    <SectionFrame
+      id={block.id}
+      aliases={block.aliases}
+      tone={emergency ? 'emergency' : 'brand'}
+      className="cta-band"
+    >
       <Container size="md" ta="center">
         <Title order={2}>{block.heading}</Title>
         {block.text && (
@@ -25,6 +28,6 @@ export function CtaBandBlock({ block }: BlockProps<'cta-band'>) {
           )}
         </Group>
       </Container>
-    </section>
+    </SectionFrame>
   );
 }

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
+import { SectionFrame } from '../../renderer/blocks/Section.tsx';
 import { CallButton, LinkButton } from '../../renderer/blocks/actions.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 import { icons } from '../../renderer/icons.ts';
@@ -20,10 +21,12 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
   const emergency = block.variant === 'emergency';
   const color = emergency ? 'red' : undefined;
   return (
-    <section id={block.id} className="section hero" data-tone={emergency ? 'emergency' : 'brand'}>
-      {block.aliases?.map((alias) => (
-        <span key={alias} id={alias} className="section-alias" />
-      ))}
+    <SectionFrame
+      id={block.id}
+      aliases={block.aliases}
+      tone={emergency ? 'emergency' : 'brand'}
+      className="hero"
+    >
       <Container size="lg">
         <SimpleGrid cols={{ base: 1, md: block.sideCard ? 2 : 1 }} spacing="xl" className="hero-grid">
           <Stack gap="md">
@@ -95,6 +98,6 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
           )}
         </SimpleGrid>
       </Container>
-    </section>
+    </SectionFrame>
   );
 }

@@ -12,7 +12,7 @@ export function ProtocolCardsBlock({ block }: BlockProps<'protocol-cards'>) {
           const Icon = protocol.icon ? icons[protocol.icon] : undefined;
           return (
             <Card key={protocol.substance} withBorder radius="md" padding="lg" className="content-card">
-              <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Group justify="space-between" align="center" gap="xs">
                 <Group gap="sm" wrap="nowrap">
                   {Icon && (
                     <ThemeIcon size={40} radius="md" variant="light">

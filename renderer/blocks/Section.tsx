@@ -2,6 +2,32 @@ import type { ReactNode } from 'react';
 import { Container, Text, Title } from '@mantine/core';
 import { RichText } from '../text/RichText.tsx';
 
+type Tone = 'default' | 'muted' | 'brand' | 'emergency';
+
+/** The outer <section> of every block: its anchor id, any alias anchors, and its background tone. */
+export function SectionFrame({
+  id,
+  aliases,
+  tone = 'default',
+  className,
+  children,
+}: {
+  id?: string;
+  aliases?: string[];
+  tone?: Tone;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} className={className ? `section ${className}` : 'section'} data-tone={tone}>
+      {aliases?.map((alias) => (
+        <span key={alias} id={alias} className="section-alias" />
+      ))}
+      {children}
+    </section>
+  );
+}
+
 type SectionFields = {
   id?: string;
   aliases?: string[];
@@ -23,10 +49,7 @@ export function Section({
   headingOrder?: 2 | 3;
 }) {
   return (
-    <section id={block.id} className="section" data-tone={block.tone ?? 'default'}>
-      {block.aliases?.map((alias) => (
-        <span key={alias} id={alias} className="section-alias" />
-      ))}
+    <SectionFrame id={block.id} aliases={block.aliases} tone={block.tone}>
       <Container size={size}>
         {block.heading && (
           <Title order={headingOrder} className="section-heading">
@@ -40,6 +63,6 @@ export function Section({
         )}
         <div className="section-body">{children}</div>
       </Container>
-    </section>
+    </SectionFrame>
   );
 }

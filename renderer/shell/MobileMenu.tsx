@@ -5,20 +5,27 @@ import type { MenuItem } from '../../generated/content-types.ts';
 import { useSite } from '../site-context.tsx';
 import { SmartLink } from '../text/SmartLink.tsx';
 
-function Section({ title, items }: { title: string; items: MenuItem[] }) {
+type LinkGroup = { category?: string; items: MenuItem[] };
+
+function Section({ title, groups }: { title: string; groups: LinkGroup[] }) {
   return (
     <details className="mobile-section">
       <summary>
         {title}
         <IconChevronDown size={18} aria-hidden className="faq-chevron" />
       </summary>
-      <ul className="mobile-links">
-        {items.map((item) => (
-          <li key={item.href}>
-            <SmartLink href={item.href}>{item.name}</SmartLink>
-          </li>
-        ))}
-      </ul>
+      {groups.map((group) => (
+        <div key={group.category ?? title}>
+          {group.category && <p className="nav-group-title">{group.category}</p>}
+          <ul className="mobile-links">
+            {group.items.map((item) => (
+              <li key={item.href}>
+                <SmartLink href={item.href}>{item.name}</SmartLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </details>
   );
 }
@@ -46,16 +53,17 @@ export function MobileMenu() {
         </SmartLink>
         <Section
           title={header.programs.label}
-          items={[
-            ...header.programs.items,
-            { name: header.consultation.label, href: header.consultation.href },
+          groups={[
+            {
+              items: [
+                ...header.programs.items,
+                { name: header.consultation.label, href: header.consultation.href },
+              ],
+            },
           ]}
         />
-        <Section
-          title={header.treatments.label}
-          items={header.treatments.groups.flatMap((group) => group.items)}
-        />
-        <Section title={header.about.label} items={header.about.items} />
+        <Section title={header.treatments.label} groups={header.treatments.groups} />
+        <Section title={header.about.label} groups={[{ items: header.about.items }]} />
         <SmartLink href={header.contact.href} className="mobile-top-link">
           {header.contact.label}
         </SmartLink>

@@ -11,6 +11,11 @@ export const BLOCKS_DIR = join(ROOT, 'blocks');
 export const GENERATED_DIR = join(ROOT, 'generated');
 export const BLOCKS_SCHEMA_FILE = join(GENERATED_DIR, 'blocks.schema.json');
 
+/** Where the content documents live. */
+export const PAGES_DIR = join(ROOT, 'pages');
+export const SITE_FILE = join(ROOT, 'site', 'site.json');
+export const FORMS_DIR = join(ROOT, 'site', 'forms');
+
 export const SCHEMA_FILES = {
   page: join(ROOT, 'schemas/page.schema.json'),
   site: join(ROOT, 'schemas/site.schema.json'),

@@ -8,7 +8,10 @@ import { parse as parseWithPointers, type Mapping } from 'json-source-map';
 import { closest, distance } from 'fastest-levenshtein';
 import {
   BLOCKS_SCHEMA_FILE,
+  FORMS_DIR,
+  PAGES_DIR,
   ROOT,
+  SITE_FILE,
   SCHEMA_FILES,
   blockSchemaFile,
   blockTypes,
@@ -37,9 +40,7 @@ export type ContentError = {
 /** A problem in one block, with its pointer relative to the block (for the block conformance suite). */
 export type BlockProblem = Pick<ContentError, 'pointer' | 'blockType' | 'message' | 'severity'>;
 
-export const PAGES_DIR = join(ROOT, 'pages');
-export const SITE_FILE = join(ROOT, 'site', 'site.json');
-export const FORMS_DIR = join(ROOT, 'site', 'forms');
+export { PAGES_DIR, SITE_FILE, FORMS_DIR };
 
 /** A problem before it is placed in the source: `at: 'key'` points at a property's name instead of its value. */
 type Problem = {

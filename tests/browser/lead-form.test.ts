@@ -1,19 +1,11 @@
 // The embedded insurance form, end to end: browser, real server, SQLite, and a local Slack-compatible receiver.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
-import { startSite, type RunningSite } from '../helpers/site-server.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from '../helpers/browser.ts';
+import { siteUnderTest } from '../helpers/site-under-test.ts';
 import form from '../../site/forms/insurance-verification.json' with { type: 'json' };
 
-let browser: Browser;
-let running: RunningSite;
-beforeAll(async () => {
-  [browser, running] = await Promise.all([launchBrowser(), startSite()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await running?.stop();
-});
+const t = siteUnderTest();
 
 const person = {
   fullName: 'Jordan Rivera',
@@ -34,18 +26,18 @@ async function fillForm(page: Page) {
 
 describe('insurance verification form', () => {
   it('shows field errors for an empty submission and sends nothing', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${running.url}/`, { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(t.browser);
+    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
     const scope = page.locator('#contact form');
     await scope.getByRole('button', { name: form.submitLabel }).click();
     await expect(scope.getByText(form.requiredMessage).count()).resolves.toBe(5);
-    expect(running.leads()).toHaveLength(0);
+    expect(t.site.leads()).toHaveLength(0);
     await context.close();
   });
 
   it('stores the lead, alerts the chat without health details, confirms and resets', async () => {
-    const { page, context, errors } = await openPage(browser);
-    await page.goto(`${running.url}/`, { waitUntil: 'networkidle' });
+    const { page, context, errors } = await openPage(t.browser);
+    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
     const scope = await fillForm(page);
     // Hold the request so the in-flight state can be seen.
     let release: () => void = () => {};
@@ -62,26 +54,26 @@ describe('insurance verification form', () => {
     await expect(page.getByText(form.success.title).count()).resolves.toBeGreaterThan(0);
     await expect(scope.getByLabel('Full Name').inputValue()).resolves.toBe('');
 
-    const leads = running.leads();
+    const leads = t.site.leads();
     expect(leads).toHaveLength(1);
     expect(leads[0]?.form_id).toBe('insurance-verification');
     expect(leads[0]?.source).toBe('/');
-    await expect.poll(() => running.receiver.messages.length, { timeout: 10_000 }).toBe(1);
-    const alert = JSON.stringify(running.receiver.messages[0]);
+    await expect.poll(() => t.site.receiver.messages.length, { timeout: 10_000 }).toBe(1);
+    const alert = JSON.stringify(t.site.receiver.messages[0]);
     expect(alert).toContain(person.fullName);
     expect(alert).toContain('tel:+15550100147');
     expect(alert).toContain('Blue Cross Blue Shield');
     expect(alert).toContain(leads[0]!.id);
     expect(alert).not.toContain(person.dateOfBirth);
     expect(alert).not.toContain(person.memberId);
-    expect(running.output()).not.toContain(person.memberId);
+    expect(t.site.output()).not.toContain(person.memberId);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('keeps what was typed and shows the failure message when sending fails', async () => {
-    const { page, context } = await openPage(browser);
-    await page.goto(`${running.url}/services/medical-detox`, { waitUntil: 'networkidle' });
+    const { page, context } = await openPage(t.browser);
+    await page.goto(`${t.site.url}/services/medical-detox`, { waitUntil: 'networkidle' });
     await page.route('**/api/forms/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
     const scope = page.locator('form').first();
     await scope.getByLabel('Full Name').fill(person.fullName);
@@ -98,16 +90,16 @@ describe('insurance verification form', () => {
   });
 
   it('works without JavaScript: a plain POST is stored and answered with a confirmation page', async () => {
-    const before = running.leads().length;
-    const { page, context } = await openPage(browser, {
+    const before = t.site.leads().length;
+    const { page, context } = await openPage(t.browser, {
       viewport: { width: 390, height: 844 },
       javaScriptEnabled: false,
     });
-    await page.goto(`${running.url}/`);
+    await page.goto(`${t.site.url}/`);
     const scope = await fillForm(page);
     await scope.getByRole('button', { name: form.submitLabel }).click();
     await page.getByText(form.success.text).waitFor();
-    expect(running.leads()).toHaveLength(before + 1);
+    expect(t.site.leads()).toHaveLength(before + 1);
     await context.close();
   });
 });
