@@ -20,9 +20,23 @@ const read = <T,>(type: string, file: string): T =>
  */
 function visibleStrings(value: unknown, key = ''): string[] {
   if (typeof value === 'string')
-    return ['type', 'id', 'href', 'icon', 'variant', 'tone', 'formId', 'moreLabel', 'aliases'].includes(
-      key,
-    ) || /[{[*]/.test(value)
+    return [
+      'type',
+      'id',
+      'href',
+      'icon',
+      'variant',
+      'tone',
+      'formId',
+      'moreLabel',
+      'aliases',
+      'category',
+      'prefer',
+      'style',
+      'priority',
+      'emphasis',
+      'severity',
+    ].includes(key) || /[{[*]/.test(value)
       ? []
       : [value];
   if (key === 'links') return [];

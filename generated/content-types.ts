@@ -4,17 +4,22 @@
  */
 export type PhoneLineId = 'primary' | 'secondary';
 export type Block =
+  | BreadcrumbBlock
   | CardGridBlock
+  | ContactListBlock
   | CtaBandBlock
   | FaqBlock
   | FormBlock
   | HeroBlock
   | LinkCardsBlock
   | ProtocolCardsBlock
+  | RelatedProgramsBlock
   | RichTextBlock
   | StatsBlock
+  | TableBlock
   | TeamBlock
-  | TimelineBlock;
+  | TimelineBlock
+  | WarningBoxBlock;
 /**
  * Element id of the section, used by on-page anchors such as /#contact. Lower-case letters, digits and hyphens.
  */
@@ -61,7 +66,7 @@ export type IconName =
   | 'users'
   | 'wine';
 /**
- * Link target: a site path such as /services/medical-detox, an anchor on a page such as /#contact, or tel:, mailto: or https: addresses.
+ * Link target: a site path such as /services/medical-detox, an anchor on a page such as /#contact, {phone} for a tap-to-call link to the page's phone line, or tel:, sms:, mailto: or https: addresses.
  */
 export type Href = string;
 /**
@@ -75,17 +80,24 @@ export interface ContentTypes {
   page?: Page;
   site?: Site;
   formDefinition?: FormDefinition;
+  programs?: ProgramCatalogue;
+  redirects?: RedirectTable;
+  'block:breadcrumb'?: BreadcrumbBlock;
   'block:card-grid'?: CardGridBlock;
+  'block:contact-list'?: ContactListBlock;
   'block:cta-band'?: CtaBandBlock;
   'block:faq'?: FaqBlock;
   'block:form'?: FormBlock;
   'block:hero'?: HeroBlock;
   'block:link-cards'?: LinkCardsBlock;
   'block:protocol-cards'?: ProtocolCardsBlock;
+  'block:related-programs'?: RelatedProgramsBlock;
   'block:rich-text'?: RichTextBlock;
   'block:stats'?: StatsBlock;
+  'block:table'?: TableBlock;
   'block:team'?: TeamBlock;
   'block:timeline'?: TimelineBlock;
+  'block:warning-box'?: WarningBoxBlock;
 }
 /**
  * One page of the site. The file's path under pages/ is its URL: pages/index.json is /, pages/services/medical-detox.json is /services/medical-detox.
@@ -99,6 +111,10 @@ export interface Page {
    * Document title shown in the browser tab and search results.
    */
   title: string;
+  /**
+   * Short name of the page, as in breadcrumbs and related-program cards, such as 'Fentanyl Addiction'.
+   */
+  name: string;
   /**
    * Meta description shown under the title in search results.
    */
@@ -118,6 +134,7 @@ export interface Page {
    * Robots meta directive, for pages where the spec sets one.
    */
   robots?: 'index, follow' | 'noindex, follow' | 'noindex, nofollow';
+  sitemap: SitemapEntry;
   phoneLine?: PhoneLineId;
   blocks: Blocks;
 }
@@ -137,6 +154,39 @@ export interface SocialTags {
    * Site path of the preview image.
    */
   image?: string;
+}
+/**
+ * How the page is listed in /sitemap.xml.
+ */
+export interface SitemapEntry {
+  /**
+   * How often the page changes.
+   */
+  changefreq: 'weekly' | 'monthly' | 'yearly';
+  /**
+   * Importance among the site's pages: 1.0 home, 0.9 main services, 0.8 treatments, 0.7 crisis and support, 0.3 legal.
+   */
+  priority: 1 | 0.9 | 0.8 | 0.7 | 0.3;
+}
+/**
+ * The trail from Home to this page. Derived: Home, then the section chosen by the first part of the address (as set in site.json's breadcrumbs), then the page's name. Has no text of its own.
+ */
+export interface BreadcrumbBlock {
+  /**
+   * Block type: always 'breadcrumb'.
+   */
+  type: 'breadcrumb';
+  id?: AnchorId;
+  /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
+  /**
+   * Overrides the last crumb; defaults to the page's name.
+   */
+  label?: string;
 }
 /**
  * A grid of cards with icons: benefits, features, structure of the day, programs.
@@ -176,6 +226,14 @@ export interface CardGridBlock {
 export interface Card {
   icon?: IconName;
   /**
+   * Short label above the title, such as 'Critical' or 'High priority'.
+   */
+  badge?: string;
+  /**
+   * Colours the card: 'critical' red, 'high' amber. Defaults to 'normal'.
+   */
+  severity?: 'critical' | 'high' | 'normal';
+  /**
    * Card heading.
    */
   title: string;
@@ -183,7 +241,7 @@ export interface Card {
    * Short highlighted fact under the title, such as '3-4 sessions per week'.
    */
   meta?: string;
-  text: Text;
+  text?: Text;
   /**
    * Points listed with check marks.
    *
@@ -200,6 +258,51 @@ export interface Card {
 export interface Link {
   label: Text;
   href: Href;
+}
+/**
+ * Phone numbers and text lines to reach help, each with what it is for (emergency contacts).
+ */
+export interface ContactListBlock {
+  /**
+   * Block type: always 'contact-list'.
+   */
+  type: 'contact-list';
+  id?: AnchorId;
+  /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
+  /**
+   * Section heading.
+   */
+  heading: string;
+  intro?: Text;
+  /**
+   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   */
+  tone?: 'default' | 'muted' | 'brand';
+  /**
+   * The contacts, most urgent first.
+   *
+   * @minItems 1
+   */
+  contacts: Contact[];
+}
+export interface Contact {
+  icon?: IconName;
+  /**
+   * Who answers, such as '988 Suicide & Crisis Lifeline'.
+   */
+  name: string;
+  value: Text;
+  href?: Href;
+  description: Text;
+  /**
+   * 'critical' is shown in red, 'high' in amber. Defaults to 'normal'.
+   */
+  priority?: 'critical' | 'high' | 'normal';
 }
 /**
  * A closing call to action: heading, text, a tap-to-call button and a second action.
@@ -498,6 +601,46 @@ export interface Protocol {
   medications: string[];
 }
 /**
+ * Up to three related programs from the catalogue in site/programs.json: two of the given category and one of another, never this page, and a link to all programs.
+ */
+export interface RelatedProgramsBlock {
+  /**
+   * Block type: always 'related-programs'.
+   */
+  type: 'related-programs';
+  id?: AnchorId;
+  /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
+  /**
+   * Section heading.
+   */
+  heading: string;
+  intro?: Text;
+  /**
+   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   */
+  tone?: 'default' | 'muted' | 'brand';
+  /**
+   * Category of this page's programs.
+   */
+  category: 'opioid' | 'alcohol' | 'benzodiazepine' | 'stimulant';
+  /**
+   * Catalogue paths to choose first, in this order, before the catalogue's own order.
+   *
+   * @minItems 1
+   */
+  prefer?: Href[];
+  /**
+   * Label of each card's link, such as 'Learn more'.
+   */
+  learnMoreLabel: string;
+  viewAll: Link;
+}
+/**
  * Headed prose: paragraphs, sub-headings and bulleted lists.
  */
 export interface RichTextBlock {
@@ -584,6 +727,60 @@ export interface Stat {
    */
   label: string;
   description?: Text;
+}
+/**
+ * A table for comparing a few items, such as medications and their half-lives. Scrolls sideways on small screens.
+ */
+export interface TableBlock {
+  /**
+   * Block type: always 'table'.
+   */
+  type: 'table';
+  id?: AnchorId;
+  /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
+  /**
+   * Section heading.
+   */
+  heading: string;
+  intro?: Text;
+  /**
+   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   */
+  tone?: 'default' | 'muted' | 'brand';
+  /**
+   * What the table shows, read by screen readers before the table.
+   */
+  caption: string;
+  /**
+   * Column headings. The first column names each row.
+   *
+   * @minItems 2
+   *
+   * Items: Column heading.
+   */
+  columns: string[];
+  /**
+   * Rows, each with one cell per column.
+   *
+   * @minItems 1
+   */
+  rows: (Text | TableBadgeCell)[][];
+  note?: Text;
+}
+export interface TableBadgeCell {
+  /**
+   * The cell text, shown as a badge.
+   */
+  text: string;
+  /**
+   * 'destructive' (red) for the highest risk, 'secondary' (grey) otherwise.
+   */
+  style: 'destructive' | 'secondary';
 }
 /**
  * People of the care team, with initials, role, credentials and a short biography.
@@ -684,6 +881,60 @@ export interface TimelineItem {
    * Items: A point.
    */
   features?: string[];
+  action?: Link;
+}
+/**
+ * A boxed warning that must not be missed: a heading, text, groups of symptoms or signs (a group can be marked dangerous) and an optional call button, such as 'call 911 if you have...'.
+ */
+export interface WarningBoxBlock {
+  /**
+   * Block type: always 'warning-box'.
+   */
+  type: 'warning-box';
+  id?: AnchorId;
+  /**
+   * More element ids for the same section, so older anchors such as /#facility still land on it.
+   *
+   * @minItems 1
+   */
+  aliases?: AnchorId[];
+  /**
+   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   */
+  tone?: 'default' | 'muted' | 'brand';
+  /**
+   * 'danger' (red) for life-threatening warnings, 'warning' (amber) for cautions, 'info' (brand colour) for important notes. Defaults to 'warning'.
+   */
+  variant?: 'danger' | 'warning' | 'info';
+  icon?: IconName;
+  /**
+   * Heading of the box, such as 'Never Stop Xanax Suddenly'.
+   */
+  heading: string;
+  text?: Text;
+  /**
+   * Lists of symptoms or signs, side by side on wide screens.
+   *
+   * @minItems 1
+   */
+  groups?: WarningGroup[];
+  action?: Link;
+}
+export interface WarningGroup {
+  /**
+   * Heading of the list, such as 'Dangerous symptoms'.
+   */
+  title?: string;
+  /**
+   * 'danger' shows the items in the destructive style. Defaults to 'normal'.
+   */
+  emphasis?: 'danger' | 'normal';
+  /**
+   * The symptoms or signs.
+   *
+   * @minItems 1
+   */
+  items: Text[];
 }
 /**
  * Site-wide settings: brand, phone lines, e-mail, header navigation, footer, theme and the words of the shared screens.
@@ -709,6 +960,8 @@ export interface Site {
   notFound: NotFoundScreen;
   errorScreen: ErrorScreen;
   labels: ShellLabels;
+  breadcrumbs: BreadcrumbSettings;
+  sitemap: SitemapSettings;
 }
 /**
  * The provider's name as shown in the header, footer and titles.
@@ -939,6 +1192,31 @@ export interface ShellLabels {
   available247: string;
 }
 /**
+ * Words and links of the breadcrumb trail.
+ */
+export interface BreadcrumbSettings {
+  /**
+   * Accessible name of the trail, such as 'Breadcrumb'.
+   */
+  label: string;
+  home: Link;
+  /**
+   * Second crumb, by the first part of the page's address (treatment, services, crisis).
+   */
+  sections: {
+    [k: string]: Link | undefined;
+  };
+}
+/**
+ * Site-wide settings of /sitemap.xml.
+ */
+export interface SitemapSettings {
+  /**
+   * Date every page was last reviewed, as YYYY-MM-DD.
+   */
+  lastmod: string;
+}
+/**
  * A form a visitor can send. The form block renders it; the server derives its JSON Schema from it, so both check the same rules. The file name is the form id: site/forms/insurance-verification.json is posted to /api/forms/insurance-verification.
  */
 export interface FormDefinition {
@@ -1036,19 +1314,81 @@ export interface FormMessage {
    */
   text: string;
 }
+/**
+ * The one catalogue of treatment programs that related-programs blocks choose from.
+ */
+export interface ProgramCatalogue {
+  /**
+   * Path to this schema, so editors check the document as you type.
+   */
+  $schema: string;
+  /**
+   * Programs in the order they are offered when several fit.
+   *
+   * @minItems 4
+   */
+  programs: Program[];
+}
+export interface Program {
+  /**
+   * Name of the program, as the card's heading.
+   */
+  title: string;
+  /**
+   * One sentence about it.
+   */
+  description: string;
+  path: Href;
+  /**
+   * What it treats.
+   */
+  category: 'opioid' | 'alcohol' | 'benzodiazepine' | 'stimulant';
+}
+/**
+ * Old or alternative addresses and where they lead. Each also answers with a trailing slash. The server answers 301; navigation inside the site replaces the history entry.
+ */
+export interface RedirectTable {
+  /**
+   * Path to this schema, so editors check the document as you type.
+   */
+  $schema: string;
+  /**
+   * Rules: every address in `from` leads to `to`.
+   *
+   * @minItems 1
+   */
+  redirects: Redirect[];
+}
+export interface Redirect {
+  /**
+   * Addresses to redirect, without a trailing slash.
+   *
+   * @minItems 1
+   */
+  from: string[];
+  /**
+   * A page of the site, optionally with an #anchor that exists on it.
+   */
+  to: string;
+}
 
 /** Every block type, from the folders under blocks/. */
 export const BLOCK_TYPES = [
+  'breadcrumb',
   'card-grid',
+  'contact-list',
   'cta-band',
   'faq',
   'form',
   'hero',
   'link-cards',
   'protocol-cards',
+  'related-programs',
   'rich-text',
   'stats',
+  'table',
   'team',
   'timeline',
+  'warning-box',
 ] as const;
 export type BlockType = Block['type'];

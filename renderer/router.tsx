@@ -2,9 +2,12 @@ import {
   createRootRoute,
   createRoute,
   createRouter as createTanStackRouter,
+  redirect,
   type AnyRoute,
 } from '@tanstack/react-router';
-import type { Page } from '../generated/content-types.ts';
+import type { Page, RedirectTable } from '../generated/content-types.ts';
+import { redirectRules } from './content/redirects.ts';
+import redirectTable from '../site/redirects.json';
 import { pagePath } from './content/page-paths.ts';
 import { pageHead, rootHead } from './head.ts';
 import { RootDocument } from './shell/RootDocument.tsx';
@@ -35,13 +38,27 @@ export function buildRouteTree() {
       component: PageView,
     }),
   );
-  return rootRoute.addChildren(pageRoutes);
+  // An old address reached by navigation inside the site replaces the history entry (the server answers 301).
+  const redirectRoutes: AnyRoute[] = redirectRules(redirectTable as RedirectTable).map(({ from, to }) => {
+    const [path = '/', hash] = to.split('#');
+    return createRoute({
+      getParentRoute: () => rootRoute,
+      path: from,
+      beforeLoad: () => {
+        throw redirect({ to: path, hash, replace: true, statusCode: 301 });
+      },
+    });
+  });
+  return rootRoute.addChildren([...pageRoutes, ...redirectRoutes]);
 }
 
 export function createRouter() {
   return createTanStackRouter({
     routeTree: buildRouteTree(),
     defaultPreload: 'intent',
+    // Every route, not only the root, shows our screens for a failure or a missing page.
+    defaultErrorComponent: ErrorScreen,
+    defaultNotFoundComponent: NotFound,
     scrollRestoration: true,
     // Page documents never change while the site runs: a loaded page stays fresh.
     defaultStaleTime: Infinity,

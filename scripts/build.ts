@@ -25,5 +25,8 @@ if (existsSync(dist)) renameSync(dist, old);
 mkdirSync(dist, { recursive: true });
 renameSync(join(staging, 'client'), join(dist, 'client'));
 renameSync(join(staging, 'server'), join(dist, 'server'));
+renameSync(join(staging, 'nginx'), join(dist, 'nginx'));
 rmSync(old, { recursive: true, force: true });
-console.log('Built dist/client (static site) and dist/server (render bundle).');
+console.log(
+  'Built dist/client (static site), dist/server (render bundle) and dist/nginx (redirects for nginx).',
+);

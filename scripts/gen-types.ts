@@ -43,6 +43,8 @@ async function generate(): Promise<Record<string, string>> {
       page: ref(SCHEMA_FILES.page),
       site: ref(SCHEMA_FILES.site),
       formDefinition: ref(SCHEMA_FILES.form),
+      programs: ref(SCHEMA_FILES.programs),
+      redirects: ref(SCHEMA_FILES.redirects),
       ...Object.fromEntries(blockTypes().map((t) => [`block:${t}`, ref(blockSchemaFile(t))])),
     },
   };

@@ -3,13 +3,15 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Manifest } from '@tanstack/router-core';
-import { ROOT } from './lib/content-schemas.ts';
+import { REDIRECTS_FILE, ROOT, SITE_FILE, readJson } from './lib/content-schemas.ts';
+import { redirectFiles, robotsTxt, sitemapXml } from './lib/static-files.ts';
+import type { Page, RedirectTable, Site } from '../generated/content-types.ts';
 import { htmlFile } from '../renderer/content/page-paths.ts';
 
 type ViteManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type ServerEntry = {
   render: (url: string, manifest: Manifest) => Promise<{ status: number; html: string }>;
-  pages: { path: string }[];
+  pages: { path: string; load: () => Promise<Page> }[];
 };
 
 const buildDir = join(ROOT, '.build');
@@ -60,4 +62,15 @@ if (failures.length) {
   console.error(failures.join('\n'));
   process.exit(1);
 }
-console.log(`prerendered ${targets.length} pages`);
+
+const site = readJson(SITE_FILE) as Site;
+const pages = await Promise.all(server.pages.map(async ({ path, load }) => ({ path, page: await load() })));
+writeFileSync(join(clientDir, 'sitemap.xml'), await sitemapXml(site, pages));
+writeFileSync(join(clientDir, 'robots.txt'), robotsTxt(site));
+const redirects = redirectFiles(readJson(REDIRECTS_FILE) as RedirectTable);
+writeFileSync(join(clientDir, '_redirects'), redirects.netlify);
+mkdirSync(join(buildDir, 'nginx'), { recursive: true });
+writeFileSync(join(buildDir, 'nginx', 'redirects.conf'), redirects.nginx);
+console.log(
+  `prerendered ${targets.length} pages; wrote sitemap.xml, robots.txt, _redirects and nginx/redirects.conf`,
+);

@@ -3,6 +3,8 @@ import express, { type Express, type Router } from 'express';
 import { errorHandler } from './error-handler.ts';
 import type { Logger } from './logger.ts';
 import { notFound } from './not-found.ts';
+import { redirects } from './redirects.ts';
+import type { RedirectRule } from '../renderer/content/redirects.ts';
 import { security } from './security.ts';
 import { staticPages } from './static-pages.ts';
 
@@ -11,16 +13,18 @@ export interface AppOptions {
   clientDir: string;
   /** The form API of the lead pipeline (server/lead-pipeline.ts). */
   forms: Router;
+  /** Old addresses and their pages (site/redirects.json). */
+  redirectRules: RedirectRule[];
   logger: Logger;
 }
 
 /** The whole server, in the order a request meets it. */
-export function createApp({ clientDir, forms, logger }: AppOptions): Express {
+export function createApp({ clientDir, forms, redirectRules, logger }: AppOptions): Express {
   const app = express();
   app.use(security());
   app.use(compression());
   app.use(staticPages(clientDir));
-  // Redirects of old addresses (spec 2.9) belong here, between the pages and the API.
+  app.use(redirects(redirectRules));
   app.use(forms);
   app.use(notFound(clientDir, logger));
   app.use(errorHandler(logger));

@@ -2,9 +2,11 @@
 // with the same kind of message as `npm run validate`, instead of surfacing as a wrong answer to a visitor.
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { FormDefinition, Site } from '../generated/content-types.ts';
+import type { FormDefinition, RedirectTable, Site } from '../generated/content-types.ts';
+import { redirectRules, type RedirectRule } from '../renderer/content/redirects.ts';
 import {
   FORMS_DIR,
+  REDIRECTS_FILE,
   SCHEMA_FILES,
   SITE_FILE,
   contentAjv,
@@ -30,6 +32,9 @@ function checked<T>(file: string, schemaFile: string): T {
 }
 
 export const loadSite = (file = SITE_FILE): Site => checked<Site>(file, SCHEMA_FILES.site);
+
+export const loadRedirects = (file = REDIRECTS_FILE): RedirectRule[] =>
+  redirectRules(checked<RedirectTable>(file, SCHEMA_FILES.redirects));
 
 /** Every form definition under `dir`, by id: the file name without .json. */
 export function loadForms(dir = FORMS_DIR): Map<string, FormDefinition> {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
-import { ContentError, loadForms, loadSite } from './content.ts';
+import { ContentError, loadForms, loadRedirects, loadSite } from './content.ts';
 import { addressOf, close, listen } from './http-server.ts';
 import { createLeadPipeline } from './lead-pipeline.ts';
 
@@ -19,10 +19,12 @@ async function main(): Promise<void> {
   let config;
   let site;
   let forms;
+  let redirectRules;
   try {
     config = readConfig(process.env);
     site = loadSite();
     forms = loadForms();
+    redirectRules = loadRedirects();
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ContentError) fail(error.message);
     throw error;
@@ -31,7 +33,7 @@ async function main(): Promise<void> {
     fail(`No built site in ${config.clientDir} (it has no index.html): run \`npm run build\` first.`);
 
   const { store, worker, logger, router } = createLeadPipeline(config, site, forms);
-  const app = createApp({ clientDir: config.clientDir, forms: router, logger });
+  const app = createApp({ clientDir: config.clientDir, forms: router, redirectRules, logger });
 
   let server;
   try {

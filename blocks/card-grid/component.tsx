@@ -1,4 +1,4 @@
-import { Card, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
@@ -14,7 +14,25 @@ export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
         {block.cards.map((card) => {
           const Icon = card.icon ? icons[card.icon] : undefined;
           return (
-            <Card key={card.title} withBorder radius="md" padding="lg" className="content-card">
+            <Card
+              key={card.title}
+              withBorder
+              radius="md"
+              padding="lg"
+              className="content-card"
+              data-severity={card.severity ?? 'normal'}
+            >
+              {card.badge && (
+                <Badge
+                  color={
+                    card.severity === 'critical' ? 'red' : card.severity === 'high' ? 'orange' : undefined
+                  }
+                  variant={card.severity === 'critical' ? 'filled' : 'light'}
+                  mb="sm"
+                >
+                  {card.badge}
+                </Badge>
+              )}
               {Icon && (
                 <ThemeIcon size={44} radius="md" variant="light" mb="sm">
                   <Icon size={26} aria-hidden />
@@ -28,9 +46,11 @@ export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
                   {card.meta}
                 </Text>
               )}
-              <Text mt="xs">
-                <RichText text={card.text} />
-              </Text>
+              {card.text && (
+                <Text mt="xs">
+                  <RichText text={card.text} />
+                </Text>
+              )}
               {card.items && (
                 <List
                   mt="sm"

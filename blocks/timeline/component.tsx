@@ -2,6 +2,7 @@ import { Badge, Group, List, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
+import { LinkButton } from '../../renderer/blocks/actions.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 
 export function TimelineBlock({ block }: BlockProps<'timeline'>) {
@@ -35,6 +36,7 @@ export function TimelineBlock({ block }: BlockProps<'timeline'>) {
                   ))}
                 </List>
               )}
+              {item.action && <LinkButton link={item.action} mt="sm" size="md" />}
             </div>
           </li>
         ))}

@@ -1,12 +1,18 @@
 import { useEffect } from 'react';
 import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
-import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useSite } from '../site-context.tsx';
 
 /** Shown when a page fails to render: an apology, a way to try again and a phone number that always works. */
 export function ErrorScreen({ error, reset }: ErrorComponentProps) {
   const { site, phone } = useSite();
+  const router = useRouter();
+  // Try Again loads the page's data again as well, so a failed load recovers, not only a failed render.
+  const tryAgain = () => {
+    reset();
+    void router.invalidate();
+  };
   useEffect(() => {
     console.error('Render failure', error);
   }, [error]);
@@ -18,7 +24,7 @@ export function ErrorScreen({ error, reset }: ErrorComponentProps) {
           {site.errorScreen.text}
         </Text>
         <Group justify="center" mt="xl">
-          <Button size="lg" onClick={reset}>
+          <Button size="lg" onClick={tryAgain}>
             {site.errorScreen.retryLabel}
           </Button>
           <Button

@@ -15,12 +15,16 @@ export const BLOCKS_SCHEMA_FILE = join(GENERATED_DIR, 'blocks.schema.json');
 export const PAGES_DIR = join(ROOT, 'pages');
 export const SITE_FILE = join(ROOT, 'site', 'site.json');
 export const FORMS_DIR = join(ROOT, 'site', 'forms');
+export const PROGRAMS_FILE = join(ROOT, 'site', 'programs.json');
+export const REDIRECTS_FILE = join(ROOT, 'site', 'redirects.json');
 
 export const SCHEMA_FILES = {
   page: join(ROOT, 'schemas/page.schema.json'),
   site: join(ROOT, 'schemas/site.schema.json'),
   form: join(ROOT, 'schemas/form.schema.json'),
   defs: join(ROOT, 'schemas/defs.schema.json'),
+  programs: join(ROOT, 'schemas/programs.schema.json'),
+  redirects: join(ROOT, 'schemas/redirects.schema.json'),
 } as const;
 
 /** Block types are the folder names under blocks/ that hold a schema.json. */

@@ -19,7 +19,7 @@ const page = (blocks: string, head = '') => `{
   "$schema": "../../schemas/page.schema.json",
   "title": "Medical Detox in California",
   "description": "Safe, medically supervised detox with 24/7 care, same-day admission and free insurance checks.",
-  "keywords": ["medical detox"],${head}
+  "keywords": ["medical detox"], "name": "Medical Detox", "sitemap": { "changefreq": "monthly", "priority": 0.9 },${head}
   "blocks": [
 ${blocks}
   ]
@@ -133,7 +133,7 @@ describe('validateDocumentText', () => {
   "$schema": "../schemas/page.schema.json",
   "title": "Detox",
   "description": "Safe, medically supervised detox with 24/7 care, same-day admission and free insurance checks.",
-  "keywords": ["medical detox"],
+  "keywords": ["medical detox"], "name": "Medical Detox", "sitemap": { "changefreq": "monthly", "priority": 0.9 },
   "blocks": [
     { "type": "hero", "id": "Top", "heading": "", "callLabel": 5,
       "secondaryAction": { "label": "Verify", "href": "insurance" } }
@@ -145,7 +145,7 @@ describe('validateDocumentText', () => {
       'pages/services/medical-detox.json:7:29  /blocks/0/id (hero)  must start with a lower-case letter and use only lower-case letters, digits and hyphens',
       'pages/services/medical-detox.json:7:47  /blocks/0/heading (hero)  must not be empty',
       'pages/services/medical-detox.json:7:64  /blocks/0/callLabel (hero)  must be a string, not a whole number',
-      'pages/services/medical-detox.json:8:55  /blocks/0/secondaryAction/href (hero)  must be a site path such as /services/medical-detox or /#contact, or a tel:, mailto: or https:// address',
+      'pages/services/medical-detox.json:8:55  /blocks/0/secondaryAction/href (hero)  must be a site path such as /services/medical-detox or /#contact, {phone}, or a tel:, sms:, mailto: or https:// address',
     ]);
   });
 

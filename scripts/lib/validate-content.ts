@@ -10,6 +10,8 @@ import {
   BLOCKS_SCHEMA_FILE,
   FORMS_DIR,
   PAGES_DIR,
+  PROGRAMS_FILE,
+  REDIRECTS_FILE,
   ROOT,
   SITE_FILE,
   SCHEMA_FILES,
@@ -19,8 +21,9 @@ import {
   schemaId,
 } from './content-schemas.ts';
 import { pagePath } from '../../renderer/content/page-paths.ts';
+import { linkProblems, pageAnchors, redirectProblems, siteIndex, type SiteIndex } from './site-links.ts';
 
-export type ContentKind = 'page' | 'site' | 'form';
+export type ContentKind = 'page' | 'site' | 'form' | 'programs' | 'redirects';
 
 export type ContentError = {
   /** Repo-relative, with forward slashes. */
@@ -310,10 +313,14 @@ const propertyNames = (schemas: Located[]) => [
 // Plain messages
 
 const PATTERN_HINTS: Record<string, string> = {
+  [String.raw`^/[a-z0-9/_-]*[a-z0-9_-]$`]:
+    'must be a site path such as /old-page: lower-case letters, digits and hyphens, with no trailing slash',
+  [String.raw`^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$`]:
+    'must be a page path such as /services/medical-detox, optionally with an #anchor such as /#contact',
   '^[a-z][a-z0-9-]*$':
     'must start with a lower-case letter and use only lower-case letters, digits and hyphens',
-  [String.raw`^(/[a-z0-9/#_-]*|tel:\+?[0-9]+|mailto:\S+@\S+|https://\S+)$`]:
-    'must be a site path such as /services/medical-detox or /#contact, or a tel:, mailto: or https:// address',
+  [String.raw`^(\{phone\}|/[a-z0-9/#_-]*|tel:\+?[0-9]+|sms:[0-9]+(\?&?body=[A-Za-z0-9%]+)?|mailto:\S+@\S+|https://\S+)$`]:
+    'must be a site path such as /services/medical-detox or /#contact, {phone}, or a tel:, sms:, mailto: or https:// address',
   [String.raw`^\(\d{3}\) \d{3}-\d{4}$`]: 'must be written like (555) 010-0123',
   [String.raw`^\+1\d{10}$`]: 'must be written like +15550100123',
   [String.raw`\{count\}`]: 'must contain {count}, which becomes the number of links not shown',
@@ -615,8 +622,11 @@ function schemaPathProblem(file: string, kind: ContentKind, data: unknown): Prob
 
 const SEGMENT = /^[a-z0-9][a-z0-9-]*$/;
 
-function documentProblems(file: string, kind: ContentKind, data: unknown): Problem[] {
+function documentProblems(file: string, kind: ContentKind, data: unknown, index: SiteIndex): Problem[] {
   const problems = schemaPathProblem(file, kind, data);
+  const cross =
+    kind === 'redirects' ? redirectProblems(data, index) : kind === 'form' ? [] : linkProblems(data, index);
+  problems.push(...cross.map((problem) => ({ ...problem, at: 'value' as const })));
   if (kind === 'page') {
     const rel = repoPath(file);
     const segments = rel.startsWith('pages/') ? rel.slice('pages/'.length, -'.json'.length).split('/') : [];
@@ -656,6 +666,8 @@ export function kindOf(file: string): ContentKind | undefined {
   if (rel.startsWith('pages/') && rel.endsWith('.json')) return 'page';
   if (rel === 'site/site.json') return 'site';
   if (/^site\/forms\/[^/]+\.json$/.test(rel)) return 'form';
+  if (rel === 'site/programs.json') return 'programs';
+  if (rel === 'site/redirects.json') return 'redirects';
   return undefined;
 }
 
@@ -668,8 +680,17 @@ function blockTypeAt(kind: ContentKind, data: unknown, pointer: string): string 
     : undefined;
 }
 
-/** Every problem of one content document, given its absolute path and text. */
-export function validateDocumentText(file: string, text: string, kind?: ContentKind): ContentError[] {
+/**
+ * Every problem of one content document, given its absolute path and text. Links are checked against `index`
+ * (every page's anchors, the redirects, the catalogue); by default it is read from disk, with this document's own
+ * anchors taken from `text`, which may not be saved yet.
+ */
+export function validateDocumentText(
+  file: string,
+  text: string,
+  kind?: ContentKind,
+  index?: SiteIndex,
+): ContentError[] {
   const rel = repoPath(file);
   const docKind = kind ?? kindOf(file);
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
@@ -684,7 +705,11 @@ export function validateDocumentText(file: string, text: string, kind?: ContentK
   });
   if (!docKind)
     return [
-      error(0, '', 'not a content document: pages/**/*.json, site/site.json and site/forms/*.json are'),
+      error(
+        0,
+        '',
+        'not a content document: pages/**/*.json, site/site.json, site/programs.json, site/redirects.json and site/forms/*.json are',
+      ),
     ];
 
   let parsed: ReturnType<typeof parseWithPointers>;
@@ -699,7 +724,15 @@ export function validateDocumentText(file: string, text: string, kind?: ContentK
   const validate = contentAjv().getSchema(rootUrl.slice(0, -1));
   if (!validate) throw new Error(`schema for ${docKind} documents is not registered`);
 
-  const problems = [...schemaProblems(validate, data, rootUrl), ...documentProblems(file, docKind, data)];
+  let links = index;
+  if (!links) {
+    links = siteIndex();
+    if (docKind === 'page') links.pages.set(pagePath(rel), pageAnchors(data));
+  }
+  const problems = [
+    ...schemaProblems(validate, data, rootUrl),
+    ...documentProblems(file, docKind, data, links),
+  ];
   const errors = problems.map((pr) =>
     error(offsetOf(pointers, pr), pr.pointer, pr.message, blockTypeAt(docKind, data, pr.pointer)),
   );
@@ -757,7 +790,7 @@ function jsonFilesUnder(dir: string): string[] {
 export function contentDocuments(): string[] {
   return [
     ...jsonFilesUnder(PAGES_DIR),
-    ...(existsSync(SITE_FILE) ? [SITE_FILE] : []),
+    ...[SITE_FILE, PROGRAMS_FILE, REDIRECTS_FILE].filter((file) => existsSync(file)),
     ...jsonFilesUnder(FORMS_DIR),
   ];
 }
@@ -782,9 +815,15 @@ export function validateAll(): ContentError[] {
         'the home page is missing: every page links to /, which is pages/index.json',
       ),
     );
+  for (const [file, what] of [
+    [PROGRAMS_FILE, 'the program catalogue'],
+    [REDIRECTS_FILE, 'the redirect table'],
+  ] as const)
+    if (!existsSync(file)) errors.push(missing(repoPath(file), `${what} is missing`));
   const routes = new Map<string, string>();
+  const index = siteIndex();
   for (const file of contentDocuments()) {
-    errors.push(...validateDocumentText(file, readFileSync(file, 'utf8')));
+    errors.push(...validateDocumentText(file, readFileSync(file, 'utf8'), undefined, index));
     if (kindOf(file) !== 'page') continue;
     const rel = repoPath(file);
     const route = pagePath(rel);

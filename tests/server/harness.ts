@@ -9,6 +9,7 @@ import type { FormDefinition, Site } from '../../generated/content-types.ts';
 import { createAlertWorker, type AlertWorker, type AlertWorkerOptions } from '../../server/alert-worker.ts';
 import { createApp } from '../../server/app.ts';
 import { formApi } from '../../server/form-api.ts';
+import { loadRedirects } from '../../server/content.ts';
 import { addressOf, close, listen } from '../../server/http-server.ts';
 import { openLeadStore, type LeadStore } from '../../server/lead-store.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -124,7 +125,7 @@ export async function startServer(
     timeoutMs: options.timeoutMs,
   });
   const api = formApi({ forms, store, site, logger, onLeadStored: worker.leadStored });
-  const app = createApp({ clientDir, forms: api, logger });
+  const app = createApp({ clientDir, forms: api, redirectRules: loadRedirects(), logger });
   const server: Server = await listen(app, 0, '127.0.0.1');
   worker.start();
   return {

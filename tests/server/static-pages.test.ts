@@ -90,7 +90,7 @@ describe('static pages', () => {
   });
 
   it('answers unknown paths with the 404 page, status 404, and logs the path', async () => {
-    for (const path of ['/no-such-page', '/services/', '/services/no-such-page/', '/assets/app-old.js']) {
+    for (const path of ['/no-such-page', '/treatment/', '/services/no-such-page/', '/assets/app-old.js']) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toBe(PAGES['404.html']);

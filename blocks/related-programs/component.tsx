@@ -1,0 +1,45 @@
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import type { BlockProps } from '../../renderer/blocks/types.ts';
+import { Section } from '../../renderer/blocks/Section.tsx';
+import { relatedPrograms } from '../../renderer/content/related-programs.ts';
+import { usePage } from '../../renderer/page-context.tsx';
+import { LinkButton } from '../../renderer/blocks/actions.tsx';
+import { SmartLink } from '../../renderer/text/SmartLink.tsx';
+import type { Program } from '../../generated/content-types.ts';
+import catalogue from '../../site/programs.json';
+
+const programs = catalogue.programs as Program[];
+
+export function RelatedProgramsBlock({ block }: BlockProps<'related-programs'>) {
+  const { path } = usePage();
+  const related = relatedPrograms(programs, {
+    category: block.category,
+    currentPath: path,
+    prefer: block.prefer,
+  });
+  return (
+    <Section block={block}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {related.map((program) => (
+          <Card key={program.path} withBorder radius="md" padding="lg" className="content-card">
+            <Title order={3} size="h4">
+              {program.title}
+            </Title>
+            <Text mt="xs">{program.description}</Text>
+            <SmartLink
+              href={program.path}
+              className="card-link"
+              aria-label={`${block.learnMoreLabel}: ${program.title}`}
+            >
+              {block.learnMoreLabel}
+              <span aria-hidden> →</span>
+            </SmartLink>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <div className="centered-action">
+        <LinkButton link={block.viewAll} variant="outline" />
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { linkProblems, pageAnchors, redirectProblems, siteIndex, type SiteIndex } from './site-links.ts';
+
+const index = (): SiteIndex => ({
+  pages: new Map([
+    ['/', new Set(['main', 'programs', 'contact'])],
+    ['/services/medical-detox', new Set(['main', 'verify'])],
+  ]),
+  redirects: new Map([
+    ['/detox', '/services/medical-detox'],
+    ['/contact-us', '/#contact'],
+  ]),
+  programs: new Set(['/services/medical-detox']),
+});
+
+describe('redirect validation', () => {
+  const check = (redirects: { from: string[]; to: string }[]) => {
+    const idx = index();
+    idx.redirects = new Map(redirects.flatMap((rule) => rule.from.map((from) => [from, rule.to] as const)));
+    return redirectProblems({ redirects }, idx);
+  };
+
+  it('accepts targets that are pages, with anchors that exist', () => {
+    expect(
+      check([
+        { from: ['/detox'], to: '/services/medical-detox' },
+        { from: ['/contact-us'], to: '/#contact' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('rejects a target that is not a page, or an anchor the page lacks', () => {
+    expect(check([{ from: ['/old'], to: '/services/nothing' }])).toEqual([
+      { pointer: '/redirects/0/to', message: '"/services/nothing" is not a page under pages/' },
+    ]);
+    expect(check([{ from: ['/old'], to: '/#nowhere' }])).toEqual([
+      { pointer: '/redirects/0/to', message: 'the page / has no section with id "nowhere"' },
+    ]);
+  });
+
+  it('rejects chains and loops', () => {
+    expect(
+      check([
+        { from: ['/a'], to: '/b' },
+        { from: ['/b'], to: '/services/medical-detox' },
+      ])[0],
+    ).toEqual({
+      pointer: '/redirects/0/to',
+      message:
+        'redirect chain: "/b" itself redirects to "/services/medical-detox"; point straight at the final page',
+    });
+    expect(
+      check([
+        { from: ['/a'], to: '/b' },
+        { from: ['/b'], to: '/a' },
+      ]).map((p) => p.message),
+    ).toEqual(['redirect loop: "/b" redirects back to "/a"', 'redirect loop: "/a" redirects back to "/b"']);
+  });
+
+  it('rejects a source that is a page or is listed twice', () => {
+    expect(check([{ from: ['/services/medical-detox', '/x', '/x'], to: '/' }]).map((p) => p.pointer)).toEqual(
+      ['/redirects/0/from/0', '/redirects/0/from/2'],
+    );
+  });
+});
+
+describe('link integrity', () => {
+  it('accepts links to pages, redirects and existing anchors, in fields and in text', () => {
+    const doc = {
+      blocks: [
+        { type: 'hero', secondaryAction: { label: 'Verify', href: '/services/medical-detox#verify' } },
+        { type: 'rich-text', body: ['See [detox](/detox) or [contact us](/contact-us).'] },
+      ],
+    };
+    expect(linkProblems(doc, index())).toEqual([]);
+  });
+
+  it('names the link, the pointer and the reason when a link leads nowhere', () => {
+    const doc = { footer: { links: [{ label: 'Gone', href: '/gone' }] }, text: 'Go [home](/#nothing)' };
+    expect(linkProblems(doc, index())).toEqual([
+      {
+        pointer: '/footer/links/0/href',
+        message: 'link "/gone" leads nowhere: /gone is neither a page under pages/ nor a redirect',
+      },
+      { pointer: '/text', message: 'link "/#nothing": the page / has no section with id "nothing"' },
+    ]);
+  });
+
+  it('follows a redirect to check the anchor on its target', () => {
+    expect(linkProblems({ href: '/detox#verify' }, index())).toEqual([]);
+    expect(linkProblems({ href: '/detox#faq' }, index())[0]?.message).toContain(
+      'has no section with id "faq"',
+    );
+  });
+
+  it('checks related-programs preferences against the catalogue', () => {
+    const doc = {
+      blocks: [{ type: 'related-programs', prefer: ['/services/medical-detox', '/treatment/x'] }],
+    };
+    expect(linkProblems(doc, index())).toEqual([
+      {
+        pointer: '/blocks/0/prefer/1',
+        message: '"/treatment/x" is not in the program catalogue (site/programs.json)',
+      },
+    ]);
+  });
+
+  it('reads anchors from block ids and aliases', () => {
+    expect([...pageAnchors({ blocks: [{ id: 'a', aliases: ['b', 'c'] }, { type: 'x' }] })].sort()).toEqual([
+      'a',
+      'b',
+      'c',
+      'main',
+    ]);
+  });
+
+  it('finds every page, redirect and catalogue entry of the real site', () => {
+    const real = siteIndex();
+    expect(real.pages.size).toBe(33);
+    expect(real.pages.get('/')?.has('facility-experience')).toBe(true);
+    expect(real.redirects.get('/alchol')).toBe('/treatment/alcohol-addiction');
+    expect(real.programs.size).toBe(10);
+  });
+});

@@ -1,0 +1,168 @@
+// Site-wide link rules: every internal link leads to a page or a redirect, every #anchor exists on its target,
+// redirects point at real pages without chains or loops, and the program catalogue lists real pages.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { PAGES_DIR, PROGRAMS_FILE, REDIRECTS_FILE, ROOT } from './content-schemas.ts';
+import { pagePath } from '../../renderer/content/page-paths.ts';
+
+/** Ids the shell renders on every page, besides the blocks' own. */
+export const SHELL_ANCHORS = ['main'];
+
+export type SiteIndex = {
+  /** Page path to the anchors (block ids and aliases) on it. */
+  pages: Map<string, Set<string>>;
+  /** Redirect source path to its target (path with optional #anchor). */
+  redirects: Map<string, string>;
+  /** Paths listed in the program catalogue. */
+  programs: Set<string>;
+};
+
+export type LinkProblem = { pointer: string; message: string };
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const readJsonOr = (file: string): unknown => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+/** The anchors a page document defines: its blocks' ids and aliases. */
+export function pageAnchors(page: unknown): Set<string> {
+  const anchors = new Set(SHELL_ANCHORS);
+  const blocks = isObject(page) && Array.isArray(page.blocks) ? page.blocks : [];
+  for (const block of blocks) {
+    if (!isObject(block)) continue;
+    if (typeof block.id === 'string') anchors.add(block.id);
+    if (Array.isArray(block.aliases))
+      for (const alias of block.aliases) if (typeof alias === 'string') anchors.add(alias);
+  }
+  return anchors;
+}
+
+/** Reads every page, the redirects and the catalogue once. Unreadable documents count as empty (their own errors say why). */
+export function siteIndex(): SiteIndex {
+  const pages = new Map<string, Set<string>>();
+  const files = existsSync(PAGES_DIR)
+    ? readdirSync(PAGES_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'))
+    : [];
+  for (const file of files) {
+    const rel = relative(ROOT, join(PAGES_DIR, file)).split(sep).join('/');
+    pages.set(pagePath(rel), pageAnchors(readJsonOr(join(PAGES_DIR, file))));
+  }
+  const redirects = new Map<string, string>();
+  const table = readJsonOr(REDIRECTS_FILE);
+  if (isObject(table) && Array.isArray(table.redirects))
+    for (const rule of table.redirects)
+      if (isObject(rule) && typeof rule.to === 'string' && Array.isArray(rule.from))
+        for (const from of rule.from) if (typeof from === 'string') redirects.set(from, rule.to);
+  const programs = new Set<string>();
+  const catalogue = readJsonOr(PROGRAMS_FILE);
+  if (isObject(catalogue) && Array.isArray(catalogue.programs))
+    for (const program of catalogue.programs)
+      if (isObject(program) && typeof program.path === 'string') programs.add(program.path);
+  return { pages, redirects, programs };
+}
+
+const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
+
+/** Every internal link in a document, with the pointer of the string that holds it. */
+function internalLinks(value: unknown, pointer = ''): { pointer: string; href: string }[] {
+  if (typeof value === 'string') {
+    const key = pointer.slice(pointer.lastIndexOf('/') + 1);
+    const hrefs = ['href', 'path'].includes(key)
+      ? [value]
+      : [...value.matchAll(MARKDOWN_LINK)].map((m) => m[1] ?? '');
+    return hrefs.filter((href) => href.startsWith('/')).map((href) => ({ pointer, href }));
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => internalLinks(item, `${pointer}/${i}`));
+  if (isObject(value))
+    return Object.entries(value).flatMap(([key, item]) =>
+      internalLinks(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+    );
+  return [];
+}
+
+/** Where a link lands: a page path and anchor, following one redirect; undefined when nothing serves it. */
+function landing(href: string, index: SiteIndex): { page: string; anchor?: string } | undefined {
+  const [path = '', anchor] = href.split('#');
+  if (index.pages.has(path)) return { page: path, anchor };
+  const target = index.redirects.get(path);
+  if (target === undefined) return undefined;
+  const [targetPath = '', targetAnchor] = target.split('#');
+  return index.pages.has(targetPath) ? { page: targetPath, anchor: anchor ?? targetAnchor } : undefined;
+}
+
+/** Links in any document that lead nowhere, or to an anchor their target does not have. */
+export function linkProblems(data: unknown, index: SiteIndex): LinkProblem[] {
+  const problems: LinkProblem[] = [];
+  for (const { pointer, href } of internalLinks(data)) {
+    const [path = ''] = href.split('#');
+    const lands = landing(href, index);
+    if (!lands) {
+      problems.push({
+        pointer,
+        message: `link "${href}" leads nowhere: ${path} is neither a page under pages/ nor a redirect`,
+      });
+      continue;
+    }
+    if (lands.anchor !== undefined && !index.pages.get(lands.page)?.has(lands.anchor))
+      problems.push({
+        pointer,
+        message: `link "${href}": the page ${lands.page} has no section with id "${lands.anchor}"`,
+      });
+  }
+  const blocks = isObject(data) && Array.isArray(data.blocks) ? data.blocks : [];
+  blocks.forEach((block, i) => {
+    if (!isObject(block) || block.type !== 'related-programs' || !Array.isArray(block.prefer)) return;
+    block.prefer.forEach((path, k) => {
+      if (typeof path === 'string' && !index.programs.has(path))
+        problems.push({
+          pointer: `/blocks/${i}/prefer/${k}`,
+          message: `"${path}" is not in the program catalogue (site/programs.json)`,
+        });
+    });
+  });
+  return problems;
+}
+
+/** The redirect table's own rules: sources are not pages and appear once; targets are pages (no chains, no loops). */
+export function redirectProblems(data: unknown, index: SiteIndex): LinkProblem[] {
+  const problems: LinkProblem[] = [];
+  if (!isObject(data) || !Array.isArray(data.redirects)) return problems;
+  const seen = new Map<string, string>();
+  data.redirects.forEach((rule, i) => {
+    if (!isObject(rule) || !Array.isArray(rule.from)) return;
+    rule.from.forEach((from, k) => {
+      if (typeof from !== 'string') return;
+      const pointer = `/redirects/${i}/from/${k}`;
+      if (index.pages.has(from))
+        problems.push({
+          pointer,
+          message: `"${from}" is a page (pages${from}.json); a redirect would hide it`,
+        });
+      const first = seen.get(from);
+      if (first) problems.push({ pointer, message: `"${from}" is already redirected at ${first}` });
+      else seen.set(from, pointer);
+    });
+    if (typeof rule.to !== 'string') return;
+    const [path = '', anchor] = rule.to.split('#');
+    const pointer = `/redirects/${i}/to`;
+    if (index.redirects.has(path)) {
+      const next = index.redirects.get(path);
+      const loops = rule.from.includes(next?.split('#')[0]);
+      problems.push({
+        pointer,
+        message: loops
+          ? `redirect loop: "${rule.to}" redirects back to "${next}"`
+          : `redirect chain: "${rule.to}" itself redirects to "${next}"; point straight at the final page`,
+      });
+    } else if (!index.pages.has(path))
+      problems.push({ pointer, message: `"${rule.to}" is not a page under pages/` });
+    else if (anchor !== undefined && !index.pages.get(path)?.has(anchor))
+      problems.push({ pointer, message: `the page ${path} has no section with id "${anchor}"` });
+  });
+  return problems;
+}
