@@ -1,10 +1,11 @@
-// Generates the field reference of docs/CONTENT.md from the schemas' descriptions and the blocks' examples,
+// Generates the reference of docs/CONTENT.md from the schemas' descriptions, the blocks' examples and the pages,
 // between its BEGIN/END GENERATED markers; the hand-written guide above the markers is left alone.
 // `--check` fails when the committed reference differs from what would be generated (CI uses it).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  PAGES_DIR,
   ROOT,
   SCHEMA_FILES,
   blockSchemaFile,
@@ -13,6 +14,7 @@ import {
   schemaId,
 } from './lib/content-schemas.ts';
 import { derefSchema, patternHint, type Json, type Located } from './lib/validate-content.ts';
+import { pagePath } from '../renderer/content/page-paths.ts';
 
 export const CONTENT_DOC = join(ROOT, 'docs', 'CONTENT.md');
 export const BEGIN = '<!-- BEGIN GENERATED BLOCK REFERENCE -->';
@@ -233,7 +235,37 @@ function iconSection(): string {
   );
 }
 
-/** The generated reference: blocks, page document, form definitions, icons. */
+/** Every page with the blocks it is composed of, in order: a map of the site for content staff. */
+function pagesSection(): string {
+  const files = readdirSync(PAGES_DIR, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => join(PAGES_DIR, file));
+  const rows = files
+    .map((file) => ({
+      file,
+      path: pagePath(relative(ROOT, file).split('\\').join('/')),
+      page: readJson(file) as Json,
+    }))
+    .sort((a, b) => a.path.localeCompare(b.path))
+    .map(({ file, path, page }) => {
+      const blocks = Array.isArray(page.blocks) ? page.blocks.filter(isObject) : [];
+      const outline = blocks
+        .map(
+          (block) =>
+            `\`${String(block.type)}\`${typeof block.heading === 'string' ? ` ${block.heading}` : ''}`,
+        )
+        .join(' → ');
+      const line = page.phoneLine === 'secondary' ? ' (secondary phone line)' : '';
+      return `| [\`${path}\`](../${relative(ROOT, file).split('\\').join('/')})${line} | ${cell(outline)} |`;
+    });
+  return [
+    '## How each page is composed',
+    'Every page of the site with its blocks, top to bottom. Open a page document to see the fields of each block.',
+    ['| page | blocks |', '| --- | --- |', ...rows].join('\n'),
+  ].join('\n\n');
+}
+
+/** The generated reference: pages, blocks, page document, form definitions, site documents, icons. */
 export function reference(): string {
   const blocks = blockTypes().map(blockSection);
   const rel = (f: string) => relative(ROOT, f).split('\\').join('/');
@@ -253,7 +285,18 @@ export function reference(): string {
       SCHEMA_FILES.form,
       'Each file under `site/forms/` follows this schema.',
     ),
+    documentSection(
+      'Program catalogue fields',
+      SCHEMA_FILES.programs,
+      'The catalogue is `site/programs.json`; related-programs blocks choose from it.',
+    ),
+    documentSection(
+      'Redirect table fields',
+      SCHEMA_FILES.redirects,
+      'The table is `site/redirects.json`. `npm run validate` rejects targets that are not pages, missing anchors, chains and loops.',
+    ),
     iconSection(),
+    pagesSection(),
   ].join('\n\n');
 }
 

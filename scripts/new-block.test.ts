@@ -99,6 +99,7 @@ describe('npm run new-block, in a copy of the project', () => {
     'generated',
     'renderer',
     'site',
+    'pages',
     'docs',
     'package.json',
     'tsconfig.json',
