@@ -1229,6 +1229,11 @@ export interface FormDefinition {
    */
   name: string;
   /**
+   * Heading shown above the form in a dialog, such as 'Verify Your Insurance'.
+   */
+  title?: string;
+  promise?: Text;
+  /**
    * Fields in the order shown.
    *
    * @minItems 1

@@ -6,6 +6,13 @@ import type { FormDefinition, FormField } from '../../generated/content-types.ts
 /** Name of the extra property every submission carries: the path of the page the form was sent from. */
 export const SOURCE_FIELD = 'source';
 export const SOURCE_MAX_LENGTH = 300;
+/**
+ * A field people never see or fill (hidden from sight, screen readers and autofill). Bots fill it; a submission
+ * with it filled is answered like a success and discarded.
+ */
+export const HONEYPOT_FIELD = 'confirm_website';
+/** Header carrying one key per submission attempt, so a double submit or a retry stores one lead. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Fallback when a field has no invalidMessage of its own. */
 export const DEFAULT_INVALID_MESSAGE = 'Please check this field';
 export const UNKNOWN_FIELD_MESSAGE = 'This field is not part of the form';
