@@ -962,6 +962,7 @@ export interface Site {
   labels: ShellLabels;
   breadcrumbs: BreadcrumbSettings;
   sitemap: SitemapSettings;
+  widget: WidgetSettings;
 }
 /**
  * The provider's name as shown in the header, footer and titles.
@@ -1190,6 +1191,10 @@ export interface ShellLabels {
    * Note beside the phone number, such as 'Admissions open 24/7'.
    */
   available247: string;
+  /**
+   * Label of the hidden anti-spam field in every form; no person sees it.
+   */
+  honeypot: string;
 }
 /**
  * Words and links of the breadcrumb trail.
@@ -1215,6 +1220,43 @@ export interface SitemapSettings {
    * Date every page was last reviewed, as YYYY-MM-DD.
    */
   lastmod: string;
+}
+/**
+ * The floating call-to-action shown on every page once it is scrolled: a bottom bar on phones, a round button with a menu on wider screens.
+ */
+export interface WidgetSettings {
+  /**
+   * How far, in pixels, a visitor scrolls before the widget appears (spec: 200).
+   */
+  showAfterScroll: number;
+  /**
+   * Form opened by Verify Insurance (a file under site/forms/).
+   */
+  insuranceFormId: string;
+  /**
+   * Form opened by Free Consultation (a file under site/forms/).
+   */
+  consultationFormId: string;
+  /**
+   * Label of the Verify Insurance buttons.
+   */
+  verifyLabel: string;
+  /**
+   * Label of the Free Consultation buttons.
+   */
+  consultationLabel: string;
+  /**
+   * Label of the phone link in the desktop menu; may contain {phone}.
+   */
+  callLabel: string;
+  /**
+   * Accessible name of the desktop widget's menu.
+   */
+  menuLabel: string;
+  /**
+   * Accessible name of the dialogs' close button.
+   */
+  closeLabel: string;
 }
 /**
  * A form a visitor can send. The form block renders it; the server derives its JSON Schema from it, so both check the same rules. The file name is the form id: site/forms/insurance-verification.json is posted to /api/forms/insurance-verification.

@@ -1,25 +1,45 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Loader, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useLocation } from '@tanstack/react-router';
 import type { FormDefinition, FormField } from '../../generated/content-types.ts';
-import { fieldErrors, maxLengthOf, PHONE_PATTERN } from './rules.ts';
+import { fieldErrors, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, maxLengthOf, PHONE_PATTERN } from './rules.ts';
 import { RichText } from '../text/RichText.tsx';
+import { useSite } from '../site-context.tsx';
 
 type Values = Record<string, string>;
 const emptyValues = (definition: FormDefinition): Values =>
   Object.fromEntries(definition.fields.map((field) => [field.name, '']));
 
+/** A fresh key per submission attempt; randomUUID needs a secure context, so fall back to random bytes. */
+function attemptKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+}
+
+type Props = {
+  formId: string;
+  definition: FormDefinition;
+  /** Called after the lead is stored (a dialog closes itself here). */
+  onSuccess?: () => void;
+};
+
 /**
  * A lead form rendered from its definition. Without JavaScript it is a plain POST to the form API (the browser's own
  * required/type checks apply); after hydration it validates with the same rules as the server and sends JSON.
  */
-export function LeadForm({ formId, definition }: { formId: string; definition: FormDefinition }) {
+export function LeadForm({ formId, definition, onSuccess }: Props) {
   const source = useLocation({ select: (location) => location.pathname });
+  const { site } = useSite();
   const [values, setValues] = useState<Values>(() => emptyValues(definition));
   const [errors, setErrors] = useState<Values>({});
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  // The same key while the values stay the same: a retry after a lost answer cannot store the lead twice.
+  const keyRef = useRef<string | undefined>(undefined);
   const idPrefix = `${formId}-`;
 
   // Our own messages replace the browser's once the script runs; before that, native validation guards the POST.
@@ -38,11 +58,16 @@ export function LeadForm({ formId, definition }: { formId: string; definition: F
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError(found);
     setSubmitting(true);
+    keyRef.current ??= attemptKey();
     try {
       const response = await fetch(`/api/forms/${formId}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ ...values, source }),
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          [IDEMPOTENCY_HEADER]: keyRef.current,
+        },
+        body: JSON.stringify({ ...values, source, [HONEYPOT_FIELD]: honeypotRef.current?.value ?? '' }),
       });
       if (response.status === 400) {
         // Field errors the visitor can act on; anything else (a stale page, a bad source) is a plain failure.
@@ -60,6 +85,8 @@ export function LeadForm({ formId, definition }: { formId: string; definition: F
       if (!response.ok) throw new Error(`Form API answered ${response.status}`);
       setValues(emptyValues(definition));
       setErrors({});
+      keyRef.current = undefined;
+      onSuccess?.();
       notifications.show({
         title: definition.success.title,
         message: definition.success.text,
@@ -87,6 +114,7 @@ export function LeadForm({ formId, definition }: { formId: string; definition: F
     size: 'md' as const,
     onChange: (event: { currentTarget: { value: string } }) => {
       const value = event.currentTarget.value;
+      keyRef.current = undefined;
       setValues((current) => ({ ...current, [field.name]: value }));
       if (errors[field.name]) setErrors(({ [field.name]: _cleared, ...rest }) => rest);
     },
@@ -101,13 +129,26 @@ export function LeadForm({ formId, definition }: { formId: string; definition: F
       aria-busy={submitting}
     >
       <input type="hidden" name="source" value={source} />
+      {/* Out of sight, out of the tab order and away from autofill: only bots fill it. */}
+      <div className="hp-field" aria-hidden="true">
+        <label htmlFor={idPrefix + HONEYPOT_FIELD}>{site.labels.honeypot}</label>
+        <input
+          ref={honeypotRef}
+          id={idPrefix + HONEYPOT_FIELD}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
+      </div>
       <Stack gap="md">
         {definition.fields.map((field) => {
           switch (field.type) {
             case 'select':
               return (
                 <NativeSelect key={field.name} {...fieldProps(field)}>
-                  <option value="" disabled>
+                  <option value="" disabled={field.required}>
                     {field.placeholder ?? ''}
                   </option>
                   {field.options?.map((option) => (
@@ -123,7 +164,13 @@ export function LeadForm({ formId, definition }: { formId: string; definition: F
               return <TextInput key={field.name} type={field.type} {...fieldProps(field)} />;
           }
         })}
-        <Button type="submit" size="lg" disabled={submitting} fullWidth>
+        <Button
+          type="submit"
+          size="lg"
+          disabled={submitting}
+          leftSection={submitting ? <Loader size="xs" color="currentColor" aria-hidden /> : undefined}
+          fullWidth
+        >
           {submitting ? definition.submittingLabel : definition.submitLabel}
         </Button>
         {definition.privacyNote && (

@@ -6,6 +6,7 @@ import { phoneFor, site, SiteProvider } from '../site-context.tsx';
 import { theme } from '../theme.ts';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
+import { FloatingWidget } from './FloatingWidget.tsx';
 
 /** The page document of the current route, if the route is a page (not the not-found screen). */
 function useCurrentPage(): Page | undefined {
@@ -32,6 +33,7 @@ export function RootDocument() {
               <Outlet />
             </main>
             <Footer />
+            <FloatingWidget />
             <Notifications position="top-right" zIndex={1000} />
           </SiteProvider>
         </MantineProvider>

@@ -641,6 +641,18 @@ function documentProblems(file: string, kind: ContentKind, data: unknown, index:
     blocks.forEach((block, i) => problems.push(...blockCrossProblems(block, `/blocks/${i}`)));
     problems.push(...anchorProblems(blocks));
   }
+  if (kind === 'site' && isObject(data) && isObject(data.widget)) {
+    const ids = formIds();
+    for (const key of ['insuranceFormId', 'consultationFormId'] as const) {
+      const formId = data.widget[key];
+      if (typeof formId === 'string' && !ids.includes(formId))
+        problems.push({
+          pointer: `/widget/${key}`,
+          message: unknownWithSuggestion('unknown form', formId, ids, 'forms in site/forms/'),
+          at: 'value',
+        });
+    }
+  }
   if (kind === 'form' && isObject(data) && Array.isArray(data.fields)) {
     const seen = new Set<string>();
     data.fields.forEach((field, i) => {

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Button } from '@mantine/core';
+import { IconMessage, IconPhone, IconShieldCheck } from '@tabler/icons-react';
+import { useSite } from '../site-context.tsx';
+import { usePlainText } from '../text/RichText.tsx';
+import { dialogId, FormDialog, openDialog } from '../forms/FormDialog.tsx';
+
+/**
+ * The floating call to action of every page (spec 2.10): hidden until the page is scrolled past the threshold;
+ * under 768 px a bottom bar, wider a round Verify Insurance button whose hover and focus menu offers the phone
+ * number and a free consultation. It overlays the page, so showing it never moves the content.
+ */
+export function FloatingWidget() {
+  const { site, phone } = useSite();
+  const plain = usePlainText();
+  const { widget } = site;
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const update = () => setVisible(window.scrollY > widget.showAfterScroll);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [widget.showAfterScroll]);
+
+  const opener = (formId: string) => ({
+    popoverTarget: dialogId(formId),
+    onClick: (event: React.MouseEvent<HTMLButtonElement>) => openDialog(event, formId),
+  });
+
+  return (
+    <>
+      <aside className="floating-widget" data-visible={visible} aria-label={widget.menuLabel}>
+        <div className="widget-bar">
+          <Button
+            {...opener(widget.insuranceFormId)}
+            leftSection={<IconShieldCheck size={18} aria-hidden />}
+            flex={1}
+          >
+            {widget.verifyLabel}
+          </Button>
+          <Button
+            {...opener(widget.consultationFormId)}
+            variant="white"
+            leftSection={<IconMessage size={18} aria-hidden />}
+            flex={1}
+          >
+            {widget.consultationLabel}
+          </Button>
+        </div>
+        <div className="widget-round">
+          <div className="widget-menu">
+            <a href={`tel:${phone.tel}`} className="widget-menu-link">
+              <IconPhone size={18} aria-hidden />
+              {plain(widget.callLabel)}
+            </a>
+            <button type="button" className="widget-menu-link" {...opener(widget.consultationFormId)}>
+              <IconMessage size={18} aria-hidden />
+              {widget.consultationLabel}
+            </button>
+          </div>
+          <button
+            type="button"
+            className="widget-round-button"
+            aria-label={widget.verifyLabel}
+            {...opener(widget.insuranceFormId)}
+          >
+            <IconShieldCheck size={28} aria-hidden />
+          </button>
+        </div>
+      </aside>
+      <FormDialog formId={widget.insuranceFormId} />
+      <FormDialog formId={widget.consultationFormId} />
+    </>
+  );
+}

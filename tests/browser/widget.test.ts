@@ -1,0 +1,164 @@
+// The floating widget and its two forms, with and without JavaScript, against the real server and chat receiver.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, PHONE } from '../helpers/browser.ts';
+import { siteUnderTest } from '../helpers/site-under-test.ts';
+import site from '../../site/site.json' with { type: 'json' };
+import insurance from '../../site/forms/widget-insurance.json' with { type: 'json' };
+import consultation from '../../site/forms/consultation.json' with { type: 'json' };
+
+const t = siteUnderTest();
+const person = { firstName: 'Sam', lastName: 'Okafor', phone: '(555) 010-0162', email: 'sam@example.com' };
+
+async function fillContact(page: Page, dialog: string) {
+  const scope = page.locator(dialog);
+  await scope.getByLabel('First Name').fill(person.firstName);
+  await scope.getByLabel('Last Name').fill(person.lastName);
+  await scope.getByLabel('Phone Number').fill(person.phone);
+  await scope.getByLabel('Email').fill(person.email);
+  return scope;
+}
+
+const scrollDown = async (page: Page) => {
+  await page.mouse.wheel(0, 800);
+  await expect.poll(() => page.locator('.floating-widget').getAttribute('data-visible')).toBe('true');
+};
+
+describe('floating widget', () => {
+  it('stays hidden until the page is scrolled past 200 px, then shows the phone bar', async () => {
+    const { page, context, errors } = await openPage(t.browser, PHONE);
+    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    const bar = page.locator('.widget-bar');
+    await expect(bar.isVisible()).resolves.toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await page.waitForTimeout(100);
+    await expect(page.locator('.floating-widget').getAttribute('data-visible')).resolves.toBe('false');
+    await scrollDown(page);
+    await expect(bar.getByRole('button', { name: site.widget.verifyLabel }).isVisible()).resolves.toBe(true);
+    await expect(bar.getByRole('button', { name: site.widget.consultationLabel }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.locator('.widget-round').isVisible()).resolves.toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone, schedules a consultation in a modal dialog: stored, alerted without the message, closed', async () => {
+    const before = t.site.leads().length;
+    const { page, context, errors } = await openPage(t.browser, PHONE);
+    await page.goto(`${t.site.url}/services/medical-detox`, { waitUntil: 'networkidle' });
+    await scrollDown(page);
+    await page.locator('.widget-bar').getByRole('button', { name: site.widget.consultationLabel }).click();
+    const dialog = page.getByRole('dialog', { name: consultation.title });
+    await dialog.waitFor();
+    expect(await page.locator('#consultation-dialog').evaluate((d) => d.matches(':modal'))).toBe(true);
+    await expect(dialog.getByText(consultation.promise).count()).resolves.toBe(1);
+    const scope = await fillContact(page, '#consultation-dialog');
+    await scope.getByLabel('Who is this for?').selectOption('family');
+    await scope.getByLabel('How soon do you need help?').selectOption('immediate');
+    await scope.getByLabel('Message (optional)').fill('My brother has been drinking heavily for months.');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/forms/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await scope.getByRole('button', { name: consultation.submitLabel }).click();
+    await expect(
+      scope.getByRole('button', { name: consultation.submittingLabel }).isDisabled(),
+    ).resolves.toBe(true);
+    release();
+    await page.getByText(consultation.success.text).waitFor();
+    await expect(
+      page.locator('#consultation-dialog').evaluate((d) => (d as HTMLDialogElement).open),
+    ).resolves.toBe(false);
+
+    const leads = t.site.leads();
+    expect(leads).toHaveLength(before + 1);
+    const lead = leads.at(-1)!;
+    expect(lead.form_id).toBe('consultation');
+    expect(lead.source).toBe('/services/medical-detox');
+    await expect
+      .poll(() => JSON.stringify(t.site.receiver.messages).includes(lead.id), { timeout: 10_000 })
+      .toBe(true);
+    const alert = JSON.stringify(t.site.receiver.messages.find((m) => JSON.stringify(m).includes(lead.id)));
+    expect(alert).toContain('Sam Okafor');
+    expect(alert).toContain('tel:+15550100162');
+    expect(alert).toContain('Immediate: need help today');
+    expect(alert).toContain('A family member');
+    expect(alert).not.toContain('drinking heavily');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a wide screen, offers the phone and a consultation on hover, and verifies insurance from the round button', async () => {
+    const before = t.site.leads().length;
+    const { page, context, errors } = await openPage(t.browser);
+    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await scrollDown(page);
+    await page.locator('.widget-round-button').hover();
+    const menu = page.locator('.widget-menu');
+    await expect(
+      menu.getByRole('link', { name: /Call \(555\) 010-0123/ }).getAttribute('href'),
+    ).resolves.toBe(`tel:${site.phones.primary.tel}`);
+    await expect(menu.getByRole('button', { name: site.widget.consultationLabel }).isVisible()).resolves.toBe(
+      true,
+    );
+    await page.getByRole('button', { name: site.widget.verifyLabel }).last().click();
+    await page.getByRole('dialog', { name: insurance.title }).waitFor();
+    const scope = await fillContact(page, '#widget-insurance-dialog');
+    await scope.getByLabel('Insurance Provider').selectOption({ label: 'Tricare' });
+    await scope.getByLabel('Member ID').fill('TRI-55120');
+    await scope.getByRole('button', { name: insurance.submitLabel }).click();
+    await page.getByText(insurance.success.text).waitFor();
+    await expect(page.getByText(insurance.success.title).count()).resolves.toBeGreaterThan(0);
+    await expect(
+      page.locator('#widget-insurance-dialog').evaluate((d) => (d as HTMLDialogElement).open),
+    ).resolves.toBe(false);
+    const lead = t.site.leads().at(-1)!;
+    expect(t.site.leads()).toHaveLength(before + 1);
+    expect(lead.form_id).toBe('widget-insurance');
+    expect(lead.data).not.toContain('TRI-55120');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the dialog open with what was typed when sending fails', async () => {
+    const { page, context } = await openPage(t.browser, PHONE);
+    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await scrollDown(page);
+    await page.route('**/api/forms/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    await page.locator('.widget-bar').getByRole('button', { name: site.widget.consultationLabel }).click();
+    const scope = await fillContact(page, '#consultation-dialog');
+    await scope.getByRole('button', { name: consultation.submitLabel }).click();
+    await page.getByText(consultation.failure.text).waitFor();
+    await expect(
+      page.locator('#consultation-dialog').evaluate((d) => (d as HTMLDialogElement).open),
+    ).resolves.toBe(true);
+    await expect(scope.getByLabel('First Name').inputValue()).resolves.toBe(person.firstName);
+    await context.close();
+  });
+
+  it.each([
+    ['consultation', site.widget.consultationLabel, consultation],
+    ['widget-insurance', site.widget.verifyLabel, insurance],
+  ] as const)(
+    'works without JavaScript: the %s form opens and posts to a confirmation page',
+    async (formId, label, form) => {
+      const before = t.site.leads().length;
+      const { page, context } = await openPage(t.browser, { ...PHONE, javaScriptEnabled: false });
+      await page.goto(`${t.site.url}/`);
+      await page.locator('.widget-bar').getByRole('button', { name: label }).click();
+      const scope = await fillContact(page, `#${formId}-dialog`);
+      if (formId === 'widget-insurance') {
+        await scope.getByLabel('Insurance Provider').selectOption('aetna');
+        await scope.getByLabel('Member ID').fill('AET-100');
+      }
+      await scope.getByRole('button', { name: form.submitLabel }).click();
+      await page.getByText(form.success.text).waitFor();
+      expect(t.site.leads()).toHaveLength(before + 1);
+      expect(t.site.leads().at(-1)?.form_id).toBe(formId);
+      await context.close();
+    },
+  );
+});
