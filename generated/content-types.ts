@@ -137,6 +137,7 @@ export interface Page {
   sitemap: SitemapEntry;
   phoneLine?: PhoneLineId;
   blocks: Blocks;
+  structuredData?: PageStructuredData;
 }
 /**
  * Social-sharing preview. Title and description default to the page's own.
@@ -937,6 +938,102 @@ export interface WarningGroup {
   items: Text[];
 }
 /**
+ * Facts search engines read as structured data (JSON-LD). Typed inputs only: the JSON-LD itself is generated. FAQ and breadcrumb data come from the page's own faq and breadcrumb blocks; the organization comes from site.json.
+ */
+export interface PageStructuredData {
+  treatment?: TreatmentProgram;
+  /**
+   * Medical conditions treated, as on the home page.
+   *
+   * @minItems 1
+   */
+  conditions?: string[];
+  /**
+   * Price ranges of services.
+   *
+   * @minItems 1
+   */
+  priceOffers?: PriceOffer[];
+  physician?: PhysicianProfile;
+}
+/**
+ * The treatment program this page describes.
+ */
+export interface TreatmentProgram {
+  /**
+   * Name of the program, such as 'Fentanyl Addiction Treatment'.
+   */
+  name: string;
+  /**
+   * One or two sentences about the program.
+   */
+  description: string;
+  /**
+   * The condition it treats, such as 'Opioid use disorder (fentanyl)'.
+   */
+  treatmentFor: string;
+  duration: DurationRange;
+  /**
+   * Reported success rate, in percent, where the spec gives one.
+   */
+  successRate?: number;
+}
+/**
+ * A length of time from min to max.
+ */
+export interface DurationRange {
+  /**
+   * Shortest.
+   */
+  min: number;
+  /**
+   * Longest.
+   */
+  max: number;
+  /**
+   * Unit of min and max.
+   */
+  unit: 'days' | 'months';
+}
+export interface PriceOffer {
+  /**
+   * Service priced, such as 'Medical Detox'.
+   */
+  serviceName: string;
+  /**
+   * Lowest price in US dollars.
+   */
+  minPrice: number;
+  /**
+   * Highest price in US dollars.
+   */
+  maxPrice: number;
+  duration: DurationRange;
+}
+/**
+ * A physician of the team.
+ */
+export interface PhysicianProfile {
+  /**
+   * Full name.
+   */
+  name: string;
+  /**
+   * Specialty, such as 'Addiction Medicine'.
+   */
+  specialty: string;
+  /**
+   * Degrees and board certifications.
+   *
+   * @minItems 1
+   */
+  qualifications: string[];
+  /**
+   * One or two sentences.
+   */
+  description: string;
+}
+/**
  * Site-wide settings: brand, phone lines, e-mail, header navigation, footer, theme and the words of the shared screens.
  */
 export interface Site {
@@ -963,6 +1060,7 @@ export interface Site {
   breadcrumbs: BreadcrumbSettings;
   sitemap: SitemapSettings;
   widget: WidgetSettings;
+  organization: OrganizationFacts;
 }
 /**
  * The provider's name as shown in the header, footer and titles.
@@ -1257,6 +1355,43 @@ export interface WidgetSettings {
    * Accessible name of the dialogs' close button.
    */
   closeLabel: string;
+}
+/**
+ * Facts about the provider for structured data on every page. Name, phones, e-mail and url come from the rest of this document; opening hours are 24/7.
+ */
+export interface OrganizationFacts {
+  /**
+   * State, such as CA.
+   */
+  addressRegion: string;
+  /**
+   * Country code, such as US.
+   */
+  addressCountry: string;
+  /**
+   * Accreditations, such as 'ASAM Level 3.7'.
+   *
+   * @minItems 1
+   */
+  accreditations: string[];
+  rating: Rating;
+  /**
+   * How long published prices are valid, in days from the sitemap's lastmod date.
+   */
+  priceValidityDays: number;
+}
+/**
+ * Average review rating.
+ */
+export interface Rating {
+  /**
+   * Average, out of 5.
+   */
+  value: number;
+  /**
+   * Number of reviews.
+   */
+  count: number;
 }
 /**
  * A form a visitor can send. The form block renders it; the server derives its JSON Schema from it, so both check the same rules. The file name is the form id: site/forms/insurance-verification.json is posted to /api/forms/insurance-verification.

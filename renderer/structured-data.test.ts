@@ -1,0 +1,156 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jsonLd, structuredData } from './structured-data.ts';
+import { breadcrumbTrail } from './content/breadcrumbs.ts';
+import { pagePath } from './content/page-paths.ts';
+import { plainText } from './text/tokens.ts';
+import { site } from './site-context.tsx';
+import type { Page } from '../generated/content-types.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const pages = readdirSync(join(ROOT, 'pages'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => {
+    const rel = relative(ROOT, join(ROOT, 'pages', file))
+      .split('\\')
+      .join('/');
+    return { path: pagePath(rel), page: JSON.parse(readFileSync(join(ROOT, rel), 'utf8')) as Page };
+  });
+
+type Node = Record<string, unknown> & { '@type': string };
+
+/** Properties each type must carry to be useful to search engines (Google's required and recommended fields). */
+const REQUIRED: Record<string, string[]> = {
+  MedicalClinic: [
+    'name',
+    'url',
+    'telephone',
+    'email',
+    'address',
+    'openingHoursSpecification',
+    'hasCredential',
+    'aggregateRating',
+  ],
+  MedicalWebPage: ['url', 'name', 'description'],
+  MedicalTherapy: ['name', 'description', 'url'],
+  MedicalCondition: ['name'],
+  Offer: ['name', 'url', 'offeredBy', 'eligibleDuration'],
+  IndividualPhysician: ['name', 'description', 'occupationalCategory', 'hasCredential'],
+  FAQPage: ['mainEntity'],
+  BreadcrumbList: ['itemListElement'],
+};
+
+const graphOf = (path: string, page: Page) =>
+  (JSON.parse(jsonLd(structuredData(page, path, site))) as { '@graph': Node[] })['@graph'];
+
+describe.each(pages.map(({ path, page }) => [path, page] as const))('structured data of %s', (path, page) => {
+  const graph = graphOf(path, page);
+
+  it("parses, and every node carries its type's required properties", () => {
+    for (const node of graph) {
+      const required = REQUIRED[node['@type']];
+      expect(required, `unexpected type ${node['@type']}`).toBeDefined();
+      for (const property of required ?? [])
+        expect(node[property], `${node['@type']}.${property}`).toBeDefined();
+    }
+    expect(graph.filter((node) => node['@type'] === 'MedicalClinic')).toHaveLength(1);
+  });
+
+  it('has the FAQ the page shows, question for question', () => {
+    const shown = page.blocks.flatMap((block) => (block.type === 'faq' ? block.items : []));
+    const faq = graph.find((node) => node['@type'] === 'FAQPage');
+    if (shown.length === 0) return expect(faq).toBeUndefined();
+    const entities = faq?.mainEntity as { name: string; acceptedAnswer: { text: string } }[];
+    expect(entities.map((q) => q.name)).toEqual(shown.map((item) => item.question));
+    const values = { phone: site.phones[page.phoneLine ?? 'primary'].display, email: site.email };
+    expect(entities.map((q) => q.acceptedAnswer.text)).toEqual(
+      shown.map((item) => plainText(item.answer, values)),
+    );
+  });
+
+  it('has the breadcrumb the page shows, crumb for crumb', () => {
+    const block = page.blocks.find((b) => b.type === 'breadcrumb');
+    const list = graph.find((node) => node['@type'] === 'BreadcrumbList');
+    if (!block) return expect(list).toBeUndefined();
+    const items = list?.itemListElement as { position: number; name: string }[];
+    expect(items.map((item) => item.name)).toEqual(
+      breadcrumbTrail(path, page.name, site.breadcrumbs).map((c) => c.label),
+    );
+    expect(items.map((item) => item.position)).toEqual(items.map((_, i) => i + 1));
+  });
+});
+
+describe('structured data facts from the spec', () => {
+  const byPath = (path: string) => {
+    const entry = pages.find((p) => p.path === path);
+    if (!entry) throw new Error(`no page ${path}`);
+    return graphOf(path, entry.page);
+  };
+
+  it('describes the organization: 24/7 hours, region, accreditations and the 4.9 rating from 127 reviews', () => {
+    const org = byPath('/').find((node) => node['@type'] === 'MedicalClinic')!;
+    expect(org.telephone).toBe(site.phones.primary.tel);
+    expect(org.openingHoursSpecification).toMatchObject({ opens: '00:00', closes: '23:59' });
+    expect((org.address as { addressRegion: string }).addressRegion).toBe('CA');
+    expect(JSON.stringify(org.hasCredential)).toContain('ASAM Level 3.7');
+    expect(org.aggregateRating).toMatchObject({ ratingValue: 4.9, reviewCount: 127 });
+  });
+
+  it('prices detox at 15000-30000 over 7-10 days and residential at 45000-90000 over 30-90 days, valid 90 days', () => {
+    const offers = byPath('/').filter((node) => node['@type'] === 'Offer');
+    expect(offers.map((o) => [o.name, o.priceSpecification, o.eligibleDuration, o.priceValidUntil])).toEqual([
+      [
+        'Medical Detox',
+        expect.objectContaining({ minPrice: 15000, maxPrice: 30000 }),
+        expect.objectContaining({ minValue: 7, maxValue: 10, unitCode: 'DAY' }),
+        '2025-04-08',
+      ],
+      [
+        'Residential Treatment',
+        expect.objectContaining({ minPrice: 45000, maxPrice: 90000 }),
+        expect.objectContaining({ minValue: 30, maxValue: 90, unitCode: 'DAY' }),
+        '2025-04-08',
+      ],
+    ]);
+    expect(byPath('/').some((node) => node['@type'] === 'IndividualPhysician')).toBe(true);
+  });
+
+  it.each([
+    ['/treatment/fentanyl-addiction', 30, 90, 'DAY'],
+    ['/treatment/xanax-addiction', 30, 60, 'DAY'],
+    ['/treatment/ambien-addiction', 30, 60, 'DAY'],
+    ['/treatment/suboxone-addiction', 6, 12, 'MON'],
+  ] as const)('gives %s its program duration', (path, min, max, unit) => {
+    const offer = byPath(path).find((node) => node['@type'] === 'Offer');
+    expect(offer?.eligibleDuration).toMatchObject({ minValue: min, maxValue: max, unitCode: unit });
+  });
+
+  it('states the success rate on the fentanyl, Xanax and benzodiazepine programs', () => {
+    for (const [path, rate] of [
+      ['/treatment/fentanyl-addiction', 74],
+      ['/treatment/xanax-addiction', 86],
+      ['/treatment/benzodiazepine-addiction', 87],
+    ] as const)
+      expect(String(byPath(path).find((node) => node['@type'] === 'Offer')?.description)).toContain(
+        `${rate}%`,
+      );
+  });
+
+  it('keeps the primary number as the organization telephone on the Tramadol page, whose text uses the second line', () => {
+    const tramadol = pages.find((p) => p.path === '/treatment/tramadol-addiction')!;
+    expect(tramadol.page.phoneLine).toBe('secondary');
+    expect(
+      byPath('/treatment/tramadol-addiction').find((n) => n['@type'] === 'MedicalClinic')?.telephone,
+    ).toBe(site.phones.primary.tel);
+  });
+
+  it('escapes < so no content can close the script element', () => {
+    expect(
+      jsonLd({
+        '@context': 'https://schema.org',
+        '@graph': [{ '@type': 'Thing', name: '</script>' }],
+      } as never),
+    ).not.toContain('</');
+  });
+});
