@@ -20,7 +20,5 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/notifications/styles.css';
 import './site.css';

@@ -1,4 +1,4 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
@@ -17,39 +17,39 @@ function CellContent({ cell }: { cell: Cell }) {
   );
 }
 
+// A plain table: Mantine's Table carries a scrollbar library into every page's first load.
 export function TableBlock({ block }: BlockProps<'table'>) {
   return (
     <Section block={block} size="md">
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped withTableBorder verticalSpacing="sm" className="content-table">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={block.caption}>
+        <table className="content-table">
           <caption className="visually-hidden">{block.caption}</caption>
-          <Table.Thead>
-            <Table.Tr>
+          <thead>
+            <tr>
               {block.columns.map((column) => (
-                <Table.Th key={column} scope="col">
+                <th key={column} scope="col">
                   {column}
-                </Table.Th>
+                </th>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody>
             {block.rows.map((row) => {
               const [first, ...rest] = row;
-              const key = JSON.stringify(row);
               return (
-                <Table.Tr key={key}>
-                  <Table.Th scope="row">{first !== undefined && <CellContent cell={first} />}</Table.Th>
+                <tr key={JSON.stringify(row)}>
+                  <th scope="row">{first !== undefined && <CellContent cell={first} />}</th>
                   {rest.map((cell, index) => (
-                    <Table.Td key={`${index}-${JSON.stringify(cell)}`}>
+                    <td key={`${index}-${JSON.stringify(cell)}`}>
                       <CellContent cell={cell} />
-                    </Table.Td>
+                    </td>
                   ))}
-                </Table.Tr>
+                </tr>
               );
             })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </tbody>
+        </table>
+      </div>
       {block.note && (
         <Text size="sm" c="dimmed" mt="sm">
           <RichText text={block.note} />

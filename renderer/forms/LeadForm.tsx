@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Loader, NativeSelect, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Button, Input, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import type { FormDefinition, FormField } from '../../generated/content-types.ts';
 import { fieldErrors, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, maxLengthOf, PHONE_PATTERN } from './rules.ts';
 import { RichText } from '../text/RichText.tsx';
+import { prefetchToasts, showToast } from '../toasts.tsx';
 import { useSite } from '../site-context.tsx';
 
 type Values = Record<string, string>;
@@ -16,6 +16,22 @@ function attemptKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(
     '',
+  );
+}
+
+type TextAreaProps = {
+  id: string;
+  label: string;
+  error?: string;
+  required: boolean;
+} & Omit<React.TextareaHTMLAttributes<HTMLTextAreaElement>, 'size'> & { size?: 'md' };
+
+/** Mantine's Textarea brings an autosize library along; a wrapped plain textarea looks the same. */
+function TextArea({ id, label, error, required, size, ...rest }: TextAreaProps) {
+  return (
+    <Input.Wrapper id={id} label={label} error={error} required={required} size={size}>
+      <Input component="textarea" id={id} rows={4} required={required} error={error} size={size} {...rest} />
+    </Input.Wrapper>
   );
 }
 
@@ -87,14 +103,10 @@ export function LeadForm({ formId, definition, onSuccess }: Props) {
       setErrors({});
       keyRef.current = undefined;
       onSuccess?.();
-      notifications.show({
-        title: definition.success.title,
-        message: definition.success.text,
-        color: 'teal',
-      });
+      void showToast({ title: definition.success.title, message: definition.success.text, color: 'teal' });
     } catch (error) {
       console.error('Form submission failed', error);
-      notifications.show({ title: definition.failure.title, message: definition.failure.text, color: 'red' });
+      void showToast({ title: definition.failure.title, message: definition.failure.text, color: 'red' });
     } finally {
       setSubmitting(false);
     }
@@ -159,7 +171,7 @@ export function LeadForm({ formId, definition, onSuccess }: Props) {
                 </NativeSelect>
               );
             case 'textarea':
-              return <Textarea key={field.name} {...fieldProps(field)} autosize minRows={3} />;
+              return <TextArea key={field.name} {...fieldProps(field)} />;
             default:
               return <TextInput key={field.name} type={field.type} {...fieldProps(field)} />;
           }

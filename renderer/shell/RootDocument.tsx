@@ -1,5 +1,4 @@
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { HeadContent, Outlet, Scripts, useMatches } from '@tanstack/react-router';
 import type { Page } from '../../generated/content-types.ts';
 import { phoneFor, site, SiteProvider } from '../site-context.tsx';
@@ -7,6 +6,7 @@ import { theme } from '../theme.ts';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { FloatingWidget } from './FloatingWidget.tsx';
+import { Toasts } from '../toasts.tsx';
 
 /** The page document of the current route, if the route is a page (not the not-found screen). */
 function useCurrentPage(): Page | undefined {
@@ -34,7 +34,7 @@ export function RootDocument() {
             </main>
             <Footer />
             <FloatingWidget />
-            <Notifications position="top-right" zIndex={1000} />
+            <Toasts />
           </SiteProvider>
         </MantineProvider>
         <Scripts />

@@ -20,7 +20,7 @@ async function fillContact(page: Page, dialog: string) {
 }
 
 const scrollDown = async (page: Page) => {
-  await page.mouse.wheel(0, 800);
+  await page.evaluate(() => window.scrollTo(0, 800));
   await expect.poll(() => page.locator('.floating-widget').getAttribute('data-visible')).toBe('true');
 };
 

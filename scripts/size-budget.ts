@@ -1,0 +1,70 @@
+// npm run budget: what each page makes a visitor download before it is usable. Every route is opened in Chromium
+// against the real server; every script and stylesheet it requests on first load is counted at its gzip size.
+// Fails, naming the route and its largest chunk, when a page is over budget.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT } from './lib/content-schemas.ts';
+import { launchBrowser } from '../tests/helpers/browser.ts';
+import { startSite } from '../tests/helpers/site-server.ts';
+import { siteIndex } from './lib/site-links.ts';
+
+/** Budgets in bytes of gzip (issue 6: JS at most 140 KB, aiming at 120; CSS at most 15 KB). */
+export const BUDGET = { js: 140 * 1024, css: 15 * 1024 } as const;
+
+const CLIENT = join(ROOT, 'dist', 'client');
+const gzipSize = (urlPath: string): number =>
+  gzipSync(readFileSync(join(CLIENT, urlPath)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+type Row = { route: string; js: number; css: number; largest: { file: string; size: number } };
+
+const site = await startSite();
+const browser = await launchBrowser();
+const rows: Row[] = [];
+try {
+  for (const route of [...[...siteIndex().pages.keys()].sort(), '/404']) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const files = new Map<string, 'script' | 'stylesheet'>();
+    page.on('request', (request) => {
+      const type = request.resourceType();
+      const url = new URL(request.url());
+      if ((type === 'script' || type === 'stylesheet') && url.origin === site.url)
+        files.set(url.pathname, type);
+    });
+    await page.goto(`${site.url}${route}`, { waitUntil: 'networkidle' });
+    await context.close();
+    let js = 0;
+    let css = 0;
+    let largest = { file: '', size: 0 };
+    for (const [file, type] of files) {
+      const size = gzipSize(file);
+      if (type === 'script') js += size;
+      else css += size;
+      if (size > largest.size) largest = { file, size };
+    }
+    rows.push({ route, js, css, largest });
+  }
+} finally {
+  await browser.close();
+  await site.stop();
+}
+
+const over = rows.filter((row) => row.js > BUDGET.js || row.css > BUDGET.css);
+console.log(`first-load weight per page (gzip), budget JS ${kb(BUDGET.js)}, CSS ${kb(BUDGET.css)}`);
+for (const row of rows)
+  console.log(
+    `${row.route.padEnd(44)} js ${kb(row.js).padStart(9)}  css ${kb(row.css).padStart(8)}  ${over.includes(row) ? 'OVER' : 'ok'}`,
+  );
+const worst = rows.reduce((a, b) => (b.js > a.js ? b : a));
+console.log(
+  `max_js_kb=${(worst.js / 1024).toFixed(1)} max_css_kb=${(Math.max(...rows.map((r) => r.css)) / 1024).toFixed(1)}`,
+);
+if (over.length > 0) {
+  for (const row of over)
+    console.error(
+      `${row.route} is over budget: JS ${kb(row.js)}, CSS ${kb(row.css)}; its largest chunk is ${row.largest.file} (${kb(row.largest.size)})`,
+    );
+  process.exit(1);
+}
