@@ -26,7 +26,9 @@ function validateNamed(files: string[]): ContentError[] {
 }
 
 const documents = named.length ? named : contentDocuments();
+const started = performance.now();
 const errors = named.length ? validateNamed(named) : validateAll();
+const milliseconds = Math.round(performance.now() - started);
 
 for (const error of errors) console.error(formatContentError(error));
 if (errors.length) {
@@ -37,4 +39,4 @@ if (errors.length) {
   );
   process.exit(1);
 }
-console.log(`${documents.length} document${documents.length === 1 ? '' : 's'} valid`);
+console.log(`${documents.length} document${documents.length === 1 ? '' : 's'} valid in ${milliseconds} ms`);

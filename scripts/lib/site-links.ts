@@ -67,22 +67,38 @@ export function siteIndex(): SiteIndex {
 }
 
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
+const LINK_KEYS = new Set(['href', 'path']);
+const pointerOf = (path: (string | number)[]) =>
+  path.map((part) => `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 /** Every internal link in a document, with the pointer of the string that holds it. */
-function internalLinks(value: unknown, pointer = ''): { pointer: string; href: string }[] {
-  if (typeof value === 'string') {
-    const key = pointer.slice(pointer.lastIndexOf('/') + 1);
-    const hrefs = ['href', 'path'].includes(key)
-      ? [value]
-      : [...value.matchAll(MARKDOWN_LINK)].map((m) => m[1] ?? '');
-    return hrefs.filter((href) => href.startsWith('/')).map((href) => ({ pointer, href }));
-  }
-  if (Array.isArray(value)) return value.flatMap((item, i) => internalLinks(item, `${pointer}/${i}`));
-  if (isObject(value))
-    return Object.entries(value).flatMap(([key, item]) =>
-      internalLinks(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`),
-    );
-  return [];
+function internalLinks(root: unknown): { pointer: string; href: string }[] {
+  const found: { pointer: string; href: string }[] = [];
+  // The path is kept as parts and joined only for a link found: most strings hold none.
+  const walk = (value: unknown, path: (string | number)[], key: string) => {
+    if (typeof value === 'string') {
+      if (LINK_KEYS.has(key)) {
+        if (value.startsWith('/')) found.push({ pointer: pointerOf(path), href: value });
+      } else if (value.includes('](/'))
+        for (const match of value.matchAll(MARKDOWN_LINK))
+          if (match[1]?.startsWith('/')) found.push({ pointer: pointerOf(path), href: match[1] });
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        path.push(i);
+        walk(item, path, key);
+        path.pop();
+      });
+    } else if (isObject(value))
+      for (const [k, item] of Object.entries(value)) {
+        path.push(k);
+        walk(item, path, k);
+        path.pop();
+      }
+  };
+  walk(root, [], '');
+  return found;
 }
 
 /** Where a link lands: a page path and anchor, following one redirect; undefined when nothing serves it. */

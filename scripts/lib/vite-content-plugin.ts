@@ -1,5 +1,5 @@
-// Dev and build: a content document that breaks its schema stops Vite with the validator's own message,
-// which the dev server shows in the browser overlay.
+// Dev server: a content document that breaks its schema stops Vite with the validator's own message, which the
+// browser overlay shows. (The build validates everything once, before bundling.)
 import type { Plugin } from 'vite';
 import { validateDocumentText, formatContentError } from './validate-content.ts';
 
@@ -9,6 +9,8 @@ export function contentValidation(): Plugin {
   return {
     name: 'content-validation',
     enforce: 'pre',
+    // `npm run build` validates everything once before bundling; per-module checks are for the dev server.
+    apply: 'serve',
     transform(code, id) {
       const file = id.split('?')[0] ?? id;
       if (!CONTENT.test(file)) return null;
