@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, renameSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/content-schemas.ts';
+import { precompress } from './lib/precompress.ts';
 
 const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: ROOT, stdio: 'inherit' });
 
@@ -12,6 +13,8 @@ try {
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
   run('npx', ['vite', 'build', '--ssr', '--logLevel', 'warn']);
   run('npx', ['tsx', 'scripts/prerender.ts']);
+  const { files } = precompress(join(ROOT, '.build', 'client'));
+  console.log(`precompressed ${files} files (brotli and gzip)`);
 } catch {
   console.error('Build failed: dist/ was not changed.');
   process.exit(1);
