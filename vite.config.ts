@@ -6,6 +6,8 @@ import { contentValidation } from './scripts/lib/vite-content-plugin.ts';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), contentValidation()],
   publicDir: 'public',
+  // SITE_URL (the public origin) is read at build time by renderer/head.ts in both bundles.
+  envPrefix: ['VITE_', 'SITE_URL'],
   // Bundled into the server render too, so only the icons and components used are loaded, not whole barrels.
   ssr: { noExternal: ['@tabler/icons-react', '@mantine/core', '@mantine/hooks'] },
   build: isSsrBuild

@@ -1,12 +1,15 @@
-// Renders every page (and the not-found page) to a complete HTML file, using the server build and the client manifest.
+// Renders every page (and the not-found page) to a complete HTML file, using the server build and the client manifest,
+// and records the hashes of each page's inline scripts for its Content-Security-Policy.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Manifest } from '@tanstack/router-core';
 import { REDIRECTS_FILE, ROOT, SITE_FILE, readJson } from './lib/content-schemas.ts';
+import { CSP_HASHES_FILE, inlineScriptHashes, type CspHashes } from './lib/csp.ts';
 import { redirectFiles, robotsTxt, sitemapXml } from './lib/static-files.ts';
 import type { Page, RedirectTable, Site } from '../generated/content-types.ts';
 import { htmlFile } from '../renderer/content/page-paths.ts';
+import { siteUrlFrom } from '../renderer/head.ts';
 
 type ViteManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type ServerEntry = {
@@ -49,12 +52,26 @@ const targets = [
   ...server.pages.map((page) => ({ path: page.path, status: 200 })),
   { path: '/404', status: 404 },
 ];
+const site = readJson(SITE_FILE) as Site;
+const siteUrl = siteUrlFrom(process.env.SITE_URL, site.url);
+
 const failures: string[] = [];
+const cspHashes: CspHashes = {};
 for (const { path, status } of targets) {
   const result = await server.render(path, manifest);
   if (result.status !== status)
     failures.push(`${path}: rendered with status ${result.status}, expected ${status}`);
-  const file = join(clientDir, path === '/404' ? '404.html' : htmlFile(path));
+  if (status === 200) {
+    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(result.html)?.[1] ?? '';
+    if (canonical !== siteUrl && !canonical.startsWith(`${siteUrl}/`))
+      failures.push(
+        `${path}: canonical ${canonical || '(none)'} is not on ${siteUrl}: the bundles were built without SITE_URL ` +
+          `(vite.config.ts must expose it to import.meta.env: envPrefix: ['VITE_', 'SITE_URL'])`,
+      );
+  }
+  const relative = path === '/404' ? '404.html' : htmlFile(path);
+  cspHashes[relative] = inlineScriptHashes(result.html);
+  const file = join(clientDir, relative);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, result.html);
 }
@@ -62,15 +79,18 @@ if (failures.length) {
   console.error(failures.join('\n'));
   process.exit(1);
 }
+writeFileSync(join(clientDir, CSP_HASHES_FILE), `${JSON.stringify(cspHashes, null, 2)}\n`);
 
-const site = readJson(SITE_FILE) as Site;
 const pages = await Promise.all(server.pages.map(async ({ path, load }) => ({ path, page: await load() })));
-writeFileSync(join(clientDir, 'sitemap.xml'), await sitemapXml(site, pages));
-writeFileSync(join(clientDir, 'robots.txt'), robotsTxt(site));
+// The sitemap and robots.txt name the same origin as the pages' canonical links.
+const deployedSite: Site = { ...site, url: siteUrl };
+writeFileSync(join(clientDir, 'sitemap.xml'), await sitemapXml(deployedSite, pages));
+writeFileSync(join(clientDir, 'robots.txt'), robotsTxt(deployedSite));
 const redirects = redirectFiles(readJson(REDIRECTS_FILE) as RedirectTable);
 writeFileSync(join(clientDir, '_redirects'), redirects.netlify);
 mkdirSync(join(buildDir, 'nginx'), { recursive: true });
 writeFileSync(join(buildDir, 'nginx', 'redirects.conf'), redirects.nginx);
 console.log(
-  `prerendered ${targets.length} pages; wrote sitemap.xml, robots.txt, _redirects and nginx/redirects.conf`,
+  `prerendered ${targets.length} pages for ${siteUrl}; wrote ${CSP_HASHES_FILE}, sitemap.xml, robots.txt, _redirects ` +
+    'and nginx/redirects.conf',
 );

@@ -9,6 +9,7 @@ import {
   validateDocumentText,
   type ContentError,
 } from './lib/validate-content.ts';
+import { pageDocuments, seoWarnings } from './lib/seo-lint.ts';
 
 const named = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 
@@ -29,6 +30,7 @@ const documents = named.length ? named : contentDocuments();
 const started = performance.now();
 const errors = named.length ? validateNamed(named) : validateAll();
 const milliseconds = Math.round(performance.now() - started);
+if (!named.length) for (const warning of seoWarnings(pageDocuments())) console.warn(warning);
 
 for (const error of errors) console.error(formatContentError(error));
 if (errors.length) {

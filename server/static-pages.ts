@@ -1,12 +1,17 @@
-// The prerendered site: pages at their exact, slashless paths, hashed assets cached for good, other files as they are.
+// The prerendered site: pages at their exact, slashless paths, each with its own Content-Security-Policy, hashed
+// assets cached for good, other files as they are.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
+import { CSP_HASHES_FILE, type CspHashes } from '../scripts/lib/csp.ts';
+import { contentSecurityPolicy } from './security.ts';
 
 interface PageFile {
   body: Buffer;
   etag: string;
+  /** Sets the page's Content-Security-Policy, which allows exactly its own inline scripts. */
+  policy: RequestHandler;
 }
 
 const ASSETS_DIR = 'assets';
@@ -19,10 +24,26 @@ export function pagePathOf(file: string): string {
 }
 
 /**
+ * The inline-script hashes the build computed for each page (scripts/prerender.ts). A build without the file (an
+ * older build, or a hand-made one in tests) gets none: its inline scripts are then blocked, never allowed.
+ */
+export function loadCspHashes(clientDir: string): CspHashes {
+  const file = join(clientDir, CSP_HASHES_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CspHashes) : {};
+}
+
+/** The policy of one built HTML file (its path relative to the build, in the OS's spelling). */
+const policyOf = (hashes: CspHashes, file: string): RequestHandler =>
+  contentSecurityPolicy(hashes[file.split(sep).join('/')] ?? []);
+
+/**
  * Every page of the build, read once at start: a page is then a map lookup, never a file-system path built from the
  * URL, and answering from memory is several times faster than from disk. Restart the server after a build.
  */
-export function loadPages(clientDir: string): Map<string, PageFile> {
+export function loadPages(
+  clientDir: string,
+  hashes: CspHashes = loadCspHashes(clientDir),
+): Map<string, PageFile> {
   const pages = new Map<string, PageFile>();
   const files = readdirSync(clientDir, { recursive: true, encoding: 'utf8' });
   for (const file of files) {
@@ -30,7 +51,7 @@ export function loadPages(clientDir: string): Map<string, PageFile> {
     if (file.split(sep).some((part) => part.startsWith('.'))) continue;
     const body = readFileSync(join(clientDir, file));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    pages.set(pagePathOf(file), { body, etag });
+    pages.set(pagePathOf(file), { body, etag, policy: policyOf(hashes, file) });
   }
   return pages;
 }
@@ -67,7 +88,7 @@ function servePages(pages: Map<string, PageFile>): RequestHandler {
     if (page) {
       // no-cache: revalidate every time (a new build changes the page), answered with 304 while the ETag matches.
       res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: page.etag });
-      res.send(page.body);
+      page.policy(req, res, () => res.send(page.body));
       return;
     }
     const canonical = canonicalOf(path);
@@ -78,19 +99,29 @@ function servePages(pages: Map<string, PageFile>): RequestHandler {
   };
 }
 
-/** Everything else in the build (robots.txt, favicon, images), except HTML files, which only ever answer as pages. */
+/**
+ * Everything else in the build (robots.txt, favicon, images), except HTML files, which only ever answer as pages (with
+ * their own policy), and their precompressed copies (`.html.br`, `.html.gz`, for hosts that serve those themselves).
+ */
 function serveFiles(clientDir: string): RequestHandler {
   // No directory redirect (it would add a trailing slash to page URLs) and no index files: pages are handled above.
-  const files = express.static(clientDir, { index: false, redirect: false, fallthrough: true });
+  // Dot-files (.vite/manifest.json, the CSP hashes) are build internals: never served.
+  const files = express.static(clientDir, {
+    index: false,
+    redirect: false,
+    fallthrough: true,
+    dotfiles: 'ignore',
+  });
   return (req, res, next) => {
     const path = normalPath(req.path);
-    if (path === undefined || /\.html\/*$/i.test(path)) return next();
+    if (path === undefined || /\.html(?:\.br|\.gz)?\/*$/i.test(path)) return next();
     files(req, res, next);
   };
 }
 
 export function staticPages(clientDir: string): Router {
   const router = express.Router();
+  const hashes = loadCspHashes(clientDir);
   router.use(
     `/${ASSETS_DIR}`,
     // File names carry a content hash, so a cached copy is never stale.
@@ -102,7 +133,10 @@ export function staticPages(clientDir: string): Router {
       fallthrough: true,
     }),
   );
-  router.use(servePages(loadPages(clientDir)));
+  router.use(servePages(loadPages(clientDir, hashes)));
   router.use(serveFiles(clientDir));
+  // What falls through ends in the not-found page (server/not-found.ts), or in a redirect or the form API, which have
+  // no inline scripts: the 404 page's policy allows its scripts and nothing more.
+  router.use(policyOf(hashes, NOT_FOUND_FILE));
   return router;
 }

@@ -1,5 +1,6 @@
-import { Badge, Card, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, List, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { Grid, IconBadge } from '../../renderer/blocks/layout.tsx';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
@@ -10,7 +11,7 @@ export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
   const columns = block.columns ?? 3;
   return (
     <Section block={block}>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: columns }} spacing="lg" className="card-grid">
+      <Grid cols={{ base: 1, sm: 2, lg: columns }} spacing="lg" className="card-grid">
         {block.cards.map((card) => {
           const Icon = card.icon ? icons[card.icon] : undefined;
           return (
@@ -34,9 +35,9 @@ export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
                 </Badge>
               )}
               {Icon && (
-                <ThemeIcon size={44} radius="md" variant="light" mb="sm">
+                <IconBadge>
                   <Icon size={26} aria-hidden />
-                </ThemeIcon>
+                </IconBadge>
               )}
               <Title order={3} size="h4">
                 {card.title}
@@ -72,7 +73,7 @@ export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
             </Card>
           );
         })}
-      </SimpleGrid>
+      </Grid>
     </Section>
   );
 }

@@ -1,4 +1,5 @@
-import { Card, SimpleGrid, Text, ThemeIcon, Title, Group } from '@mantine/core';
+import { Card, Text, Title, Group } from '@mantine/core';
+import { Grid, IconBadge } from '../../renderer/blocks/layout.tsx';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
@@ -7,7 +8,7 @@ import { icons } from '../../renderer/icons.ts';
 export function ContactListBlock({ block }: BlockProps<'contact-list'>) {
   return (
     <Section block={block}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+      <Grid cols={{ base: 1, sm: 2 }} spacing="lg">
         {block.contacts.map((contact) => {
           const Icon = contact.icon ? icons[contact.icon] : undefined;
           const value = <RichText text={contact.value} />;
@@ -22,14 +23,9 @@ export function ContactListBlock({ block }: BlockProps<'contact-list'>) {
             >
               <Group gap="sm" wrap="nowrap">
                 {Icon && (
-                  <ThemeIcon
-                    size={40}
-                    radius="md"
-                    variant="light"
-                    color={contact.priority === 'critical' ? 'red' : undefined}
-                  >
+                  <IconBadge size="md" tone={contact.priority === 'critical' ? 'danger' : 'brand'}>
                     <Icon size={22} aria-hidden />
-                  </ThemeIcon>
+                  </IconBadge>
                 )}
                 <Title order={3} size="h4">
                   {contact.name}
@@ -42,7 +38,7 @@ export function ContactListBlock({ block }: BlockProps<'contact-list'>) {
             </Card>
           );
         })}
-      </SimpleGrid>
+      </Grid>
     </Section>
   );
 }

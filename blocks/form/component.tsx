@@ -1,5 +1,6 @@
-import { Card, List, SimpleGrid, ThemeIcon, Text } from '@mantine/core';
+import { Card, List, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { Grid, IconBadge } from '../../renderer/blocks/layout.tsx';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
@@ -10,15 +11,15 @@ export function FormBlock({ block }: BlockProps<'form'>) {
   const definition = formDefinition(block.formId);
   return (
     <Section block={block}>
-      <SimpleGrid cols={{ base: 1, md: block.points ? 2 : 1 }} spacing="xl" mt="md">
+      <Grid cols={{ base: 1, md: block.points ? 2 : 1 }} spacing="xl" className="grid-spaced">
         {block.points && (
           <List
             spacing="sm"
             size="lg"
             icon={
-              <ThemeIcon size={24} radius="xl" variant="light">
+              <IconBadge size="sm" shape="round">
                 <IconCheck size={16} aria-hidden />
-              </ThemeIcon>
+              </IconBadge>
             }
           >
             {block.points.map((point) => (
@@ -33,7 +34,7 @@ export function FormBlock({ block }: BlockProps<'form'>) {
         <Card withBorder radius="md" padding="xl" shadow="sm">
           <LeadForm formId={block.formId} definition={definition} />
         </Card>
-      </SimpleGrid>
+      </Grid>
     </Section>
   );
 }

@@ -1,16 +1,6 @@
-import {
-  Badge,
-  Card,
-  Container,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  ThemeIcon,
-} from '@mantine/core';
+import { Badge, Card, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { Grid, IconBadge } from '../../renderer/blocks/layout.tsx';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { SectionFrame } from '../../renderer/blocks/Section.tsx';
 import { CallButton, LinkButton } from '../../renderer/blocks/actions.tsx';
@@ -28,7 +18,7 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
       className="hero"
     >
       <Container size="lg">
-        <SimpleGrid cols={{ base: 1, md: block.sideCard ? 2 : 1 }} spacing="xl" className="hero-grid">
+        <Grid cols={{ base: 1, md: block.sideCard ? 2 : 1 }} spacing="xl" className="hero-grid">
           <Stack gap="md">
             {block.badge && (
               <Badge size="lg" variant={emergency ? 'filled' : 'light'} color={color} className="hero-badge">
@@ -82,9 +72,9 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
                 mt="md"
                 spacing="xs"
                 icon={
-                  <ThemeIcon size={20} radius="xl" variant="light" color={color}>
+                  <IconBadge size="sm" shape="round" tone={emergency ? 'danger' : 'brand'}>
                     <IconCheck size={14} aria-hidden />
-                  </ThemeIcon>
+                  </IconBadge>
                 }
               >
                 {block.sideCard.items.map((item) => (
@@ -96,7 +86,7 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
               )}
             </Card>
           )}
-        </SimpleGrid>
+        </Grid>
       </Container>
     </SectionFrame>
   );

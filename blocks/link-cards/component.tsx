@@ -1,4 +1,5 @@
-import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Grid, IconBadge } from '../../renderer/blocks/layout.tsx';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
@@ -9,7 +10,7 @@ export function LinkCardsBlock({ block }: BlockProps<'link-cards'>) {
   const max = block.maxLinks ?? 3;
   return (
     <Section block={block}>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+      <Grid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {block.cards.map((card) => {
           const Icon = card.icon ? icons[card.icon] : undefined;
           const shown = card.links.slice(0, max);
@@ -19,9 +20,9 @@ export function LinkCardsBlock({ block }: BlockProps<'link-cards'>) {
             <Card key={card.title} withBorder radius="md" padding="lg" className="content-card">
               <Stack gap="xs" h="100%">
                 {Icon && (
-                  <ThemeIcon size={44} radius="md" variant="light">
+                  <IconBadge>
                     <Icon size={26} aria-hidden />
-                  </ThemeIcon>
+                  </IconBadge>
                 )}
                 <Title order={3} size="h4">
                   {card.title}
@@ -44,21 +45,17 @@ export function LinkCardsBlock({ block }: BlockProps<'link-cards'>) {
                   </Text>
                 )}
                 {first && (
-                  <Button
-                    component={SmartLink}
-                    href={first.href}
-                    variant="light"
-                    mt="auto"
-                    aria-label={`${block.learnMoreLabel}: ${card.title}`}
-                  >
+                  <Button component={SmartLink} href={first.href} variant="light" mt="auto">
                     {block.learnMoreLabel}
+                    {/* Names the link for search engines and screen readers alike: "Learn More: Opioids". */}
+                    <span className="visually-hidden">: {card.title}</span>
                   </Button>
                 )}
               </Stack>
             </Card>
           );
         })}
-      </SimpleGrid>
+      </Grid>
     </Section>
   );
 }

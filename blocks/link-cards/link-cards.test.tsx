@@ -23,8 +23,9 @@ describe('link-cards', () => {
     expect(text).toContain('Treatment 1 Treatment 2 Treatment 3');
     expect(text).not.toContain('Treatment 4');
     expect(text).toContain('+4 more treatments');
-    const learnMore = /<a [^>]*aria-label="Learn More: Opioids"[^>]*>/.exec(html)?.[0];
-    expect(learnMore).toContain('href="/treatment/t-1"');
+    const learnMore = /<a [^>]*href="\/treatment\/t-1"[^>]*>((?:(?!<\/a>)[\s\S])*)<\/a>/g;
+    const texts = [...html.matchAll(learnMore)].map((m) => visibleText(m[1] ?? ''));
+    expect(texts).toContain('Learn More : Opioids');
   });
 
   it('has no note when every link fits, and honours maxLinks', async () => {

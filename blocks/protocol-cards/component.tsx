@@ -1,4 +1,5 @@
-import { Badge, Card, Group, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Card, Group, List, Text, Title } from '@mantine/core';
+import { Grid, IconBadge } from '../../renderer/blocks/layout.tsx';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
@@ -7,7 +8,7 @@ import { icons } from '../../renderer/icons.ts';
 export function ProtocolCardsBlock({ block }: BlockProps<'protocol-cards'>) {
   return (
     <Section block={block}>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <Grid cols={{ base: 1, md: 2 }} spacing="lg">
         {block.protocols.map((protocol) => {
           const Icon = protocol.icon ? icons[protocol.icon] : undefined;
           return (
@@ -15,9 +16,9 @@ export function ProtocolCardsBlock({ block }: BlockProps<'protocol-cards'>) {
               <Group justify="space-between" align="center" gap="xs">
                 <Group gap="sm" wrap="nowrap">
                   {Icon && (
-                    <ThemeIcon size={40} radius="md" variant="light">
+                    <IconBadge size="md">
                       <Icon size={24} aria-hidden />
-                    </ThemeIcon>
+                    </IconBadge>
                   )}
                   <Title order={3} size="h4">
                     {protocol.substance}
@@ -45,7 +46,7 @@ export function ProtocolCardsBlock({ block }: BlockProps<'protocol-cards'>) {
             </Card>
           );
         })}
-      </SimpleGrid>
+      </Grid>
     </Section>
   );
 }

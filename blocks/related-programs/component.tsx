@@ -1,4 +1,5 @@
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Card, Text, Title } from '@mantine/core';
+import { Grid } from '../../renderer/blocks/layout.tsx';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
 import { relatedPrograms } from '../../renderer/content/related-programs.ts';
@@ -19,24 +20,21 @@ export function RelatedProgramsBlock({ block }: BlockProps<'related-programs'>) 
   });
   return (
     <Section block={block}>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+      <Grid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
         {related.map((program) => (
           <Card key={program.path} withBorder radius="md" padding="lg" className="content-card">
             <Title order={3} size="h4">
               {program.title}
             </Title>
             <Text mt="xs">{program.description}</Text>
-            <SmartLink
-              href={program.path}
-              className="card-link"
-              aria-label={`${block.learnMoreLabel}: ${program.title}`}
-            >
+            <SmartLink href={program.path} className="card-link">
               {block.learnMoreLabel}
+              <span className="visually-hidden">: {program.title}</span>
               <span aria-hidden> →</span>
             </SmartLink>
           </Card>
         ))}
-      </SimpleGrid>
+      </Grid>
       <div className="centered-action">
         <LinkButton link={block.viewAll} variant="outline" />
       </div>

@@ -1,4 +1,5 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { Grid } from '../../renderer/blocks/layout.tsx';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
@@ -6,7 +7,7 @@ import { RichText } from '../../renderer/text/RichText.tsx';
 export function StatsBlock({ block }: BlockProps<'stats'>) {
   return (
     <Section block={block}>
-      <SimpleGrid
+      <Grid
         component="dl"
         cols={{ base: 1, xs: 2, md: Math.min(block.items.length, 4) }}
         spacing="lg"
@@ -27,7 +28,7 @@ export function StatsBlock({ block }: BlockProps<'stats'>) {
             )}
           </div>
         ))}
-      </SimpleGrid>
+      </Grid>
       {block.note && (
         <Text size="sm" c="dimmed" mt="lg">
           <RichText text={block.note} />

@@ -1,4 +1,5 @@
-import { Avatar, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Avatar, Card, Group, Text, Title } from '@mantine/core';
+import { Grid } from '../../renderer/blocks/layout.tsx';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
@@ -15,7 +16,7 @@ const initials = (name: string) =>
 export function TeamBlock({ block }: BlockProps<'team'>) {
   return (
     <Section block={block}>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: Math.min(block.members.length, 4) }} spacing="lg">
+      <Grid cols={{ base: 1, sm: 2, lg: Math.min(block.members.length, 4) }} spacing="lg">
         {block.members.map((member) => (
           <Card key={member.name} withBorder radius="md" padding="lg" className="content-card">
             <Group gap="md" wrap="nowrap">
@@ -41,7 +42,7 @@ export function TeamBlock({ block }: BlockProps<'team'>) {
             </Text>
           </Card>
         ))}
-      </SimpleGrid>
+      </Grid>
     </Section>
   );
 }

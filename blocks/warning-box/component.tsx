@@ -1,5 +1,6 @@
-import { Container, Group, List, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Container, Group, List, Paper, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { Grid } from '../../renderer/blocks/layout.tsx';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { SectionFrame } from '../../renderer/blocks/Section.tsx';
 import { LinkButton } from '../../renderer/blocks/actions.tsx';
@@ -27,7 +28,11 @@ export function WarningBoxBlock({ block }: BlockProps<'warning-box'>) {
             </Text>
           )}
           {block.groups && (
-            <SimpleGrid cols={{ base: 1, sm: Math.min(block.groups.length, 2) }} spacing="lg" mt="md">
+            <Grid
+              cols={{ base: 1, sm: Math.min(block.groups.length, 2) }}
+              spacing="lg"
+              className="grid-spaced"
+            >
               {block.groups.map((group) => (
                 <div
                   key={group.title ?? group.items.join('|')}
@@ -48,7 +53,7 @@ export function WarningBoxBlock({ block }: BlockProps<'warning-box'>) {
                   </List>
                 </div>
               ))}
-            </SimpleGrid>
+            </Grid>
           )}
           {block.action && <LinkButton link={block.action} mt="lg" color={COLORS[variant]} />}
         </Paper>

@@ -117,9 +117,10 @@ export function LeadForm({ formId, definition, onSuccess }: Props) {
     name: field.name,
     label: field.label,
     required: field.required,
-    placeholder: field.placeholder,
+    // <select> takes neither placeholder nor maxlength, and a date input no maxlength (invalid HTML otherwise).
+    placeholder: field.type === 'select' ? undefined : field.placeholder,
     autoComplete: field.autocomplete,
-    maxLength: maxLengthOf(field),
+    maxLength: field.type === 'select' || field.type === 'date' ? undefined : maxLengthOf(field),
     pattern: field.type === 'tel' ? PHONE_PATTERN : undefined,
     value: values[field.name] ?? '',
     error: errors[field.name],

@@ -3,7 +3,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FormDefinition, FormField } from '../../generated/content-types.ts';
 import insurance from '../../site/forms/insurance-verification.json' with { type: 'json' };
-import { DEFAULT_INVALID_MESSAGE, fieldErrors, submissionSchema } from './rules.ts';
+import { DEFAULT_INVALID_MESSAGE, HONEYPOT_FIELD, fieldErrors, submissionSchema } from './rules.ts';
 
 const field = (name: string, type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({
   name,
@@ -167,6 +167,15 @@ describe('form rules', () => {
     expect(validate({ ...good })).toBe(false);
     expect(valid({ extra: 'x' })).toBe(false);
     expect(valid({ name: 42 })).toBe(false);
+  });
+
+  it('knows the honeypot field: left empty it is accepted, filled it is not, and the browser never checks it', () => {
+    const valid = (honeypot: unknown) => validate({ ...good, source: '/', [HONEYPOT_FIELD]: honeypot });
+    expect(valid('')).toBe(true);
+    expect(valid('  ')).toBe(true);
+    expect(valid('https://spam.example')).toBe(false);
+    expect(valid(1)).toBe(false);
+    expect(fieldErrors(def, { ...good, [HONEYPOT_FIELD]: 'filled' })).toEqual({});
   });
 
   it('derives the insurance form schema: provider values in lower case, five required fields', () => {

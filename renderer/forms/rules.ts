@@ -101,6 +101,8 @@ export function submissionSchema(def: FormDefinition): Record<string, unknown> {
     def.fields.map((field) => [field.name, fieldSchema(field)]),
   );
   properties[SOURCE_FIELD] = { type: 'string', maxLength: SOURCE_MAX_LENGTH, pattern: SOURCE_PATTERN };
+  // Part of every form, so never an unknown property; the server discards a filled one before this schema runs.
+  properties[HONEYPOT_FIELD] = { type: 'string', pattern: BLANK_PATTERN };
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     type: 'object',

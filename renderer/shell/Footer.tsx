@@ -1,4 +1,5 @@
-import { Container, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Grid } from '../blocks/layout.tsx';
+import { Container, Stack, Text } from '@mantine/core';
 import { useSite } from '../site-context.tsx';
 import { RichText } from '../text/RichText.tsx';
 import { SmartLink } from '../text/SmartLink.tsx';
@@ -10,7 +11,7 @@ export function Footer() {
     <footer className="site-footer">
       <Container size="xl">
         <nav aria-label={site.labels.footerNavigation}>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 2 + footer.groups.length }} spacing="xl">
+          <Grid cols={{ base: 1, sm: 2, md: 2 + footer.groups.length }} spacing="xl">
             <Stack gap="xs" className="footer-about">
               <p className="footer-brand">{site.brand.name}</p>
               <Text size="sm">
@@ -32,7 +33,7 @@ export function Footer() {
                 </ul>
               </div>
             ))}
-          </SimpleGrid>
+          </Grid>
           <div className="footer-bottom">
             <ul className="footer-legal">
               {footer.legal.map((link) => (

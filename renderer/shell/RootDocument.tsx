@@ -23,7 +23,13 @@ export function RootDocument() {
         <ColorSchemeScript defaultColorScheme={site.theme.defaultColorScheme} />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme={site.theme.defaultColorScheme}>
+        {/* The theme's CSS variables are in <head> (renderer/head.ts); style elements in <body> are invalid HTML. */}
+        <MantineProvider
+          theme={theme}
+          defaultColorScheme={site.theme.defaultColorScheme}
+          withCssVariables={false}
+          withGlobalClasses={false}
+        >
           <SiteProvider value={{ site, phone: phoneFor(page?.phoneLine) }}>
             <a href="#main" className="skip-link">
               {site.labels.skipToContent}

@@ -1,6 +1,13 @@
+import { rmSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGES, startServer, type TestServer } from './harness.ts';
+import { PAGES, startServer, writeClientDir, type TestServer } from './harness.ts';
+import { CSP_HASHES_FILE, inlineScriptHashes } from '../../scripts/lib/csp.ts';
+import { addressOf, close, listen } from '../../server/http-server.ts';
+import { security } from '../../server/security.ts';
+import { staticPages } from '../../server/static-pages.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -101,7 +108,14 @@ describe('static pages', () => {
   });
 
   it('never serves the 404 page, build internals or files outside the build as pages', async () => {
-    for (const path of ['/404', '/404.html', '/404%2Ehtml', '/.vite/manifest.json', '/assets']) {
+    for (const path of [
+      '/404',
+      '/404.html',
+      '/404%2Ehtml',
+      '/.vite/manifest.json',
+      '/.csp.json',
+      '/assets',
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
     }
@@ -123,5 +137,81 @@ describe('static pages', () => {
     const response = await fetch(server.url + '/services/medical-detox', { method: 'HEAD' });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('');
+  });
+});
+
+describe('content security policy per page', () => {
+  const HOME = '<!doctype html><title>Home</title><script>window.a = 1</script><h1>Home</h1>';
+  const DETOX =
+    '<!doctype html><title>Detox</title><script>window.b = 2</script><script src="/x.js"></script>';
+  const NOT_FOUND = '<!doctype html><title>404</title><script>window.c = 3</script>';
+
+  /** A build with inline scripts, their hashes beside it (unless `withHashes` is false), served by a real server. */
+  async function serveBuild(withHashes: boolean) {
+    const dir = writeClientDir();
+    for (const [file, html] of [
+      ['index.html', HOME],
+      ['services/medical-detox.html', DETOX],
+      ['404.html', NOT_FOUND],
+    ] as const)
+      writeFileSync(join(dir, file), html);
+    // What the build's precompression writes beside each page.
+    writeFileSync(join(dir, 'index.html.gz'), 'gzip bytes');
+    if (withHashes)
+      writeFileSync(
+        join(dir, CSP_HASHES_FILE),
+        JSON.stringify({
+          'index.html': inlineScriptHashes(HOME),
+          'services/medical-detox.html': inlineScriptHashes(DETOX),
+          '404.html': inlineScriptHashes(NOT_FOUND),
+        }),
+      );
+    const app = express();
+    app.use(security({ trustProxy: false }));
+    app.use(staticPages(dir));
+    app.use((_req, res) => void res.status(404).send(NOT_FOUND));
+    const server = await listen(app, 0, '127.0.0.1');
+    return {
+      url: addressOf(server),
+      stop: async () => {
+        await close(server);
+        rmSync(join(dir, '..'), { recursive: true, force: true });
+      },
+    };
+  }
+
+  const scriptSrc = (response: Response) =>
+    /(?:^|;)script-src ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
+
+  it("allows each page exactly its own inline scripts, and the not-found answer the 404 page's", async () => {
+    const built = await serveBuild(true);
+    try {
+      expect(inlineScriptHashes(DETOX)).toHaveLength(1);
+      expect(scriptSrc(await fetch(`${built.url}/`))).toEqual(["'self'", ...inlineScriptHashes(HOME)]);
+      expect(scriptSrc(await fetch(`${built.url}/services/medical-detox`))).toEqual([
+        "'self'",
+        ...inlineScriptHashes(DETOX),
+      ]);
+      const missing = await fetch(`${built.url}/no-such-page`);
+      expect(missing.status).toBe(404);
+      expect(scriptSrc(missing)).toEqual(["'self'", ...inlineScriptHashes(NOT_FOUND)]);
+      // Files that are not pages keep the policy that allows no inline script.
+      expect(scriptSrc(await fetch(`${built.url}/robots.txt`))).toEqual(["'self'"]);
+      // Nor as a file: neither the hashes nor a page's precompressed copy, which would bypass its policy.
+      expect((await fetch(`${built.url}/${CSP_HASHES_FILE}`)).status).toBe(404);
+      expect((await fetch(`${built.url}/index.html.gz`)).status).toBe(404);
+    } finally {
+      await built.stop();
+    }
+  });
+
+  it('allows no inline script at all when the build has no hashes (fails closed)', async () => {
+    const built = await serveBuild(false);
+    try {
+      for (const path of ['/', '/services/medical-detox', '/no-such-page'])
+        expect(scriptSrc(await fetch(`${built.url}${path}`)), path).toEqual(["'self'"]);
+    } finally {
+      await built.stop();
+    }
   });
 });

@@ -1,0 +1,7 @@
+// The routes every quality gate covers: every page of the site (one per document under pages/, as the router lists
+// them) and the not-found page, reached through an address no page has.
+import { pages } from '../../renderer/router.tsx';
+
+export const NOT_FOUND_PATH = '/no-such-page-quality-check';
+
+export const ROUTES: readonly string[] = [...pages.map((page) => page.path), NOT_FOUND_PATH];
