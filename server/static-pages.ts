@@ -2,16 +2,51 @@
 // assets cached for good, other files as they are.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import express, { type RequestHandler, type Router } from 'express';
+import { extname, join, sep } from 'node:path';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { CSP_HASHES_FILE, type CspHashes } from '../scripts/lib/csp.ts';
 import { contentSecurityPolicy } from './security.ts';
 
-interface PageFile {
-  body: Buffer;
+/** A file in memory with the compressed copies the build wrote beside it (scripts/lib/precompress.ts). */
+interface Encoded {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
   etag: string;
+}
+
+interface PageFile extends Encoded {
   /** Sets the page's Content-Security-Policy, which allows exactly its own inline scripts. */
   policy: RequestHandler;
+}
+
+function loadEncoded(file: string): Encoded {
+  const identity = readFileSync(file);
+  const copy = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
+  return {
+    identity,
+    br: copy('.br'),
+    gzip: copy('.gz'),
+    etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+  };
+}
+
+/**
+ * Sends the best encoding the client accepts, compressed once at build time: no compression per request. Each
+ * encoding has its own ETag, and caches are told the answer varies with Accept-Encoding.
+ */
+function sendEncoded(req: Request, res: Response, file: Encoded): void {
+  // Browsers list gzip before br at equal weight; brotli is smaller, so it wins whenever it is accepted.
+  const coding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
+  const body = coding === 'br' ? file.br : coding === 'gzip' ? file.gzip : undefined;
+  res.vary('Accept-Encoding');
+  if (body && coding) {
+    res.set({ 'Content-Encoding': coding, ETag: `${file.etag.slice(0, -1)}-${coding}"` });
+    res.send(body);
+    return;
+  }
+  res.set('ETag', file.etag);
+  res.send(file.identity);
 }
 
 const ASSETS_DIR = 'assets';
@@ -49,9 +84,7 @@ export function loadPages(
   for (const file of files) {
     if (!file.endsWith('.html') || file === NOT_FOUND_FILE || file.startsWith(ASSETS_DIR + sep)) continue;
     if (file.split(sep).some((part) => part.startsWith('.'))) continue;
-    const body = readFileSync(join(clientDir, file));
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    pages.set(pagePathOf(file), { body, etag, policy: policyOf(hashes, file) });
+    pages.set(pagePathOf(file), { ...loadEncoded(join(clientDir, file)), policy: policyOf(hashes, file) });
   }
   return pages;
 }
@@ -87,8 +120,8 @@ function servePages(pages: Map<string, PageFile>): RequestHandler {
     const page = pages.get(path);
     if (page) {
       // no-cache: revalidate every time (a new build changes the page), answered with 304 while the ETag matches.
-      res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: page.etag });
-      page.policy(req, res, () => res.send(page.body));
+      res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+      page.policy(req, res, () => sendEncoded(req, res, page));
       return;
     }
     const canonical = canonicalOf(path);
@@ -114,25 +147,33 @@ function serveFiles(clientDir: string): RequestHandler {
   });
   return (req, res, next) => {
     const path = normalPath(req.path);
-    if (path === undefined || /\.html(?:\.br|\.gz)?\/*$/i.test(path)) return next();
+    if (path === undefined || /\.html(?:\.br|\.gz)?\/*$/i.test(path) || path.startsWith(`/${ASSETS_DIR}/`))
+      return next();
     files(req, res, next);
+  };
+}
+
+/** The hashed build assets, read once at start and answered from memory. */
+function serveAssets(clientDir: string): RequestHandler {
+  const dir = join(clientDir, ASSETS_DIR);
+  const assets = new Map<string, Encoded>();
+  if (existsSync(dir))
+    for (const name of readdirSync(dir))
+      if (!/\.(br|gz)$/.test(name)) assets.set(`/${ASSETS_DIR}/${name}`, loadEncoded(join(dir, name)));
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const asset = assets.get(req.path);
+    if (!asset) return next();
+    // File names carry a content hash, so a cached copy is never stale.
+    res.type(extname(req.path)).set('Cache-Control', 'public, max-age=31536000, immutable');
+    sendEncoded(req, res, asset);
   };
 }
 
 export function staticPages(clientDir: string): Router {
   const router = express.Router();
   const hashes = loadCspHashes(clientDir);
-  router.use(
-    `/${ASSETS_DIR}`,
-    // File names carry a content hash, so a cached copy is never stale.
-    express.static(join(clientDir, ASSETS_DIR), {
-      immutable: true,
-      maxAge: '1y',
-      index: false,
-      redirect: false,
-      fallthrough: true,
-    }),
-  );
+  router.use(serveAssets(clientDir));
   router.use(servePages(loadPages(clientDir, hashes)));
   router.use(serveFiles(clientDir));
   // What falls through ends in the not-found page (server/not-found.ts), or in a redirect or the form API, which have

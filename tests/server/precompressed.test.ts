@@ -1,0 +1,63 @@
+// Pages and assets of the real build come precompressed from memory: the client's best encoding, the same bytes
+// once decoded, one ETag per encoding, and caches told that the answer varies with Accept-Encoding.
+import { readFileSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSite, type RunningSite } from '../helpers/site-server.ts';
+
+const CLIENT = join(import.meta.dirname, '..', '..', 'dist', 'client');
+let running: RunningSite;
+beforeAll(async () => {
+  running = await startSite();
+});
+afterAll(async () => {
+  await running?.stop();
+});
+
+/** A raw GET (fetch would decode the body itself). */
+function get(path: string, encoding: string, etag?: string) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    const req = request(
+      `${running.url}${path}`,
+      { headers: { 'Accept-Encoding': encoding, ...(etag ? { 'If-None-Match': etag } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('precompressed pages and assets', () => {
+  const script = readdirSync(join(CLIENT, 'assets')).find((name) => name.endsWith('.js'))!;
+
+  it.each([
+    ['/services/medical-detox', 'services/medical-detox.html'],
+    [`/assets/${script}`, `assets/${script}`],
+  ])('%s comes as brotli, gzip or plain, each decoding to the built file', async (path, file) => {
+    const original = readFileSync(join(CLIENT, file));
+    const br = await get(path, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(br.body).equals(original)).toBe(true);
+    const gz = await get(path, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(original)).toBe(true);
+    const plain = await get(path, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original)).toBe(true);
+    expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
+    expect((await get(path, 'br', String(br.headers.etag))).status).toBe(304);
+  });
+});
