@@ -4,6 +4,7 @@ import type { FormDefinition, Site } from '../generated/content-types.ts';
 import { buildChatAlert } from './chat-alert.ts';
 import type { DueAlert, LeadStore } from './lead-store.ts';
 import type { Logger } from './logger.ts';
+import { postJson } from './webhook-post.ts';
 
 export interface AlertWorkerOptions {
   store: LeadStore;
@@ -36,8 +37,9 @@ export interface AlertWorker {
 
 // A Retry-After beyond this is treated as a misbehaving receiver rather than obeyed for days.
 const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
-// A claimed alert is hidden this long; longer than one call with its timeout, so it is never sent twice in parallel.
-const LEASE_MARGIN_MS = 10_000;
+// A claimed alert is hidden for twice the call timeout plus this: longer than one call, so it is never sent twice in
+// parallel, and short enough that an alert claimed by a process that was killed is sent soon after a restart.
+const LEASE_MARGIN_MS = 1000;
 
 type Outcome = { delivered: true } | { delivered: false; error: string; retryAfterMs?: number };
 
@@ -79,23 +81,16 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   async function post(url: string, alert: DueAlert): Promise<Outcome> {
     const message = buildChatAlert(alert.lead, forms.get(alert.lead.formId), site);
     try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(message),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const body = await response.text();
-      if (response.ok) return { delivered: true };
-      const error = `HTTP ${response.status}${errorDetail(body)}`;
-      if (response.status !== 429) return { delivered: false, error };
+      const reply = await postJson(url, JSON.stringify(message), timeoutMs);
+      if (reply.status >= 200 && reply.status < 300) return { delivered: true };
+      const error = `HTTP ${reply.status}${errorDetail(reply.body)}`;
+      if (reply.status !== 429) return { delivered: false, error };
       // Retry-After is the least wait; the backoff still grows, so 'Retry-After: 0' on every call cannot spin.
       const backoff = backoffMs(alert.attempt, retryBaseMs, maxDelayMs, random);
-      const retryAfterMs = Math.max(parseRetryAfter(response.headers.get('retry-after')) ?? 0, backoff);
+      const retryAfterMs = Math.max(parseRetryAfter(reply.retryAfter) ?? 0, backoff);
       return { delivered: false, error, retryAfterMs };
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      return { delivered: false, error: timedOut ? `timed out after ${timeoutMs} ms` : String(error) };
+      return { delivered: false, error: error instanceof Error ? error.message : String(error) };
     }
   }
 
@@ -104,25 +99,25 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     const outcome = await post(url, alert);
     const now = Date.now();
     if (outcome.delivered) {
-      store.markDelivered(leadId, new Date(now));
+      await store.markDelivered(leadId, new Date(now));
       logger.info({ leadId, attempt: alert.attempt }, 'chat alert delivered');
     } else if (outcome.retryAfterMs !== undefined) {
       // Rate limiting says nothing about the alert itself, so it does not count towards marking it dead.
       pausedUntil = now + outcome.retryAfterMs;
-      store.scheduleRetry(leadId, pausedUntil, outcome.error);
+      await store.scheduleRetry(leadId, pausedUntil, outcome.error);
       logger.warn(
         { leadId, attempt: alert.attempt, retryInMs: outcome.retryAfterMs },
         'chat webhook rate limited',
       );
     } else if (alert.attempt >= maxAttempts) {
-      store.markDead(leadId, outcome.error);
+      await store.markDead(leadId, outcome.error);
       logger.error(
         { leadId, attempts: alert.attempt, error: outcome.error },
         'chat alert dead: admissions were not told about this lead; retry it or call the person',
       );
     } else {
       const delay = backoffMs(alert.attempt, retryBaseMs, maxDelayMs, random);
-      store.scheduleRetry(leadId, now + delay, outcome.error);
+      await store.scheduleRetry(leadId, now + delay, outcome.error);
       logger.warn(
         { leadId, attempt: alert.attempt, error: outcome.error, retryInMs: Math.round(delay) },
         'chat alert failed',
@@ -133,10 +128,10 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   async function drain(url: string): Promise<void> {
     // One at a time: a claimed alert is in flight at once, so stop() leaves nothing claimed and unsent behind.
     while (!stopped && Date.now() >= pausedUntil) {
-      const [alert] = store.claimDueAlerts({
+      const [alert] = await store.claimDueAlerts({
         now: Date.now(),
         limit: 1,
-        leaseMs: timeoutMs + LEASE_MARGIN_MS,
+        leaseMs: 2 * timeoutMs + LEASE_MARGIN_MS,
       });
       if (!alert) return;
       await deliver(url, alert);

@@ -1,5 +1,5 @@
 import compression from 'compression';
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { errorHandler } from './error-handler.ts';
 import type { Logger } from './logger.ts';
 import { notFound } from './not-found.ts';
@@ -12,7 +12,7 @@ export interface AppOptions {
   /** The prerendered build: index.html, <path>.html per page, 404.html, assets/. */
   clientDir: string;
   /** The form API of the lead pipeline (server/lead-pipeline.ts). */
-  forms: Router;
+  forms: RequestHandler;
   /** Old addresses and their pages (site/redirects.json). */
   redirectRules: RedirectRule[];
   logger: Logger;

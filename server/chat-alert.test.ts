@@ -3,6 +3,7 @@ import type { FormDefinition, Site } from '../generated/content-types.ts';
 import insurance from '../site/forms/insurance-verification.json' with { type: 'json' };
 import siteJson from '../site/site.json' with { type: 'json' };
 import { alertFields, buildChatAlert, telLink } from './chat-alert.ts';
+import { loadForms } from './content.ts';
 import type { StoredLead } from './lead-store.ts';
 
 const site = siteJson as Site;
@@ -129,6 +130,51 @@ describe('chat alert', () => {
     expect(json).toContain('New lead: old-form');
     expect(json).not.toContain('Jane');
     expect(json).not.toContain('M-1');
+  });
+
+  it('reads well for each real form: name and tap-to-call first, option labels, never health or free text', () => {
+    const forms = loadForms();
+    const alertOf = (formId: string, data: Record<string, string>) =>
+      buildChatAlert(lead(formId, data), forms.get(formId), site);
+
+    const consultation = alertOf('consultation', {
+      firstName: 'Sam',
+      lastName: 'Lee',
+      phone: '555-010-0199',
+      email: 'sam@example.com',
+      concernFor: 'family',
+      urgency: 'immediate',
+      message: 'My brother relapsed last week',
+    });
+    expect(consultation.blocks[1]).toEqual({
+      type: 'section',
+      text: { type: 'mrkdwn', text: '*Sam Lee*\nCall <tel:+15550100199|(555) 010-0199>' },
+    });
+    const json = JSON.stringify(consultation);
+    expect(json).toContain('*Who is this for?*\\nA family member');
+    expect(json).toContain('*How soon do you need help?*\\nImmediate: need help today');
+    expect(json).not.toContain('relapsed');
+    expect(json).not.toContain('Message');
+
+    const widget = JSON.stringify(
+      alertOf('widget-insurance', {
+        firstName: 'Ana',
+        lastName: 'Ruiz',
+        phone: '5550100111',
+        email: 'ana@example.com',
+        insuranceProvider: 'bluecross',
+        memberID: 'TRI-55120',
+      }),
+    );
+    expect(widget).toContain('Ana Ruiz');
+    expect(widget).toContain('Blue Cross');
+    expect(widget).not.toContain('TRI-55120');
+    expect(widget).not.toContain('Member ID');
+
+    // Optional choices left out are left out of the alert too.
+    expect(
+      JSON.stringify(alertOf('consultation', { firstName: 'Sam', lastName: 'Lee', phone: '5550100199' })),
+    ).not.toContain('How soon');
   });
 
   it('links only US numbers', () => {

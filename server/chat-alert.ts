@@ -72,24 +72,29 @@ const mrkdwn = (text: string): MrkdwnElement => ({ type: 'mrkdwn', text });
 const labelled = (label: string, value: string): MrkdwnElement =>
   mrkdwn(`*${escapeMrkdwn(label)}*\n${value}`);
 
+// Made once: building a formatter costs far more than formatting with it.
+const FALLBACK_TIME = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: ALERT_TIME_ZONE,
+  timeZoneName: 'short',
+});
+
 function received(at: Date): string {
-  const human = new Intl.DateTimeFormat('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: ALERT_TIME_ZONE,
-    timeZoneName: 'short',
-  }).format(at);
+  const human = FALLBACK_TIME.format(at);
   // Slack renders <!date^...> in each reader's time zone; the part after | is the fallback.
   return `<!date^${Math.floor(at.getTime() / 1000)}^{date_short_pretty} at {time}|${human}>`;
 }
 
 /**
- * The alert for a lead. `def` is undefined when the form was removed since the lead came in: the alert then shows no
- * submitted values at all, because without the definition nothing says which of them are safe to show.
+ * The alert for a lead, laid out for a phone: who and a tap-to-call number first, then the choices they made, where
+ * they came from and when, and the lead id last (so a duplicate after a crash is recognisable). `def` is undefined when
+ * the form was removed since the lead came in: the alert then shows no submitted values at all, because without the
+ * definition nothing says which of them are safe to show.
  */
 export function buildChatAlert(lead: StoredLead, def: FormDefinition | undefined, site: Site): ChatMessage {
   const formName = def?.name ?? lead.formId;
@@ -97,20 +102,24 @@ export function buildChatAlert(lead: StoredLead, def: FormDefinition | undefined
   const shownNames = new Set(shown.map((field) => field.name));
   const name = personName(lead.data, shownNames);
   const createdAt = new Date(lead.createdAt);
-
-  const fields: MrkdwnElement[] = [];
-  if (name) fields.push(labelled('Name', escapeMrkdwn(name)));
-  for (const field of shown) {
-    const value = (lead.data[field.name] ?? '').trim();
-    if (value && !NAME_FIELDS.has(field.name)) fields.push(labelled(field.label, fieldValue(field, value)));
-  }
-  fields.push(labelled('Source page', sourceLink(lead.source, site)));
-  fields.push(labelled('Received', received(createdAt)));
+  const phoneField = shown.find((field) => field.type === 'tel' && lead.data[field.name]?.trim());
+  const phone = phoneField && telLink(lead.data[phoneField.name]?.trim() ?? '');
 
   const header: HeaderBlock = {
     type: 'header',
     text: { type: 'plain_text', text: `New lead: ${formName}`.slice(0, HEADER_MAX), emoji: false },
   };
+  const who = [name && `*${escapeMrkdwn(name)}*`, phone && `Call ${phone}`].filter(Boolean).join('\n');
+  const whoBlock: SectionBlock[] = who ? [{ type: 'section', text: mrkdwn(who) }] : [];
+
+  const fields: MrkdwnElement[] = [];
+  for (const field of shown) {
+    const value = (lead.data[field.name] ?? '').trim();
+    if (value && !NAME_FIELDS.has(field.name) && field !== phoneField)
+      fields.push(labelled(field.label, fieldValue(field, value)));
+  }
+  fields.push(labelled('Source page', sourceLink(lead.source, site)));
+  fields.push(labelled('Received', received(createdAt)));
   const sections: SectionBlock[] = [];
   for (let i = 0; i < fields.length; i += SLACK_FIELDS_PER_SECTION)
     sections.push({ type: 'section', fields: fields.slice(i, i + SLACK_FIELDS_PER_SECTION) });
@@ -119,10 +128,7 @@ export function buildChatAlert(lead: StoredLead, def: FormDefinition | undefined
     elements: [mrkdwn(`Lead ID \`${lead.id}\` · ${createdAt.toISOString()}`)],
   };
 
-  const phoneField = shown.find((field) => field.type === 'tel' && lead.data[field.name]?.trim());
-  const summary = [name && escapeMrkdwn(name), phoneField && telLink(lead.data[phoneField.name] ?? '')]
-    .filter(Boolean)
-    .join(', ');
+  const summary = [name && escapeMrkdwn(name), phone].filter(Boolean).join(', ');
   const text = `New lead: ${escapeMrkdwn(formName)}${summary ? ` from ${summary}` : ''} (lead ${lead.id})`;
-  return { text, blocks: [header, ...sections, context] };
+  return { text, blocks: [header, ...whoBlock, ...sections, context] };
 }

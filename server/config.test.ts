@@ -10,6 +10,10 @@ describe('server config', () => {
       chatWebhookUrl: undefined,
       chatRetryBaseMs: 2000,
       chatMaxAttempts: 8,
+      chatTimeoutMs: 5000,
+      formRateLimit: 20,
+      allowedOrigins: [],
+      leadsEncryptionKey: undefined,
       clientDir: '/srv/site/dist/client',
       logLevel: 'info',
     });
@@ -35,15 +39,46 @@ describe('server config', () => {
     expect(config.chatWebhookUrl).toBe('https://hooks.example/x');
   });
 
+  it('reads the lead pipeline settings: rate limit, allowed origins and the encryption key', () => {
+    const config = readConfig({
+      FORM_RATE_LIMIT: '50',
+      ALLOWED_ORIGINS: ' https://www.example.com , http://localhost:5173/ ',
+      LEADS_ENCRYPTION_KEY: '0f'.repeat(32),
+      CHAT_TIMEOUT_MS: '250',
+    });
+    expect(config).toMatchObject({
+      formRateLimit: 50,
+      allowedOrigins: ['https://www.example.com', 'http://localhost:5173'],
+      chatTimeoutMs: 250,
+    });
+    expect(config.leadsEncryptionKey).toEqual(Buffer.alloc(32, 0x0f));
+  });
+
   it('names every bad value', () => {
     const message = (() => {
       try {
-        readConfig({ PORT: 'eighty', CHAT_WEBHOOK_URL: 'hooks', CHAT_RETRY_BASE_MS: '-1' });
+        readConfig({
+          PORT: 'eighty',
+          CHAT_WEBHOOK_URL: 'hooks',
+          CHAT_RETRY_BASE_MS: '-1',
+          FORM_RATE_LIMIT: '0',
+          ALLOWED_ORIGINS: 'https://ok.example,https://bad.example/path',
+          LEADS_ENCRYPTION_KEY: 'secret',
+        });
       } catch (error) {
         return error instanceof ConfigError ? error.message : 'not a ConfigError';
       }
       return 'no error';
     })();
-    for (const name of ['PORT', 'CHAT_WEBHOOK_URL', 'CHAT_RETRY_BASE_MS']) expect(message).toContain(name);
+    for (const name of [
+      'PORT',
+      'CHAT_WEBHOOK_URL',
+      'CHAT_RETRY_BASE_MS',
+      'FORM_RATE_LIMIT',
+      'ALLOWED_ORIGINS entries are origins such as https://www.example.com, not "https://bad.example/path"',
+      'LEADS_ENCRYPTION_KEY must be 64 hexadecimal characters',
+    ])
+      expect(message).toContain(name);
+    expect(message).not.toContain('secret');
   });
 });

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { KeyError, parseKeyHex } from './lead-key.ts';
 
 export interface ServerConfig {
   port: number;
@@ -9,6 +10,14 @@ export interface ServerConfig {
   chatWebhookUrl: string | undefined;
   chatRetryBaseMs: number;
   chatMaxAttempts: number;
+  /** Longest wait for one webhook call. */
+  chatTimeoutMs: number;
+  /** Form submissions one address may send per rate-limit window (10 minutes). */
+  formRateLimit: number;
+  /** Origins, besides the site's own, whose pages may post forms (such as a separate landing-page host). */
+  allowedOrigins: string[];
+  /** LEADS_ENCRYPTION_KEY; undefined means the key file beside the database. */
+  leadsEncryptionKey: Buffer | undefined;
   /** The build to serve. */
   clientDir: string;
   logLevel: string;
@@ -22,11 +31,26 @@ export const ENVIRONMENT = {
   CHAT_WEBHOOK_URL: '(unset: alerts stay pending)',
   CHAT_RETRY_BASE_MS: '2000',
   CHAT_MAX_ATTEMPTS: '8',
+  CHAT_TIMEOUT_MS: '5000',
+  FORM_RATE_LIMIT: '20',
+  ALLOWED_ORIGINS: '(unset: only the site itself)',
+  LEADS_ENCRYPTION_KEY: '(unset: a key file beside LEADS_DB)',
   CLIENT_DIR: 'dist/client',
   LOG_LEVEL: 'info',
 } as const;
 
 export class ConfigError extends Error {}
+
+/** `https://www.example.com` as the browser sends it in Origin; undefined for anything with a path, query or user. */
+function originOf(text: string): string | undefined {
+  try {
+    const url = new URL(text);
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    return bare && /^https?:$/.test(url.protocol) ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Reads and checks the environment; relative paths are taken from `cwd`. Throws ConfigError naming every problem. */
 export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerConfig {
@@ -41,6 +65,27 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     return fallback;
   };
 
+  const origins = (value('ALLOWED_ORIGINS') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const origin = originOf(entry);
+      if (origin === undefined)
+        problems.push(`ALLOWED_ORIGINS entries are origins such as https://www.example.com, not "${entry}"`);
+      return origin;
+    })
+    .filter((origin) => origin !== undefined);
+
+  let key: Buffer | undefined;
+  const keyText = value('LEADS_ENCRYPTION_KEY');
+  try {
+    key = keyText === undefined ? undefined : parseKeyHex(keyText, 'LEADS_ENCRYPTION_KEY');
+  } catch (error) {
+    if (!(error instanceof KeyError)) throw error;
+    problems.push(error.message);
+  }
+
   const webhook = value('CHAT_WEBHOOK_URL');
   if (webhook !== undefined && !/^https?:\/\/[^\s]+$/.test(webhook))
     problems.push('CHAT_WEBHOOK_URL must be an http(s) URL');
@@ -53,6 +98,10 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     chatWebhookUrl: webhook,
     chatRetryBaseMs: integer('CHAT_RETRY_BASE_MS', 2000, 1, 60 * 60 * 1000),
     chatMaxAttempts: integer('CHAT_MAX_ATTEMPTS', 8, 1, 1000),
+    chatTimeoutMs: integer('CHAT_TIMEOUT_MS', 5000, 1, 60 * 1000),
+    formRateLimit: integer('FORM_RATE_LIMIT', 20, 1, 1_000_000_000),
+    allowedOrigins: origins,
+    leadsEncryptionKey: key,
     clientDir: resolve(cwd, value('CLIENT_DIR') ?? ENVIRONMENT.CLIENT_DIR),
     logLevel: value('LOG_LEVEL') ?? ENVIRONMENT.LOG_LEVEL,
   };

@@ -1,5 +1,6 @@
-// The two pages a form sent without JavaScript lands on: received, or the list of what to fix. Self-contained (no
-// scripts, no build assets) so they work whatever state the build is in.
+// The pages a form sent without JavaScript lands on: received, the list of what to fix, or a refusal (too many
+// requests, a store failure) that always offers the phone number. Self-contained (no scripts, no build assets) so they
+// work whatever state the build is in.
 import type { FormDefinition, Site } from '../generated/content-types.ts';
 import { SOURCE_MAX_LENGTH, SOURCE_PATTERN } from '../renderer/forms/rules.ts';
 
@@ -93,5 +94,17 @@ ${items.join('\n')}
 </ul>
 <p><a href="${escapeHtml(backPath(source))}">${COPY.back}</a></p>
 <p>${COPY.fixCall}<br>${callLink(site)}</p>`,
+  );
+}
+
+/** Why a form could not be taken, with the phone number and a way back: a visitor without JavaScript is never stuck. */
+export function problemPage(site: Site, title: string, message: string, source: unknown): string {
+  return layout(
+    title,
+    site,
+    `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+<p>${COPY.fixCall}<br>${callLink(site)}</p>
+<p><a href="${escapeHtml(backPath(source))}">${COPY.back}</a></p>`,
   );
 }

@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { ContentError, loadForms, loadRedirects, loadSite } from './content.ts';
 import { addressOf, close, listen } from './http-server.ts';
+import { KeyError } from './lead-key.ts';
 import { createLeadPipeline } from './lead-pipeline.ts';
 
 // A request still running after this long does not hold the shutdown any further.
@@ -32,14 +33,24 @@ async function main(): Promise<void> {
   if (!existsSync(join(config.clientDir, 'index.html')))
     fail(`No built site in ${config.clientDir} (it has no index.html): run \`npm run build\` first.`);
 
-  const { store, worker, logger, router } = createLeadPipeline(config, site, forms);
+  let pipeline;
+  try {
+    pipeline = createLeadPipeline(config, site, forms);
+  } catch (error) {
+    if (error instanceof KeyError) fail(error.message);
+    // A locked, damaged or newer database: say which file, without a stack trace the operator cannot act on.
+    fail(
+      `Cannot open the lead database ${config.leadsDb}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const { store, worker, logger, router } = pipeline;
   const app = createApp({ clientDir: config.clientDir, forms: router, redirectRules, logger });
 
   let server;
   try {
     server = await listen(app, config.port, config.host);
   } catch (error) {
-    store.close();
+    await store.close();
     fail(
       `Cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`,
     );
@@ -58,7 +69,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS).unref();
     await close(server);
     await worker.stop();
-    store.close();
+    await store.close();
     logger.info('stopped');
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

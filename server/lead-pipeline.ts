@@ -1,31 +1,71 @@
 // The lead pipeline as one piece: the store, the chat-alert worker and the form API that feeds them.
 // `npm start` mounts it inside the full app; `npm run dev` mounts it beside Vite.
-import type { Router } from 'express';
+import type { Express } from 'express';
 import type { FormDefinition, Site } from '../generated/content-types.ts';
 import { createAlertWorker, type AlertWorker } from './alert-worker.ts';
 import type { ServerConfig } from './config.ts';
 import { formApi } from './form-api.ts';
+import { healthCheck } from './health-check.ts';
+import { sealedNamesOf } from './lead-fields.ts';
 import { openLeadStore, type LeadStore } from './lead-store.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { trustProxyFrom } from './security.ts';
 
 export interface LeadPipeline {
   store: LeadStore;
   worker: AlertWorker;
   logger: Logger;
-  /** POST /api/forms/:formId and the no-JavaScript received page. */
-  router: Router;
+  /** POST /api/forms/:formId, the no-JavaScript received page, and GET /healthz. */
+  router: Express;
 }
 
+export type PipelineConfig = Pick<
+  ServerConfig,
+  | 'leadsDb'
+  | 'leadsEncryptionKey'
+  | 'chatWebhookUrl'
+  | 'chatRetryBaseMs'
+  | 'chatMaxAttempts'
+  | 'chatTimeoutMs'
+  | 'formRateLimit'
+  | 'allowedOrigins'
+  | 'logLevel'
+>;
+
+/** Says where the encryption key came from, and warns where a deployment should do better. */
+function reportKey(store: LeadStore, logger: Logger): void {
+  const source = store.keySource;
+  if (source.kind === 'created')
+    logger.warn(
+      { keyFile: source.file },
+      'LEADS_ENCRYPTION_KEY is not set: created a key file beside the lead database. A real deployment should ' +
+        'supply the key from its secret store; keep this file, without it the sealed fields cannot be read',
+    );
+  else if (source.kind === 'file' && source.loose)
+    logger.warn({ keyFile: source.file }, 'the lead key file is readable by other users: chmod 600 it');
+  else if (source.kind === 'file')
+    logger.info({ keyFile: source.file }, 'lead encryption key read from the key file');
+}
+
+/** Throws KeyError when the key is unusable or not the database's; the caller turns that into a start-up error. */
 export function createLeadPipeline(
-  config: ServerConfig,
+  config: PipelineConfig,
   site: Site,
   forms: Map<string, FormDefinition>,
+  options: { logger?: Logger } = {},
 ): LeadPipeline {
   const personalFields = [
     ...new Set([...forms.values()].flatMap((def) => def.fields.map((field) => field.name))),
   ];
-  const logger = createLogger({ level: config.logLevel, personalFields });
-  const store = openLeadStore(config.leadsDb);
+  const logger = options.logger ?? createLogger({ level: config.logLevel, personalFields });
+  const store = openLeadStore(config.leadsDb, { key: config.leadsEncryptionKey });
+  reportKey(store, logger);
+  const sealedNames = new Map([...forms].map(([id, def]) => [id, sealedNamesOf(def)]));
+  // A lead of a form that no longer exists has no definition to say what is sensitive: all of it is sealed.
+  const resealed = store.sealLegacyLeads((formId, field) => sealedNames.get(formId)?.has(field) ?? true);
+  if (resealed > 0)
+    logger.info({ leads: resealed }, 'sealed the health details of leads stored before encryption');
+
   const worker = createAlertWorker({
     store,
     forms,
@@ -34,7 +74,20 @@ export function createLeadPipeline(
     webhookUrl: config.chatWebhookUrl,
     retryBaseMs: config.chatRetryBaseMs,
     maxAttempts: config.chatMaxAttempts,
+    timeoutMs: config.chatTimeoutMs,
   });
-  const router = formApi({ forms, store, site, logger, onLeadStored: worker.leadStored });
+  const router = formApi({
+    forms,
+    store,
+    site,
+    logger,
+    rateLimit: config.formRateLimit,
+    allowedOrigins: config.allowedOrigins,
+    // The same proxies security.ts believes for X-Forwarded-Proto name the visitor for the rate limit.
+    trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
+    onLeadStored: worker.leadStored,
+  });
+  // The health of the server is the health of its lead store: mounted with the form API that depends on it.
+  router.get('/healthz', healthCheck(store));
   return { store, worker, logger, router };
 }

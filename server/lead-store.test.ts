@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLeadStore } from './lead-store.ts';
+import { KeyError } from './lead-key.ts';
+import { IDEMPOTENCY_TTL_MS, openLeadStore, type NewLead } from './lead-store.ts';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -12,63 +14,232 @@ const dbFile = () => {
   dirs.push(dir);
   return join(dir, 'nested', 'leads.db');
 };
+const raw = <T>(file: string, sql: string, ...params: unknown[]): T => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare(sql).get(...params) as T;
+  } finally {
+    db.close();
+  }
+};
+
+const lead = (extra: Partial<NewLead> = {}): NewLead => ({
+  formId: 'insurance-verification',
+  source: '/insurance',
+  fields: { fullName: 'Jane Doe', phone: '(555) 010-4477' },
+  sealedFields: { dateOfBirth: '1987-03-14', memberId: 'XZH-99817234' },
+  ...extra,
+});
 
 describe('lead store', () => {
-  it('creates its folder and schema, durable settings and a schema version', () => {
+  it('creates its folder and schema, durable settings and a schema version', async () => {
     const file = dbFile();
-    openLeadStore(file).close();
+    await openLeadStore(file).close();
     const db = new Database(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
 
-  it('stores a lead with a pending alert, and keeps both across a reopen', () => {
+  it('stores a lead with a pending alert, and keeps both across a reopen', async () => {
     const file = dbFile();
     const store = openLeadStore(file);
-    const id = store.insertLead('insurance-verification', { fullName: 'Jane' }, '/');
-    store.close();
+    const { id, replayed } = await store.insertLead(lead());
+    expect(replayed).toBe(false);
+    await store.close();
     const again = openLeadStore(file);
-    expect(again.getLead(id)).toMatchObject({ formId: 'insurance-verification', data: { fullName: 'Jane' } });
+    expect(again.getLead(id)).toMatchObject({
+      formId: 'insurance-verification',
+      source: '/insurance',
+      data: {
+        fullName: 'Jane Doe',
+        phone: '(555) 010-4477',
+        dateOfBirth: '1987-03-14',
+        memberId: 'XZH-99817234',
+      },
+    });
     expect(again.getAlert(id)).toMatchObject({ status: 'pending', attempts: 0 });
-    again.close();
+    await again.close();
   });
 
-  it('claims a due alert once, hiding it for the lease, and counts the attempt', () => {
+  it('writes sealed fields encrypted: the file holds no plaintext of them', async () => {
+    const file = dbFile();
+    const store = openLeadStore(file);
+    const { id } = await store.insertLead(lead());
+    await store.close();
+    const row = raw<{ data: string; sealed: string }>(
+      file,
+      'SELECT data, sealed FROM leads WHERE id = ?',
+      id,
+    );
+    expect(JSON.parse(row.data)).toEqual({ fullName: 'Jane Doe', phone: '(555) 010-4477' });
+    const sealed = JSON.parse(row.sealed) as Record<string, string>;
+    expect(Object.keys(sealed).sort()).toEqual(['dateOfBirth', 'memberId']);
+    for (const value of Object.values(sealed)) expect(value).toMatch(/^v1\./);
+    expect(row.sealed).not.toContain('1987-03-14');
+    expect(row.sealed).not.toContain('XZH-99817234');
+  });
+
+  it('commits submissions of the same moment together, each with its own result', async () => {
     const store = openLeadStore(dbFile());
-    const id = store.insertLead('f', {}, '/');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => store.insertLead(lead({ fields: { fullName: `Person ${n}` } }))),
+    );
+    expect(new Set(results.map((result) => result.id)).size).toBe(50);
+    expect(store.listLeads()).toHaveLength(50);
+    expect(store.getLead(results[7]?.id ?? '')?.data.fullName).toBe('Person 7');
+    await store.close();
+  });
+
+  it('stores one lead per Idempotency-Key and form, even when both copies arrive at once', async () => {
+    const store = openLeadStore(dbFile());
+    const [first, second] = await Promise.all([
+      store.insertLead(lead({ idempotencyKey: 'key-0001' })),
+      store.insertLead(lead({ idempotencyKey: 'key-0001' })),
+    ]);
+    expect(first).toMatchObject({ replayed: false });
+    expect(second).toEqual({ id: first?.id, replayed: true });
+    const later = await store.insertLead(lead({ idempotencyKey: 'key-0001' }));
+    expect(later).toEqual({ id: first?.id, replayed: true });
+    const otherForm = await store.insertLead(lead({ formId: 'consultation', idempotencyKey: 'key-0001' }));
+    expect(otherForm.replayed).toBe(false);
+    expect(store.listLeads()).toHaveLength(2);
+    await store.close();
+  });
+
+  it('forgets an Idempotency-Key after its time', async () => {
+    const file = dbFile();
+    const store = openLeadStore(file);
+    const first = await store.insertLead(lead({ idempotencyKey: 'key-0002' }));
+    const db = new Database(file);
+    db.prepare('UPDATE idempotency_keys SET created_at = ?').run(Date.now() - IDEMPOTENCY_TTL_MS - 1000);
+    db.close();
+    const second = await store.insertLead(lead({ idempotencyKey: 'key-0002' }));
+    expect(second.replayed).toBe(false);
+    expect(second.id).not.toBe(first.id);
+    await store.close();
+  });
+
+  it('gives the alert worker only the clear fields of a lead', async () => {
+    const store = openLeadStore(dbFile());
+    const { id } = await store.insertLead(lead());
+    const [due] = await store.claimDueAlerts({ now: Date.now() + 1, limit: 5, leaseMs: 1000 });
+    expect(due?.lead).toMatchObject({ id, data: { fullName: 'Jane Doe', phone: '(555) 010-4477' } });
+    expect(due?.lead.data).not.toHaveProperty('memberId');
+    await store.close();
+  });
+
+  it('claims a due alert once, hiding it for the lease, and counts the attempt', async () => {
+    const store = openLeadStore(dbFile());
+    const { id } = await store.insertLead(lead());
     const now = Date.now() + 1;
-    const [claimed] = store.claimDueAlerts({ now, limit: 5, leaseMs: 1000 });
+    const [claimed] = await store.claimDueAlerts({ now, limit: 5, leaseMs: 1000 });
     expect(claimed).toMatchObject({ lead: { id }, attempt: 1 });
-    expect(store.claimDueAlerts({ now, limit: 5, leaseMs: 1000 })).toEqual([]);
+    expect(await store.claimDueAlerts({ now, limit: 5, leaseMs: 1000 })).toEqual([]);
     expect(store.nextAlertDueAt()).toBe(now + 1000);
-    expect(store.claimDueAlerts({ now: now + 1000, limit: 5, leaseMs: 1000 })[0]?.attempt).toBe(2);
-    store.scheduleRetry(id, now + 5000, 'HTTP 500');
+    expect((await store.claimDueAlerts({ now: now + 1000, limit: 5, leaseMs: 1000 }))[0]?.attempt).toBe(2);
+    await store.scheduleRetry(id, now + 5000, 'HTTP 500');
     expect(store.getAlert(id)).toMatchObject({
       nextAttemptAt: now + 5000,
       lastError: 'HTTP 500',
       attempts: 2,
     });
-    store.markDead(id, 'HTTP 404');
+    await store.markDead(id, 'HTTP 404');
     expect(store.nextAlertDueAt()).toBeUndefined();
     expect(store.getAlert(id)).toMatchObject({ status: 'dead', lastError: 'HTTP 404' });
-    store.close();
+    await store.close();
   });
 
-  it('marks an alert delivered', () => {
+  it('marks an alert delivered', async () => {
     const store = openLeadStore(':memory:');
-    const id = store.insertLead('f', {}, '/');
-    store.markDelivered(id, new Date('2026-01-08T00:00:00Z'));
+    const { id } = await store.insertLead(lead());
+    await store.markDelivered(id, new Date('2026-01-08T00:00:00Z'));
     expect(store.getAlert(id)).toMatchObject({
       status: 'delivered',
       deliveredAt: '2026-01-08T00:00:00.000Z',
     });
-    store.close();
+    await store.close();
   });
 
-  it('refuses a database written by a newer version', () => {
+  it('puts dead alerts back to pending with fresh attempts', async () => {
+    const store = openLeadStore(dbFile());
+    const dead = await store.insertLead(lead());
+    const delivered = await store.insertLead(lead());
+    await store.claimDueAlerts({ now: Date.now() + 1, limit: 5, leaseMs: 1000 });
+    await store.markDead(dead.id, 'HTTP 404');
+    await store.markDelivered(delivered.id, new Date());
+    expect(await store.retryDeadAlerts(123)).toBe(1);
+    expect(store.getAlert(dead.id)).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: 123 });
+    expect(store.getAlert(delivered.id)?.status).toBe('delivered');
+    expect(await store.retryDeadAlerts(123)).toBe(0);
+    await store.close();
+  });
+
+  it('lists leads oldest first with their alert status, from a given time', async () => {
     const file = dbFile();
-    openLeadStore(file).close();
+    const store = openLeadStore(file);
+    const old = await store.insertLead(lead({ fields: { fullName: 'Old' } }));
+    const fresh = await store.insertLead(lead({ fields: { fullName: 'Fresh' } }));
+    const db = new Database(file);
+    db.prepare('UPDATE leads SET created_at = ? WHERE id = ?').run('2025-12-31T23:00:00.000Z', old.id);
+    db.close();
+    await store.markDelivered(old.id, new Date());
+    expect(store.listLeads().map((listed) => [listed.data.fullName, listed.alert])).toEqual([
+      ['Old', 'delivered'],
+      ['Fresh', 'pending'],
+    ]);
+    expect(store.listLeads({ since: '2026-01-01T00:00:00.000Z' }).map((listed) => listed.id)).toEqual([
+      fresh.id,
+    ]);
+    expect(store.listLeads()[0]?.data.memberId).toBe('XZH-99817234');
+    await store.close();
+  });
+
+  it('refuses a key that is not the one the database was written with, and a missing key file', async () => {
+    const file = dbFile();
+    const store = openLeadStore(file);
+    await store.insertLead(lead());
+    await store.close();
+    expect(() => openLeadStore(file, { key: randomBytes(32) })).toThrow(KeyError);
+    expect(() => openLeadStore(file, { key: randomBytes(32) })).toThrow(/does not match .*key id/);
+    rmSync(`${file}.key`);
+    // A new key file would make the sealed values unreadable for good: refused instead.
+    expect(() => openLeadStore(file)).toThrow(/No encryption key/);
+  });
+
+  it('seals the health details of leads stored before encryption, once', async () => {
+    const file = dbFile();
+    mkdirSync(dirname(file), { recursive: true });
+    const v1 = new Database(file);
+    v1.exec(`CREATE TABLE leads (id TEXT PRIMARY KEY, form_id TEXT NOT NULL, created_at TEXT NOT NULL,
+               source TEXT NOT NULL, data TEXT NOT NULL CHECK (json_valid(data))) STRICT;
+             CREATE TABLE alerts (lead_id TEXT PRIMARY KEY REFERENCES leads(id) ON DELETE CASCADE,
+               status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'dead')),
+               attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT,
+               delivered_at TEXT) STRICT;
+             CREATE INDEX alerts_due ON alerts (next_attempt_at) WHERE status = 'pending';
+             PRAGMA user_version = 1;`);
+    v1.prepare(
+      "INSERT INTO leads VALUES ('old-1', 'insurance-verification', '2025-01-01T00:00:00.000Z', '/', ?)",
+    ).run(JSON.stringify({ fullName: 'Jane', memberId: 'M-1' }));
+    v1.prepare(
+      "INSERT INTO alerts VALUES ('old-1', 'delivered', 1, 0, NULL, '2025-01-01T00:00:01.000Z')",
+    ).run();
+    v1.close();
+
+    const store = openLeadStore(file);
+    expect(store.sealLegacyLeads((_form, field) => field === 'memberId')).toBe(1);
+    expect(store.sealLegacyLeads(() => true)).toBe(0);
+    expect(store.getLead('old-1')?.data).toEqual({ fullName: 'Jane', memberId: 'M-1' });
+    await store.close();
+    expect(
+      raw<{ data: string }>(file, "SELECT data || sealed AS data FROM leads WHERE id = 'old-1'").data,
+    ).not.toContain('M-1');
+  });
+
+  it('refuses a database written by a newer version', async () => {
+    const file = dbFile();
+    await openLeadStore(file).close();
     const db = new Database(file);
     db.pragma('user_version = 99');
     db.close();

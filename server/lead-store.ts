@@ -1,19 +1,46 @@
 // Leads and their outgoing chat alerts (an outbox): written together, so a stored lead always has an alert to send.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
+// Health details and free text are sealed (encrypted) before they leave this thread; reads open them only where asked.
+// Writes go through the one writer of the database (lead-writer.ts) and settle once committed; reads are answered at
+// once from this thread's own connection, which WAL lets read beside the writer.
+import { openLeadDatabase } from './lead-db.ts';
+import { leadId } from './lead-id.ts';
+import type { KeySource } from './lead-key.ts';
+import {
+  createSealer,
+  parseStrings,
+  sealLegacyLeads,
+  unlockDatabase,
+  type UnlockOptions,
+} from './lead-sealing.ts';
+import { createLeadWriter } from './lead-writer.ts';
+import type { InsertResult, LeadRow } from './lead-writes.ts';
+
+export { IDEMPOTENCY_TTL_MS, type InsertResult } from './lead-writes.ts';
 
 export type AlertStatus = 'pending' | 'delivered' | 'dead';
+
+/** A submission to store: `fields` as they are, `sealedFields` encrypted at rest. */
+export interface NewLead {
+  formId: string;
+  /** Site path of the page the form was sent from. */
+  source: string;
+  fields: Record<string, string>;
+  sealedFields: Record<string, string>;
+  /** The client's Idempotency-Key: the same key for the same form stores one lead. */
+  idempotencyKey?: string;
+}
 
 export interface StoredLead {
   id: string;
   formId: string;
   /** ISO 8601, UTC. */
   createdAt: string;
-  /** Site path of the page the form was sent from. */
   source: string;
   data: Record<string, string>;
+}
+
+export interface ListedLead extends StoredLead {
+  alert: AlertStatus;
 }
 
 export interface AlertState {
@@ -28,70 +55,56 @@ export interface AlertState {
 
 /** An alert claimed for delivery, with the attempt it is on (1 for the first). */
 export interface DueAlert {
+  /** Its `data` holds the clear fields only: an alert never needs, so never opens, a sealed value. */
   lead: StoredLead;
   attempt: number;
 }
 
-/** What the form API and the alert worker need from a store; SQLite today, another database later. */
+/** What the form API, the alert worker and the staff CLI need from a store; SQLite today, another database later. */
 export interface LeadStore {
-  /** Stores the lead and its pending alert in one transaction; returns the lead id. */
-  insertLead(formId: string, data: Record<string, string>, source: string): string;
+  /** Where the encryption key came from, for the start-up log. */
+  readonly keySource: KeySource;
+  /**
+   * Stores the lead and its pending alert in one transaction (grouped with other writes of the same moment) and
+   * resolves once that transaction is committed to disk.
+   */
+  insertLead(lead: NewLead): Promise<InsertResult>;
+  /** The lead with every field, sealed ones opened. */
   getLead(id: string): StoredLead | undefined;
+  /** Leads created at or after `since` (ISO 8601), oldest first, every field opened, with their alert status. */
+  listLeads(options?: { since?: string }): ListedLead[];
   getAlert(leadId: string): AlertState | undefined;
   /**
    * Claims up to `limit` pending alerts due at `now`, counting the attempt and hiding them for `leaseMs`: if the
    * process dies mid-delivery they become due again (delivery is at least once; every message carries the lead id).
    */
-  claimDueAlerts(options: { now: number; limit: number; leaseMs: number }): DueAlert[];
+  claimDueAlerts(options: { now: number; limit: number; leaseMs: number }): Promise<DueAlert[]>;
   /** When the next pending alert is due (epoch ms), or undefined when none is pending. */
   nextAlertDueAt(): number | undefined;
-  markDelivered(leadId: string, at: Date): void;
-  scheduleRetry(leadId: string, nextAttemptAt: number, error: string): void;
-  markDead(leadId: string, error: string): void;
-  close(): void;
+  markDelivered(leadId: string, at: Date): Promise<void>;
+  scheduleRetry(leadId: string, nextAttemptAt: number, error: string): Promise<void>;
+  markDead(leadId: string, error: string): Promise<void>;
+  /** Puts every dead alert back to pending with fresh attempts, due now; resolves with how many. */
+  retryDeadAlerts(now: number): Promise<number>;
+  /**
+   * Seals the fields of leads stored before encryption existed, once per database; `shouldSeal` says which. Call at
+   * start, before the first write. Returns how many leads changed.
+   */
+  sealLegacyLeads(shouldSeal: (formId: string, field: string) => boolean): number;
+  /** Whether the database answers a read now and its writer has not failed since its last commit (health check). */
+  isHealthy(): boolean;
+  /** Commits what is queued, then closes the database. */
+  close(): Promise<void>;
 }
 
-// Index n holds the step from user_version n to n + 1; append, never edit a released step.
-const MIGRATIONS = [
-  `CREATE TABLE leads (
-     id TEXT PRIMARY KEY,
-     form_id TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     source TEXT NOT NULL,
-     data TEXT NOT NULL CHECK (json_valid(data))
-   ) STRICT;
-   CREATE TABLE alerts (
-     lead_id TEXT PRIMARY KEY REFERENCES leads(id) ON DELETE CASCADE,
-     status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'dead')),
-     attempts INTEGER NOT NULL DEFAULT 0,
-     next_attempt_at INTEGER NOT NULL,
-     last_error TEXT,
-     delivered_at TEXT
-   ) STRICT;
-   CREATE INDEX alerts_due ON alerts (next_attempt_at) WHERE status = 'pending';`,
-];
-
-function migrate(db: Database.Database): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > MIGRATIONS.length)
-    throw new Error(
-      `Lead database schema version ${version} is newer than this server knows (${MIGRATIONS.length})`,
-    );
-  MIGRATIONS.slice(version).forEach((sql, index) => {
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${version + index + 1}`);
-    }).immediate();
-  });
+export interface LeadStoreOptions extends UnlockOptions {
+  /**
+   * Write in a worker thread (the server: its event loop never waits for the disk), or on this thread (the staff CLI,
+   * whose rare writes need no thread). An in-memory database is always written on this thread.
+   */
+  writerThread?: boolean;
 }
 
-interface LeadRow {
-  id: string;
-  form_id: string;
-  created_at: string;
-  source: string;
-  data: string;
-}
 interface AlertRow {
   status: AlertStatus;
   attempts: number;
@@ -100,70 +113,66 @@ interface AlertRow {
   delivered_at: string | null;
 }
 
-const toLead = (row: LeadRow): StoredLead => ({
+const toLead = (row: LeadRow, data: Record<string, string>): StoredLead => ({
   id: row.id,
   formId: row.form_id,
   createdAt: row.created_at,
   source: row.source,
-  data: JSON.parse(row.data) as Record<string, string>,
+  data,
 });
 
-/** Opens (and creates or migrates) the SQLite lead database at `path`; ':memory:' for a throwaway one. */
-export function openLeadStore(path: string): LeadStore {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  // WAL lets readers (the staff CLI) work during writes; FULL makes a commit survive power loss before the 2xx.
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
+/** Opens (creating or migrating) the lead database at `path` and unlocks it; ':memory:' for a throwaway one. */
+export function openLeadStore(path: string, options: LeadStoreOptions = {}): LeadStore {
+  const db = openLeadDatabase(path);
+  let unlocked: ReturnType<typeof unlockDatabase>;
+  try {
+    unlocked = unlockDatabase(db, path, options);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const { key, keySource } = unlocked;
+  const sealer = createSealer(key);
+  const inThread = path !== ':memory:' && (options.writerThread ?? true);
+  const writer = createLeadWriter(path, inThread ? undefined : db);
 
-  const insertLeadRow = db.prepare(
-    'INSERT INTO leads (id, form_id, created_at, source, data) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertAlertRow = db.prepare(
-    "INSERT INTO alerts (lead_id, status, attempts, next_attempt_at) VALUES (?, 'pending', 0, ?)",
-  );
   const selectLead = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE id = ?');
+  const selectListed = db.prepare<[string], LeadRow & { status: AlertStatus }>(
+    `SELECT leads.*, alerts.status FROM leads JOIN alerts ON alerts.lead_id = leads.id
+     WHERE leads.created_at >= ? ORDER BY leads.created_at, leads.id`,
+  );
   const selectAlert = db.prepare<[string], AlertRow>('SELECT * FROM alerts WHERE lead_id = ?');
-  const selectDue = db.prepare<[number, number], LeadRow & { attempts: number }>(
-    `SELECT leads.*, alerts.attempts FROM alerts JOIN leads ON leads.id = alerts.lead_id
-     WHERE alerts.status = 'pending' AND alerts.next_attempt_at <= ? ORDER BY alerts.next_attempt_at LIMIT ?`,
-  );
-  const claim = db.prepare(
-    'UPDATE alerts SET attempts = attempts + 1, next_attempt_at = ? WHERE lead_id = ?',
-  );
   const selectNextDue = db.prepare<[], { due: number | null }>(
     "SELECT MIN(next_attempt_at) AS due FROM alerts WHERE status = 'pending'",
   );
-  const delivered = db.prepare(
-    "UPDATE alerts SET status = 'delivered', delivered_at = ?, last_error = NULL WHERE lead_id = ?",
-  );
-  const retry = db.prepare('UPDATE alerts SET next_attempt_at = ?, last_error = ? WHERE lead_id = ?');
-  const dead = db.prepare("UPDATE alerts SET status = 'dead', last_error = ? WHERE lead_id = ?");
-
-  const insertBoth = db.transaction((id: string, formId: string, data: string, source: string, now: Date) => {
-    insertLeadRow.run(id, formId, now.toISOString(), source, data);
-    insertAlertRow.run(id, now.getTime());
-  });
-  const claimDue = db.transaction((now: number, limit: number, leaseMs: number): DueAlert[] =>
-    selectDue.all(now, limit).map((row) => {
-      claim.run(now + leaseMs, row.id);
-      return { lead: toLead(row), attempt: row.attempts + 1 };
-    }),
-  );
+  const probe = db.prepare('SELECT 1 FROM leads LIMIT 1');
 
   return {
-    insertLead(formId, data, source) {
-      const id = randomUUID();
-      // IMMEDIATE takes the write lock up front, so a concurrent writer waits instead of failing mid-transaction.
-      insertBoth.immediate(id, formId, JSON.stringify(data), source, new Date());
-      return id;
+    keySource,
+    insertLead(lead) {
+      const createdAt = new Date();
+      const id = leadId(createdAt.getTime());
+      return writer.run({
+        kind: 'insert',
+        lead: {
+          id,
+          formId: lead.formId,
+          createdAt,
+          source: lead.source,
+          data: JSON.stringify(lead.fields),
+          sealed: JSON.stringify(sealer.sealAll(lead.sealedFields, id)),
+          idempotencyKey: lead.idempotencyKey,
+        },
+      });
     },
     getLead(id) {
       const row = selectLead.get(id);
-      return row && toLead(row);
+      return row && toLead(row, sealer.openAll(row));
+    },
+    listLeads({ since } = {}) {
+      return selectListed
+        .all(since ?? '')
+        .map((row) => ({ ...toLead(row, sealer.openAll(row)), alert: row.status }));
     },
     getAlert(leadId) {
       const row = selectAlert.get(leadId);
@@ -177,18 +186,32 @@ export function openLeadStore(path: string): LeadStore {
         }
       );
     },
-    claimDueAlerts: ({ now, limit, leaseMs }) => claimDue.immediate(now, limit, leaseMs),
+    async claimDueAlerts({ now, limit, leaseMs }) {
+      const rows = await writer.run({ kind: 'claim', now, limit, leaseMs });
+      return rows.map((row) => ({ lead: toLead(row, parseStrings(row.data)), attempt: row.attempts + 1 }));
+    },
     nextAlertDueAt: () => selectNextDue.get()?.due ?? undefined,
-    markDelivered(leadId, at) {
-      delivered.run(at.toISOString(), leadId);
+    async markDelivered(leadId, at) {
+      await writer.run({ kind: 'delivered', leadId, at: at.toISOString() });
     },
-    scheduleRetry(leadId, nextAttemptAt, error) {
-      retry.run(Math.round(nextAttemptAt), error, leadId);
+    async scheduleRetry(leadId, nextAttemptAt, error) {
+      await writer.run({ kind: 'retry', leadId, nextAttemptAt, error });
     },
-    markDead(leadId, error) {
-      dead.run(error, leadId);
+    async markDead(leadId, error) {
+      await writer.run({ kind: 'dead', leadId, error });
     },
-    close() {
+    retryDeadAlerts: (now) => writer.run({ kind: 'revive', now }),
+    sealLegacyLeads: (shouldSeal) => sealLegacyLeads(db, sealer, shouldSeal),
+    isHealthy() {
+      try {
+        probe.get();
+      } catch {
+        return false;
+      }
+      return writer.healthy();
+    },
+    async close() {
+      await writer.close();
       db.close();
     },
   };

@@ -139,6 +139,7 @@ export function LeadForm({ formId, definition, onSuccess }: Props) {
       method="post"
       action={`/api/forms/${formId}`}
       onSubmit={submit}
+      onFocusCapture={prefetchToasts}
       aria-busy={submitting}
     >
       <input type="hidden" name="source" value={source} />

@@ -29,7 +29,7 @@ const rowOf = (id: string) => {
   const db = new Database(server.dbFile, { readonly: true });
   try {
     return db.prepare('SELECT * FROM leads WHERE id = ?').get(id) as
-      { form_id: string; source: string; data: string; created_at: string } | undefined;
+      { form_id: string; source: string; data: string; sealed: string; created_at: string } | undefined;
   } finally {
     db.close();
   }
@@ -43,9 +43,16 @@ describe('form API, JSON', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
     const row = rowOf(id);
-    const { source, ...fields } = validLead;
+    const { source, dateOfBirth, memberId, ...clear } = validLead;
     expect(row).toMatchObject({ form_id: 'insurance-verification', source });
-    expect(JSON.parse(row?.data ?? '{}')).toEqual(fields);
+    expect(JSON.parse(row?.data ?? '{}')).toEqual(clear);
+    expect(Object.keys(JSON.parse(row?.sealed ?? '{}') as object).sort()).toEqual([
+      'dateOfBirth',
+      'memberId',
+    ]);
+    expect(row?.sealed).not.toContain(dateOfBirth);
+    expect(row?.sealed).not.toContain(memberId);
+    expect(server.store.getLead(id)?.data).toMatchObject({ dateOfBirth, memberId });
 
     const call = await waitFor(() => receiver.calls.find((c) => c.raw.includes(id)));
     expect(call.headers['content-type']).toBe('application/json');
@@ -219,5 +226,14 @@ describe('what the logs hold', () => {
     const text = server.logText();
     for (const value of [validLead.fullName, validLead.phone, validLead.dateOfBirth, validLead.memberId])
       expect(text).not.toContain(value);
+  });
+});
+
+describe('health check', () => {
+  it('answers 200 while the lead database can be read', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ status: 'ok' });
   });
 });

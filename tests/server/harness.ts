@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormDefinition, Site } from '../../generated/content-types.ts';
-import { createAlertWorker, type AlertWorker, type AlertWorkerOptions } from '../../server/alert-worker.ts';
+import type { AlertWorker } from '../../server/alert-worker.ts';
 import { createApp } from '../../server/app.ts';
-import { formApi } from '../../server/form-api.ts';
-import { loadRedirects } from '../../server/content.ts';
+import { loadForms, loadRedirects } from '../../server/content.ts';
 import { addressOf, close, listen } from '../../server/http-server.ts';
-import { openLeadStore, type LeadStore } from '../../server/lead-store.ts';
+import { createLeadPipeline } from '../../server/lead-pipeline.ts';
+import type { LeadStore } from '../../server/lead-store.ts';
 import { createLogger } from '../../server/logger.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -89,6 +89,8 @@ export async function startReceiver(script: (call: number) => Reply = () => ({ s
 
 export interface TestServer {
   url: string;
+  /** The form API of the insurance form. */
+  api: string;
   store: LeadStore;
   worker: AlertWorker;
   dbFile: string;
@@ -98,38 +100,54 @@ export interface TestServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(
-  options: Partial<Pick<AlertWorkerOptions, 'webhookUrl' | 'retryBaseMs' | 'maxAttempts' | 'timeoutMs'>> & {
-    dbFile?: string;
-  } = {},
-): Promise<TestServer> {
+export interface TestServerOptions {
+  webhookUrl?: string;
+  retryBaseMs?: number;
+  maxAttempts?: number;
+  timeoutMs?: number;
+  dbFile?: string;
+  /** FORM_RATE_LIMIT; high by default so that only the rate-limit tests meet it. */
+  rateLimit?: number;
+  allowedOrigins?: string[];
+  /** LEADS_ENCRYPTION_KEY; by default the key file beside the database. */
+  key?: Buffer;
+}
+
+/** The real lead pipeline (createLeadPipeline) in the real app, with every form, on a free loopback port. */
+export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const root = tempDir();
   const clientDir = writeClientDir(root);
   const dbFile = options.dbFile ?? join(root, 'data', 'leads.db');
   const logs: Record<string, unknown>[] = [];
+  const forms = loadForms();
   const logger = createLogger({
     level: 'debug',
-    personalFields: insuranceForm.fields.map((field) => field.name),
+    personalFields: [...forms.values()].flatMap((def) => def.fields.map((field) => field.name)),
     destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   });
-  const forms = new Map([['insurance-verification', insuranceForm]]);
-  const store = openLeadStore(dbFile);
-  const worker = createAlertWorker({
-    store,
-    forms,
+  const { store, worker, router } = createLeadPipeline(
+    {
+      leadsDb: dbFile,
+      leadsEncryptionKey: options.key,
+      chatWebhookUrl: options.webhookUrl,
+      chatRetryBaseMs: options.retryBaseMs ?? 5,
+      chatMaxAttempts: options.maxAttempts ?? 8,
+      chatTimeoutMs: options.timeoutMs ?? 5000,
+      formRateLimit: options.rateLimit ?? 100_000,
+      allowedOrigins: options.allowedOrigins ?? [],
+      logLevel: 'debug',
+    },
     site,
-    logger,
-    webhookUrl: options.webhookUrl,
-    retryBaseMs: options.retryBaseMs ?? 5,
-    maxAttempts: options.maxAttempts,
-    timeoutMs: options.timeoutMs,
-  });
-  const api = formApi({ forms, store, site, logger, onLeadStored: worker.leadStored });
-  const app = createApp({ clientDir, forms: api, redirectRules: loadRedirects(), logger });
+    forms,
+    { logger },
+  );
+  const app = createApp({ clientDir, forms: router, redirectRules: loadRedirects(), logger });
   const server: Server = await listen(app, 0, '127.0.0.1');
   worker.start();
+  const url = addressOf(server);
   return {
-    url: addressOf(server),
+    url,
+    api: `${url}/api/forms/insurance-verification`,
     store,
     worker,
     dbFile,
@@ -138,7 +156,7 @@ export async function startServer(
     stop: async () => {
       await close(server);
       await worker.stop();
-      store.close();
+      await store.close();
       rmSync(root, { recursive: true, force: true });
     },
   };
@@ -164,17 +182,26 @@ export const validLead = {
   source: '/services/medical-detox',
 };
 
+/** A JSON submission as the enhanced form sends it: with the page's own Origin. */
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
+    headers: { 'Content-Type': 'application/json', Origin: new URL(url).origin, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
-export const postForm = (url: string, fields: Record<string, string>) =>
+/** A plain form POST as a browser without JavaScript sends it (with no Origin, as older browsers do). */
+export const postForm = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   fetch(url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
   });
+
+/** A submission's id from a 201 answer. */
+export async function createdId(response: Response): Promise<string> {
+  if (response.status !== 201)
+    throw new Error(`expected 201, got ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}

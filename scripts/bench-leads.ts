@@ -1,0 +1,222 @@
+// `npm run bench:leads [-- --seconds 10 --connections 10]`: how many durable form submissions per second the real
+// server takes on loopback, and how long each waits. The server runs as its own process (as in production) on a
+// throwaway database, with a local chat receiver taking the alerts; this process drives the JSON endpoint with a fixed
+// number of keep-alive connections, each sending its next submission when the last was answered (as autocannon does).
+// Ends with one line for machines: `leads_per_s=N p99_ms=N`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const FORM_ID = 'insurance-verification';
+const STARTUP_TIMEOUT_MS = 60_000;
+
+export interface BenchOptions {
+  seconds: number;
+  connections: number;
+}
+
+export function parseBenchArgs(argv: readonly string[]): BenchOptions {
+  const options: BenchOptions = { seconds: 10, connections: 10 };
+  for (let i = 0; i < argv.length; i += 1) {
+    const name = argv[i];
+    const value = Number(argv[i + 1]);
+    const limits = { '--seconds': [1, 300], '--connections': [1, 1000] } as const;
+    if (name !== '--seconds' && name !== '--connections')
+      throw new Error(`unknown option ${name}; use --seconds N and --connections N`);
+    const [min, max] = limits[name];
+    if (!Number.isInteger(value) || value < min || value > max)
+      throw new Error(`${name} takes a whole number from ${min} to ${max}`);
+    options[name === '--seconds' ? 'seconds' : 'connections'] = value;
+    i += 1;
+  }
+  return options;
+}
+
+/** The value below which `fraction` of the sorted samples fall (nearest rank). */
+export function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length)));
+  return sorted[rank - 1] ?? 0;
+}
+
+/** Counts alerts as a Slack webhook would take them. */
+async function startReceiver(): Promise<{ url: string; received: () => number; stop: () => Promise<void> }> {
+  let received = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received += 1;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/services/bench`,
+    received: () => received,
+    stop: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A port nobody listens on right now, so the server can be told where to listen before it starts. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts `npm start`'s entry and resolves once it answers; kills it when it does not start in time. */
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  const url = `http://127.0.0.1:${await freePort()}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'index.ts')], {
+    cwd: ROOT,
+    env: { ...env, PORT: new URL(url).port },
+    // The server's log is not the benchmark's output; discarding it still costs the server its writes, as in production.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (child.exitCode === null && Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return { child, url };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not start (exit code ${child.exitCode ?? 'none'})`);
+}
+
+const lead = (n: number) =>
+  JSON.stringify({
+    fullName: `Bench Person ${n}`,
+    phone: '(555) 010-4477',
+    dateOfBirth: '1987-03-14',
+    insuranceProvider: 'aetna',
+    memberId: `BENCH-${n}`,
+    source: '/insurance',
+  });
+
+interface Sample {
+  ms: number;
+  status: number;
+}
+
+function post(agent: Agent, url: URL, body: string): Promise<Sample> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const req = request(
+      url,
+      {
+        agent,
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Origin: url.origin,
+          'Idempotency-Key': randomUUID(),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0 }));
+      },
+    );
+    req.on('error', () => resolve({ ms: performance.now() - started, status: 0 }));
+    req.end(body);
+  });
+}
+
+async function drive(url: URL, { seconds, connections }: BenchOptions): Promise<Sample[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const samples: Sample[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  let n = 0;
+  const loop = async () => {
+    while (performance.now() < deadline) samples.push(await post(agent, url, lead((n += 1))));
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  agent.destroy();
+  return samples;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+async function main(): Promise<void> {
+  const options = parseBenchArgs(process.argv.slice(2));
+  const dir = mkdtempSync(join(tmpdir(), 'bench-leads-'));
+  const clientDir = join(dir, 'client');
+  mkdirSync(clientDir);
+  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Bench</title>');
+  writeFileSync(join(clientDir, '404.html'), '<!doctype html><title>404</title>');
+  const dbFile = join(dir, 'leads.db');
+  const receiver = await startReceiver();
+  const { child, url } = await startServer({
+    ...process.env,
+    HOST: '127.0.0.1',
+    LEADS_DB: dbFile,
+    CLIENT_DIR: clientDir,
+    CHAT_WEBHOOK_URL: receiver.url,
+    // One address sends every request here; the limit guards against people, not against the benchmark.
+    FORM_RATE_LIMIT: '1000000000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  });
+  // Interrupted (Ctrl-C, a time limit): the server child must not outlive the benchmark.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  try {
+    console.log(
+      `POST ${url}/api/forms/${FORM_ID}: ${options.connections} connections for ${options.seconds} s (WAL, synchronous=FULL)`,
+    );
+    await drive(new URL(`/api/forms/${FORM_ID}`, url), { seconds: 0.5, connections: options.connections });
+    const samples = await drive(new URL(`/api/forms/${FORM_ID}`, url), options);
+    const created = samples.filter((sample) => sample.status === 201);
+    const failed = samples.length - created.length;
+    const latencies = created.map((sample) => sample.ms).sort((a, b) => a - b);
+    const perSecond = Math.round(created.length / options.seconds);
+    const p50 = round(percentile(latencies, 0.5));
+    const p99 = round(percentile(latencies, 0.99));
+
+    const db = new Database(dbFile, { readonly: true });
+    const stored = (db.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
+    db.close();
+
+    console.log(`answered 201: ${created.length}, other answers or errors: ${failed}`);
+    console.log(`leads in the database (warm-up included): ${stored}`);
+    console.log(`chat alerts delivered meanwhile: ${receiver.received()}`);
+    console.log(`durable submissions per second: ${perSecond}`);
+    console.log(`latency p50 ${p50} ms, p99 ${p99} ms, max ${round(latencies.at(-1) ?? 0)} ms`);
+    console.log(`leads_per_s=${perSecond} p99_ms=${p99}`);
+  } finally {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await receiver.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,167 @@
+// `npm run leads -- <command>`: the staff's view of the lead database (LEADS_DB), with health details and messages
+// decrypted (LEADS_ENCRYPTION_KEY, or the key file beside the database). Safe to run while the server runs: SQLite's
+// WAL lets it read during writes, and `retry-dead` is a small write the server's worker then picks up.
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FormDefinition } from '../generated/content-types.ts';
+import { ConfigError, readConfig } from '../server/config.ts';
+import { loadForms } from '../server/content.ts';
+import { CipherError } from '../server/lead-cipher.ts';
+import { KeyError } from '../server/lead-key.ts';
+import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../server/lead-report.ts';
+import { openLeadStore, type LeadStore } from '../server/lead-store.ts';
+
+export const USAGE = `Usage: npm run leads -- <command>
+
+  list [--json] [--since DATE]   leads, oldest first: a table, or one JSON object per line
+  show <id>                      one lead with every field, and the state of its chat alert
+  export --csv                   every lead as CSV (spreadsheet-safe) on standard output
+  retry-dead                     put every dead chat alert back to pending; a running server sends them
+
+DATE is a day (2026-01-08, from midnight UTC), a time (2026-01-08T09:00-08:00) or a span back from now (24h, 7d).
+Reads LEADS_DB (default data/leads.db) and LEADS_ENCRYPTION_KEY (default: the key file <LEADS_DB>.key).
+`;
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  out: (text: string) => void;
+  err: (text: string) => void;
+  now?: () => Date;
+}
+
+class UsageError extends Error {}
+/** Something the staff member can fix, such as a wrong LEADS_DB; shown without a stack trace. */
+class CliFailure extends Error {}
+
+/** `--since` as an ISO 8601 instant. */
+export function parseSince(text: string | undefined, now: Date): string {
+  const problem = `--since takes a day (2026-01-08), a time (2026-01-08T09:00-08:00) or a span (24h, 7d), not "${text ?? ''}"`;
+  if (text === undefined) throw new UsageError(problem);
+  const span = /^(\d{1,5})([hd])$/.exec(text);
+  if (span) {
+    const hours = Number(span[1]) * (span[2] === 'd' ? 24 : 1);
+    return new Date(now.getTime() - hours * 3_600_000).toISOString();
+  }
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text;
+  const time = /^\d{4}-\d{2}-\d{2}T/.test(day) ? Date.parse(day) : Number.NaN;
+  if (Number.isNaN(time)) throw new UsageError(problem);
+  return new Date(time).toISOString();
+}
+
+function openStore(io: CliIo): LeadStore {
+  const config = readConfig(io.env, io.cwd);
+  if (config.leadsDb === ':memory:')
+    throw new UsageError('LEADS_DB is :memory:, which only the server can see');
+  if (!existsSync(config.leadsDb))
+    throw new CliFailure(
+      `No lead database at ${config.leadsDb}. Set LEADS_DB to the file the server writes (default data/leads.db).`,
+    );
+  // No writer thread: the CLI's one write (retry-dead) is small, and a thread would only slow its start.
+  return openLeadStore(config.leadsDb, {
+    key: config.leadsEncryptionKey,
+    createKeyFile: false,
+    writerThread: false,
+  });
+}
+
+/** The form definitions, for labels; a lead is still shown, by field names, when they cannot be read. */
+function formsOrNone(): Map<string, FormDefinition> {
+  try {
+    return loadForms();
+  } catch {
+    return new Map();
+  }
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<void> {
+  const [command, ...rest] = argv;
+  const flags = new Set(rest.filter((arg) => arg.startsWith('--')));
+  const known = (...names: string[]) => {
+    const unknown = [...flags].filter((flag) => !names.includes(flag));
+    if (unknown.length > 0) throw new UsageError(`${command} does not take ${unknown.join(', ')}`);
+  };
+  switch (command) {
+    case 'list': {
+      known('--json', '--since');
+      const sinceAt = rest.indexOf('--since');
+      const since = sinceAt === -1 ? undefined : parseSince(rest[sinceAt + 1], io.now?.() ?? new Date());
+      const extra = rest.filter((arg, index) => !arg.startsWith('--') && index !== sinceAt + 1);
+      if (extra.length > 0) throw new UsageError(`list does not take ${extra.join(' ')}`);
+      return withStore(io, (store) => {
+        const leads = store.listLeads({ since });
+        io.out(flags.has('--json') ? leadsJsonLines(leads) : leadsTable(leads));
+      });
+    }
+    case 'show': {
+      known();
+      const [id, ...extra] = rest;
+      if (id === undefined || extra.length > 0) throw new UsageError('show takes one lead id: show <id>');
+      return withStore(io, (store) => {
+        const lead = store.getLead(id);
+        if (!lead) throw new CliFailure(`No lead with id ${id}. \`npm run leads -- list\` shows the ids.`);
+        io.out(leadDetails(lead, store.getAlert(id), formsOrNone().get(lead.formId)));
+      });
+    }
+    case 'export': {
+      known('--csv');
+      if (!flags.has('--csv') || rest.length !== 1) throw new UsageError('export takes --csv: export --csv');
+      return withStore(io, (store) => io.out(leadsCsv(store.listLeads())));
+    }
+    case 'retry-dead': {
+      if (rest.length > 0) throw new UsageError('retry-dead takes no arguments');
+      return withStore(io, async (store) => {
+        const count = await store.retryDeadAlerts(Date.now());
+        io.out(
+          count === 0
+            ? 'No dead chat alerts.\n'
+            : `${count} dead chat alert${count === 1 ? '' : 's'} put back to pending: a running server sends ` +
+                'them within seconds, or the next server start does.\n',
+        );
+      });
+    }
+    default:
+      throw new UsageError(command === undefined ? 'Give a command.' : `Unknown command "${command}".`);
+  }
+}
+
+async function withStore(io: CliIo, use: (store: LeadStore) => void | Promise<void>): Promise<void> {
+  const store = openStore(io);
+  try {
+    await use(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Runs the CLI; returns its exit code: 0 done, 1 could not (no database, wrong key), 2 wrong arguments. */
+export async function runLeadsCli(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
+    io.out(USAGE);
+    return 0;
+  }
+  try {
+    await run(argv, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if ([CliFailure, KeyError, ConfigError, CipherError].some((kind) => error instanceof kind)) {
+      const { message } = error as Error;
+      io.err(`${message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await runLeadsCli(process.argv.slice(2), {
+    env: process.env,
+    cwd: process.cwd(),
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  });
+}

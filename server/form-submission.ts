@@ -1,0 +1,101 @@
+// One parsed submission, from body to stored lead: the honeypot, the Idempotency-Key, the definition's rules, then the
+// store. The caller decides how each outcome is worded (JSON or a page).
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { FormDefinition, Site } from '../generated/content-types.ts';
+import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../renderer/forms/rules.ts';
+import { refusal } from './form-answers.ts';
+import { backPath } from './form-pages.ts';
+import { createSubmissionValidator } from './form-validation.ts';
+import { splitSubmission } from './lead-fields.ts';
+import type { LeadStore } from './lead-store.ts';
+import type { Logger } from './logger.ts';
+
+export interface SubmissionContext {
+  formId: string;
+  def: FormDefinition;
+  /** The lead is on disk (or was already, or is a bot's and discarded): answer success. */
+  stored: (id: string, source: string) => void;
+  invalid: (errors: Record<string, string>, source: unknown) => void;
+}
+
+export interface SubmissionOptions {
+  forms: Map<string, FormDefinition>;
+  store: LeadStore;
+  site: Site;
+  logger: Logger;
+  onLeadStored?: (leadId: string) => void;
+}
+
+// The browser sends a UUID; any short token of visible ASCII is accepted so other clients are not turned away.
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** People never see the honeypot, so anything but absent or blank in it was typed by a bot. */
+function honeypotFilled(body: Record<string, unknown>): boolean {
+  if (!Object.hasOwn(body, HONEYPOT_FIELD)) return false;
+  const value = body[HONEYPOT_FIELD];
+  return typeof value !== 'string' || value.trim() !== '';
+}
+
+export function formSubmission({ forms, store, site, logger, onLeadStored }: SubmissionOptions) {
+  const validators = new Map([...forms].map(([id, def]) => [id, createSubmissionValidator(def)]));
+  const badRequest = refusal(site, 400);
+  const unavailable = refusal(site, 503);
+
+  return async (req: Request, res: Response, context: SubmissionContext): Promise<void> => {
+    const { formId, def } = context;
+    const body: unknown = req.body;
+    if (!isRecord(body)) return badRequest(req, res, 'Expected a JSON object with the form fields');
+
+    if (honeypotFilled(body)) {
+      // Answered exactly like a stored lead, with an id of the same shape, so the bot learns nothing. No values logged.
+      logger.info({ formId }, 'honeypot filled: submission discarded');
+      return context.stored(randomUUID(), backPath(body.source));
+    }
+
+    const key = req.get(IDEMPOTENCY_HEADER);
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
+      return badRequest(
+        req,
+        res,
+        `${IDEMPOTENCY_HEADER} must be 8 to 128 visible ASCII characters, such as a UUID`,
+      );
+
+    const validate = validators.get(formId);
+    if (!validate) throw new Error(`form ${formId} has no validator`);
+    const submission = validate(body);
+    if (!submission.ok) {
+      // Field names only: the values are the visitor's and stay out of the log.
+      logger.info({ formId, invalid: Object.keys(submission.errors) }, 'form submission rejected');
+      return context.invalid(submission.errors, body.source);
+    }
+
+    let result;
+    try {
+      result = await store.insertLead({
+        formId,
+        source: submission.source,
+        ...splitSubmission(def, submission.data),
+        idempotencyKey: key,
+      });
+    } catch (error) {
+      const { name, message } = error instanceof Error ? error : new Error(String(error));
+      logger.error({ err: { name, message }, formId }, 'lead could not be stored');
+      return unavailable(
+        req,
+        res,
+        'Your request could not be saved. Please try again in a moment, or call us now.',
+      );
+    }
+    if (result.replayed)
+      logger.info({ formId, leadId: result.id }, 'repeated submission: answered with its lead');
+    else {
+      logger.info({ formId, leadId: result.id }, 'lead stored');
+      onLeadStored?.(result.id);
+    }
+    context.stored(result.id, submission.source);
+  };
+}

@@ -1,0 +1,83 @@
+// The SQLite file of leads: durable settings and the schema, migrated step by step.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+// Index n holds the step from user_version n to n + 1; append, never edit a released step.
+const MIGRATIONS = [
+  `CREATE TABLE leads (
+     id TEXT PRIMARY KEY,
+     form_id TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     source TEXT NOT NULL,
+     data TEXT NOT NULL CHECK (json_valid(data))
+   ) STRICT;
+   CREATE TABLE alerts (
+     lead_id TEXT PRIMARY KEY REFERENCES leads(id) ON DELETE CASCADE,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'dead')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     last_error TEXT,
+     delivered_at TEXT
+   ) STRICT;
+   CREATE INDEX alerts_due ON alerts (next_attempt_at) WHERE status = 'pending';`,
+  // sealed: field name to its encrypted value (server/lead-cipher.ts); data keeps only what may be read in clear.
+  // idempotency_keys: one lead per (form, Idempotency-Key), so a double click or a retry never stores a second one.
+  // meta: the id of the encryption key, so that a start with another key is refused at once.
+  `ALTER TABLE leads ADD COLUMN sealed TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(sealed));
+   CREATE INDEX leads_created ON leads (created_at);
+   CREATE TABLE idempotency_keys (
+     form_id TEXT NOT NULL,
+     key TEXT NOT NULL,
+     lead_id TEXT NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
+     created_at INTEGER NOT NULL,
+     PRIMARY KEY (form_id, key)
+   ) STRICT, WITHOUT ROWID;
+   CREATE INDEX idempotency_expiry ON idempotency_keys (created_at);
+   CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`,
+];
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+function migrate(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > MIGRATIONS.length)
+    throw new Error(
+      `Lead database schema version ${version} is newer than this server knows (${MIGRATIONS.length})`,
+    );
+  MIGRATIONS.slice(version).forEach((sql, index) => {
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + index + 1}`);
+    }).immediate();
+  });
+}
+
+/** Opens (and creates or migrates) the SQLite lead database at `path`; ':memory:' for a throwaway one. */
+export function openLeadDatabase(path: string): Database.Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  try {
+    // WAL lets readers (the server's own thread, the staff CLI) work during writes; FULL makes a commit survive a
+    // power cut before it returns, and so before the lead's 2xx.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+export function readMeta(db: Database.Database, name: string): string | undefined {
+  const row = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?').get(name);
+  return row?.value;
+}
+
+export function writeMeta(db: Database.Database, name: string, value: string): void {
+  db.prepare(
+    'INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+  ).run(name, value);
+}

@@ -1,0 +1,158 @@
+// Every write to the lead database, as data: a batch of operations runs in one transaction, so one wait for the disk
+// makes all of them durable. Runs wherever the writing connection lives (the writer thread, or the caller's thread
+// for an in-memory database); the operations and their results are plain values that cross a thread unchanged.
+import type Database from 'better-sqlite3';
+import type { Outcome } from './batch-writer.ts';
+
+/** A lead ready to write: id chosen and sensitive values sealed before the batch, so the commit does only SQL. */
+export interface PreparedLead {
+  id: string;
+  formId: string;
+  createdAt: Date;
+  source: string;
+  /** JSON of the clear fields. */
+  data: string;
+  /** JSON of the sealed fields. */
+  sealed: string;
+  idempotencyKey: string | undefined;
+}
+
+export interface InsertResult {
+  id: string;
+  /** True when the key was seen before: `id` is the lead stored then, and nothing new was written. */
+  replayed: boolean;
+}
+
+export interface LeadRow {
+  id: string;
+  form_id: string;
+  created_at: string;
+  source: string;
+  data: string;
+  sealed: string;
+}
+
+export type ClaimedRow = LeadRow & { attempts: number };
+
+export type WriteOp =
+  | { kind: 'insert'; lead: PreparedLead }
+  | { kind: 'claim'; now: number; limit: number; leaseMs: number }
+  | { kind: 'delivered'; leadId: string; at: string }
+  | { kind: 'retry'; leadId: string; nextAttemptAt: number; error: string }
+  | { kind: 'dead'; leadId: string; error: string }
+  | { kind: 'revive'; now: number };
+
+/** What each kind of operation answers. */
+export interface WriteResults {
+  insert: InsertResult;
+  claim: ClaimedRow[];
+  delivered: null;
+  retry: null;
+  dead: null;
+  /** How many dead alerts went back to pending. */
+  revive: number;
+}
+
+export type OpValue = WriteResults[WriteOp['kind']];
+export type OpOutcome = Outcome<OpValue>;
+
+// Long enough for any client retry (the browser retries within seconds; a person comes back within a day).
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const PURGE_EVERY_MS = 60 * 1000;
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/** Prepares the statements once; the returned function runs one batch and returns one outcome per operation. */
+export function createWriteExecutor(db: Database.Database): (ops: readonly WriteOp[]) => OpOutcome[] {
+  const insertLead = db.prepare(
+    'INSERT INTO leads (id, form_id, created_at, source, data, sealed) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertAlert = db.prepare(
+    "INSERT INTO alerts (lead_id, status, attempts, next_attempt_at) VALUES (?, 'pending', 0, ?)",
+  );
+  const selectKey = db.prepare<[string, string, number], { lead_id: string }>(
+    'SELECT lead_id FROM idempotency_keys WHERE form_id = ? AND key = ? AND created_at >= ?',
+  );
+  // REPLACE: an expired row for the same key may still be there until the next purge.
+  const insertKey = db.prepare(
+    'INSERT OR REPLACE INTO idempotency_keys (form_id, key, lead_id, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const purgeKeys = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
+  const selectDue = db.prepare<[number, number], ClaimedRow>(
+    `SELECT leads.*, alerts.attempts FROM alerts JOIN leads ON leads.id = alerts.lead_id
+     WHERE alerts.status = 'pending' AND alerts.next_attempt_at <= ? ORDER BY alerts.next_attempt_at LIMIT ?`,
+  );
+  const claim = db.prepare(
+    'UPDATE alerts SET attempts = attempts + 1, next_attempt_at = ? WHERE lead_id = ?',
+  );
+  const delivered = db.prepare(
+    "UPDATE alerts SET status = 'delivered', delivered_at = ?, last_error = NULL WHERE lead_id = ?",
+  );
+  const retry = db.prepare('UPDATE alerts SET next_attempt_at = ?, last_error = ? WHERE lead_id = ?');
+  const dead = db.prepare("UPDATE alerts SET status = 'dead', last_error = ? WHERE lead_id = ?");
+  const revive = db.prepare(
+    "UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE status = 'dead'",
+  );
+
+  function insert(lead: PreparedLead, now: number): InsertResult {
+    if (lead.idempotencyKey !== undefined) {
+      const seen = selectKey.get(lead.formId, lead.idempotencyKey, now - IDEMPOTENCY_TTL_MS);
+      if (seen) return { id: seen.lead_id, replayed: true };
+    }
+    insertLead.run(lead.id, lead.formId, lead.createdAt.toISOString(), lead.source, lead.data, lead.sealed);
+    insertAlert.run(lead.id, lead.createdAt.getTime());
+    if (lead.idempotencyKey !== undefined) insertKey.run(lead.formId, lead.idempotencyKey, lead.id, now);
+    return { id: lead.id, replayed: false };
+  }
+
+  function apply(op: WriteOp, now: number): OpValue {
+    switch (op.kind) {
+      case 'insert':
+        return insert(op.lead, now);
+      case 'claim':
+        return selectDue.all(op.now, op.limit).map((row) => {
+          claim.run(op.now + op.leaseMs, row.id);
+          return row;
+        });
+      case 'delivered':
+        delivered.run(op.at, op.leadId);
+        return null;
+      case 'retry':
+        retry.run(Math.round(op.nextAttemptAt), op.error, op.leadId);
+        return null;
+      case 'dead':
+        dead.run(op.error, op.leadId);
+        return null;
+      case 'revive':
+        return revive.run(op.now).changes;
+    }
+  }
+
+  let lastPurge = 0;
+  const applyAll = db.transaction((ops: readonly WriteOp[], now: number) => {
+    if (now - lastPurge > PURGE_EVERY_MS) {
+      purgeKeys.run(now - IDEMPOTENCY_TTL_MS);
+      lastPurge = now;
+    }
+    return ops.map((op) => apply(op, now));
+  });
+  const applyAlone = db.transaction(apply);
+
+  // IMMEDIATE takes the write lock up front, so a concurrent writer (the CLI) waits instead of failing mid-transaction.
+  return (ops) => {
+    const now = Date.now();
+    try {
+      return applyAll.immediate(ops, now).map((value) => ({ ok: true, value }));
+    } catch (error) {
+      if (ops.length === 1) return [{ ok: false, error: asError(error) }];
+      // The batch was rolled back whole; one bad operation must not fail the others, so each is tried on its own.
+      return ops.map((op) => {
+        try {
+          return { ok: true, value: applyAlone.immediate(op, now) };
+        } catch (single) {
+          return { ok: false, error: asError(single) };
+        }
+      });
+    }
+  };
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postForm, postJson, startServer, validLead, type TestServer } from './harness.ts';
+
+const LIMIT = 3;
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ rateLimit: LIMIT });
+});
+afterAll(() => server.stop());
+
+describe('form rate limit', () => {
+  it('counts every POST from an address and answers the one over FORM_RATE_LIMIT with 429 and Retry-After', async () => {
+    // Invalid submissions count too: probing costs the same as sending.
+    expect((await postJson(server.api, { fullName: '' }, { 'X-Forwarded-For': '203.0.113.9' })).status).toBe(
+      400,
+    );
+    for (let n = 2; n <= LIMIT; n += 1) expect((await postJson(server.api, validLead)).status).toBe(201);
+    const before = server.store.listLeads().length;
+
+    const refused = await postJson(server.api, validLead);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect(refused.headers.get('ratelimit-policy')).toBe(`${LIMIT};w=600`);
+    expect(await refused.json()).toEqual({ error: expect.stringMatching(/Too many requests.*call us/) });
+
+    // Without JavaScript the visitor gets a page with the phone number, not JSON.
+    const page = await postForm(server.api, validLead, { Referer: `${server.url}/services/medical-detox` });
+    expect(page.status).toBe(429);
+    expect(page.headers.get('retry-after')).toBeTruthy();
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('Too many requests');
+    expect(html).toContain('href="tel:');
+    expect(html).toContain('href="/services/medical-detox"');
+
+    expect(server.store.listLeads().length).toBe(before);
+    expect(server.logs).toContainEqual(
+      expect.objectContaining({ level: 40, msg: 'form rate limit reached' }),
+    );
+    // A visitor's X-Forwarded-For while no proxy is trusted: a hint for whoever deploys, never an error.
+    expect(server.logs).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        err: expect.objectContaining({ code: 'ERR_ERL_UNEXPECTED_X_FORWARDED_FOR' }),
+      }),
+    );
+    expect(server.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+
+  it('limits only the form API: pages are still served', async () => {
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+  });
+});
