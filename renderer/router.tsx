@@ -57,13 +57,20 @@ export function buildRouteTree() {
 const routeTree = buildRouteTree();
 
 export function createRouter() {
+  let hydrated = false;
   return createTanStackRouter({
     routeTree,
     defaultPreload: 'intent',
     // Every route, not only the root, shows our screens for a failure or a missing page.
     defaultErrorComponent: ErrorScreen,
     defaultNotFoundComponent: NotFound,
-    scrollRestoration: true,
+    // Scroll to the top (or the #anchor) on each path change, but not when the page is first hydrated: the
+    // browser has already placed it, and a visitor who began scrolling on a slow phone must not be thrown back.
+    scrollRestoration: () => {
+      const navigation = hydrated;
+      hydrated = true;
+      return navigation;
+    },
     // Page documents never change while the site runs: a loaded page stays fresh.
     defaultStaleTime: Infinity,
     defaultPreloadStaleTime: Infinity,

@@ -221,6 +221,30 @@ describe('navigation', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('keeps where a visitor has scrolled to before the scripts arrive', async () => {
+    const { page, context, errors } = await openPage(t.browser, PHONE);
+    let scrolled: () => void = () => {};
+    const visitorScrolled = new Promise<void>((resolve) => (scrolled = resolve));
+    // A slow phone: the scripts arrive only after the visitor has started reading further down.
+    await page.route('**/assets/*.js', async (route) => {
+      await visitorScrolled;
+      await route.continue();
+    });
+    // Module scripts hold back DOMContentLoaded, so wait for the server-rendered footer instead.
+    await page.goto(`${t.site.url}/services/medical-detox`, { waitUntil: 'commit' });
+    await page.locator('footer').waitFor({ state: 'attached' });
+    await page.evaluate(() => window.scrollTo(0, 900));
+    scrolled();
+    // The floating widget appears once the page is interactive; the position must not have been reset to the top.
+    await expect
+      .poll(() => page.locator('.floating-widget').getAttribute('data-visible'), { timeout: 10_000 })
+      .toBe('true');
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY)).toBe(900);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('not found', () => {

@@ -21,7 +21,9 @@ async function fillContact(page: Page, dialog: string) {
 
 const scrollDown = async (page: Page) => {
   await page.evaluate(() => window.scrollTo(0, 800));
-  await expect.poll(() => page.locator('.floating-widget').getAttribute('data-visible')).toBe('true');
+  await expect
+    .poll(() => page.locator('.floating-widget').getAttribute('data-visible'), { timeout: 5000 })
+    .toBe('true');
 };
 
 describe('floating widget', () => {
