@@ -1,12 +1,13 @@
+import type { RequestListener } from 'node:http';
 import compression from 'compression';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type RequestHandler } from 'express';
 import { errorHandler } from './error-handler.ts';
 import type { Logger } from './logger.ts';
 import { notFound } from './not-found.ts';
 import { redirects } from './redirects.ts';
 import type { RedirectRule } from '../renderer/content/redirects.ts';
-import { security } from './security.ts';
-import { staticPages } from './static-pages.ts';
+import { secureRequests, security, trustProxyFrom } from './security.ts';
+import { loadStaticSite } from './static-pages.ts';
 
 export interface AppOptions {
   /** The prerendered build: index.html, <path>.html per page, 404.html, assets/. */
@@ -16,17 +17,34 @@ export interface AppOptions {
   /** Old addresses and their pages (site/redirects.json). */
   redirectRules: RedirectRule[];
   logger: Logger;
+  /** Which proxies may say a request came over HTTPS (HSTS); TRUST_PROXY by default (server/security.ts). */
+  trustProxy?: boolean | number | string;
 }
 
-/** The whole server, in the order a request meets it. */
-export function createApp({ clientDir, forms, redirectRules, logger }: AppOptions): Express {
+/**
+ * The whole server, in the order a request meets it: the built site's files from memory first (nearly every
+ * request, without Express); then, in Express, other spellings of their paths, old addresses, the form API, and the
+ * not-found page.
+ */
+export function createApp({
+  clientDir,
+  forms,
+  redirectRules,
+  logger,
+  trustProxy = trustProxyFrom(process.env.TRUST_PROXY),
+}: AppOptions): RequestListener {
+  const site = loadStaticSite(clientDir);
+  const secure = secureRequests(trustProxy);
   const app = express();
-  app.use(security());
+  app.disable('x-powered-by');
+  app.use(security({ trustProxy }));
+  app.use(site.router(secure));
   app.use(compression());
-  app.use(staticPages(clientDir));
   app.use(redirects(redirectRules));
   app.use(forms);
   app.use(notFound(clientDir, logger));
   app.use(errorHandler(logger));
-  return app;
+  return (req, res) => {
+    if (!site.serve(req, res, secure(req))) void app(req, res);
+  };
 }

@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Express } from 'express';
 
 /** Starts listening and resolves once the port is bound; rejects with the bind error (such as EADDRINUSE). */
-export function listen(app: Express, port: number, host: string): Promise<Server> {
+export function listen(app: RequestListener, port: number, host: string): Promise<Server> {
   const server = createServer(app);
   return new Promise((resolve, reject) => {
     server.once('error', reject);

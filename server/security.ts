@@ -1,6 +1,9 @@
 // The HTTP headers a health provider's site owes its visitors, from helmet (configured here, not hand-written).
-import express, { type Express, type RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import proxyaddr from 'proxy-addr';
 
 /** A year: the HSTS lifetime browsers and the preload list expect. */
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -28,6 +31,32 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
+/** Response headers by lower-case name, computed once and set as they are on each answer. */
+export type HeaderMap = Readonly<Record<string, string>>;
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/**
+ * The headers a helmet middleware sets, found once by running it against a response that only records them: helmet
+ * decides every value, and no request pays for running it again.
+ */
+function headersSetBy(...middlewares: Middleware[]): HeaderMap {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  for (const middleware of middlewares)
+    middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+      if (error) throw error;
+    });
+  return headers;
+}
+
 /**
  * The Content-Security-Policy of one response. Scripts only from this origin, plus the inline scripts whose hashes
  * are given (each prerendered page's own, computed at build time by scripts/prerender.ts); never 'unsafe-inline'.
@@ -38,27 +67,29 @@ export const PERMISSIONS_POLICY = [
  * style injection cannot run script, so the risk this leaves is small next to the one 'unsafe-inline' for scripts
  * would.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[] = []): RequestHandler {
-  return helmet.contentSecurityPolicy({
-    // Every directive spelled out here rather than merged with helmet's defaults, so this list is the whole policy.
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...scriptHashes],
-      // No onclick="…" handlers: React attaches its own listeners.
-      scriptSrcAttr: ["'none'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      // data: for the small inline images Mantine's CSS uses (such as the select chevron).
-      imgSrc: ["'self'", 'data:'],
-      fontSrc: ["'self'"],
-      // The form API and the page chunks loaded on client navigation are on this origin.
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  });
+export function contentSecurityPolicy(scriptHashes: readonly string[] = []): HeaderMap {
+  return headersSetBy(
+    helmet.contentSecurityPolicy({
+      // Every directive spelled out here rather than merged with helmet's defaults, so this list is the whole policy.
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        // No onclick="…" handlers: React attaches its own listeners.
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // data: for the small inline images Mantine's CSS uses (such as the select chevron).
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        // The form API and the page chunks loaded on client navigation are on this origin.
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  );
 }
 
 /**
@@ -74,41 +105,71 @@ export function trustProxyFrom(value: string | undefined): boolean | number | st
   return raw;
 }
 
+/**
+ * Whether a request came over HTTPS, decided as Express's `req.secure` decides it under the same `trust proxy`
+ * setting (proxy-addr, as Express uses it): a TLS socket, or X-Forwarded-Proto from a trusted proxy.
+ */
+export function secureRequests(trustProxy: boolean | number | string): (req: IncomingMessage) => boolean {
+  const trust =
+    trustProxy === true
+      ? () => true
+      : typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : proxyaddr.compile(trustProxy === false ? [] : trustProxy.split(',').map((entry) => entry.trim()));
+  return (req) => {
+    const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+    if (!trust(req.socket.remoteAddress ?? '', 0)) return own === 'https';
+    const forwarded = req.headers['x-forwarded-proto'];
+    const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded) ?? own;
+    return proto.split(',')[0]?.trim() === 'https';
+  };
+}
+
+/** The headers of every answer, over plain HTTP and over HTTPS (which adds HSTS). */
+export interface SecurityHeaders {
+  plain: HeaderMap;
+  secure: HeaderMap;
+}
+
+/**
+ * Security headers for every answer, with the given Content-Security-Policy: pages pass their own, which allows their
+ * inline scripts (server/static-pages.ts); everything else gets the one that allows no inline script. HSTS only over
+ * HTTPS: a browser ignores it over HTTP, and it must not be sent for a plain-HTTP origin such as a test server.
+ */
+export function securityHeaders(policy: HeaderMap = contentSecurityPolicy()): SecurityHeaders {
+  const plain = {
+    ...headersSetBy(
+      helmet({
+        contentSecurityPolicy: false,
+        strictTransportSecurity: false,
+        crossOriginOpenerPolicy: { policy: 'same-origin' },
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        // The legacy twin of frame-ancestors 'none', for browsers that predate CSP 2.
+        xFrameOptions: { action: 'deny' },
+      }),
+    ),
+    ...policy,
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+  const hsts = headersSetBy(
+    helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true }),
+  );
+  return { plain, secure: { ...plain, ...hsts } };
+}
+
 export interface SecurityOptions {
   /** Which proxies may tell us the request came over HTTPS (X-Forwarded-Proto); see trustProxyFrom. */
   trustProxy?: boolean | number | string;
 }
 
-/**
- * Security headers for every answer. Pages replace the Content-Security-Policy set here with their own, which allows
- * their inline scripts (server/static-pages.ts); everything else keeps this one, which allows no inline script.
- *
- * It is a small Express app of its own so that its `trust proxy` setting decides `req.secure` here (HSTS only over
- * HTTPS, as a browser ignores it over HTTP and it must not be sent for a plain-HTTP origin such as a test server),
- * without changing how the rest of the server reads client addresses.
- */
+/** Express middleware setting the security headers (the policy that allows no inline script) on every answer. */
 export function security({
   trustProxy = trustProxyFrom(process.env.TRUST_PROXY),
-}: SecurityOptions = {}): Express {
-  const headers = express();
-  headers.set('trust proxy', trustProxy);
-  headers.disable('x-powered-by');
-  const hsts = helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true });
-  headers.use(
-    helmet({
-      contentSecurityPolicy: false,
-      strictTransportSecurity: false,
-      crossOriginOpenerPolicy: { policy: 'same-origin' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      // The legacy twin of frame-ancestors 'none', for browsers that predate CSP 2.
-      xFrameOptions: { action: 'deny' },
-    }),
-    contentSecurityPolicy(),
-    (req, res, next) => {
-      res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-      if (req.secure) hsts(req, res, next);
-      else next();
-    },
-  );
-  return headers;
+}: SecurityOptions = {}): RequestHandler {
+  const headers = securityHeaders();
+  const secure = secureRequests(trustProxy);
+  return (req, res, next) => {
+    res.set(secure(req) ? headers.secure : headers.plain);
+    next();
+  };
 }

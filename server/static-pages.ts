@@ -1,56 +1,38 @@
-// The prerendered site: pages at their exact, slashless paths, each with its own Content-Security-Policy, hashed
-// assets cached for good, other files as they are.
+// The prerendered site, read once at start and answered from memory: pages at their exact, slashless paths, each
+// with its own Content-Security-Policy; hashed assets cached for good; other files as they are. Each answer's bytes
+// and headers are computed at start, so serving a page is a map lookup and one write, without Express: this is the
+// path nearly every request takes, and it runs at several times Express's rate (npm run bench:serve).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { extname, join, sep } from 'node:path';
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, relative, sep } from 'node:path';
+import type { RequestHandler } from 'express';
+import fresh from 'fresh';
+import mime from 'mime-types';
+import Negotiator from 'negotiator';
 import { CSP_HASHES_FILE, type CspHashes } from '../scripts/lib/csp.ts';
-import { contentSecurityPolicy } from './security.ts';
-
-/** A file in memory with the compressed copies the build wrote beside it (scripts/lib/precompress.ts). */
-interface Encoded {
-  identity: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
-  etag: string;
-}
-
-interface PageFile extends Encoded {
-  /** Sets the page's Content-Security-Policy, which allows exactly its own inline scripts. */
-  policy: RequestHandler;
-}
-
-function loadEncoded(file: string): Encoded {
-  const identity = readFileSync(file);
-  const copy = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
-  return {
-    identity,
-    br: copy('.br'),
-    gzip: copy('.gz'),
-    etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
-  };
-}
-
-/**
- * Sends the best encoding the client accepts, compressed once at build time: no compression per request. Each
- * encoding has its own ETag, and caches are told the answer varies with Accept-Encoding.
- */
-function sendEncoded(req: Request, res: Response, file: Encoded): void {
-  // Browsers list gzip before br at equal weight; brotli is smaller, so it wins whenever it is accepted.
-  const coding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : undefined;
-  const body = coding === 'br' ? file.br : coding === 'gzip' ? file.gzip : undefined;
-  res.vary('Accept-Encoding');
-  if (body && coding) {
-    res.set({ 'Content-Encoding': coding, ETag: `${file.etag.slice(0, -1)}-${coding}"` });
-    res.send(body);
-    return;
-  }
-  res.set('ETag', file.etag);
-  res.send(file.identity);
-}
+import { COMPRESSIBLE, compressedCopies } from '../scripts/lib/precompress.ts';
+import { contentSecurityPolicy, securityHeaders, type HeaderMap } from './security.ts';
 
 const ASSETS_DIR = 'assets';
 const NOT_FOUND_FILE = '404.html';
+const COPY_SUFFIXES = { br: '.br', gzip: '.gz' } as const;
+type Coding = keyof typeof COPY_SUFFIXES;
+
+/** One encoding of a file: its bytes, and every header of the answer over plain HTTP and over HTTPS. */
+interface Variant {
+  body: Buffer;
+  etag: string;
+  plain: HeaderMap;
+  secure: HeaderMap;
+}
+
+/** A file of the build in each encoding it has. */
+interface StaticFile {
+  identity: Variant;
+  br?: Variant;
+  gzip?: Variant;
+}
 
 /** `index.html` is `/`, `services/medical-detox.html` is `/services/medical-detox` (and `x/index.html` is `/x`). */
 export function pagePathOf(file: string): string {
@@ -68,25 +50,79 @@ export function loadCspHashes(clientDir: string): CspHashes {
 }
 
 /** The policy of one built HTML file (its path relative to the build, in the OS's spelling). */
-const policyOf = (hashes: CspHashes, file: string): RequestHandler =>
+const policyOf = (hashes: CspHashes, file: string): HeaderMap =>
   contentSecurityPolicy(hashes[file.split(sep).join('/')] ?? []);
 
 /**
- * Every page of the build, read once at start: a page is then a map lookup, never a file-system path built from the
- * URL, and answering from memory is several times faster than from disk. Restart the server after a build.
+ * A file and the compressed copies the build wrote beside it (scripts/lib/precompress.ts). A text file without them
+ * (a hand-made build) is compressed here once, so no answer is ever compressed per request.
  */
-export function loadPages(
-  clientDir: string,
-  hashes: CspHashes = loadCspHashes(clientDir),
-): Map<string, PageFile> {
-  const pages = new Map<string, PageFile>();
-  const files = readdirSync(clientDir, { recursive: true, encoding: 'utf8' });
-  for (const file of files) {
-    if (!file.endsWith('.html') || file === NOT_FOUND_FILE || file.startsWith(ASSETS_DIR + sep)) continue;
-    if (file.split(sep).some((part) => part.startsWith('.'))) continue;
-    pages.set(pagePathOf(file), { ...loadEncoded(join(clientDir, file)), policy: policyOf(hashes, file) });
+function loadFile(path: string, headers: HeaderMap, policy: HeaderMap): StaticFile {
+  const identity = readFileSync(path);
+  const stored = (coding: Coding) => {
+    const copy = path + COPY_SUFFIXES[coding];
+    return existsSync(copy) ? readFileSync(copy) : undefined;
+  };
+  const built = { br: stored('br'), gzip: stored('gzip') };
+  const computed =
+    COMPRESSIBLE.test(path) && (!built.br || !built.gzip) ? compressedCopies(identity) : undefined;
+  const hash = createHash('sha1').update(identity).digest('base64url');
+  const security = securityHeaders(policy);
+  const variant = (body: Buffer, coding?: Coding): Variant => {
+    // Each encoding has its own ETag: caches must never hand a brotli body to a client that asked for gzip.
+    const etag = coding ? `"${hash}-${coding}"` : `"${hash}"`;
+    const own = {
+      ...headers,
+      // Caches are told the answer varies with Accept-Encoding, even when it is sent as it is.
+      vary: 'Accept-Encoding',
+      etag,
+      'content-length': String(body.length),
+      ...(coding ? { 'content-encoding': coding } : {}),
+    };
+    return { body, etag, plain: { ...security.plain, ...own }, secure: { ...security.secure, ...own } };
+  };
+  const file: StaticFile = { identity: variant(identity) };
+  for (const coding of ['br', 'gzip'] as const) {
+    const body = built[coding] ?? computed?.[coding];
+    if (body) file[coding] = variant(body, coding);
   }
-  return pages;
+  return file;
+}
+
+/**
+ * Every file of the build by the path it answers at. HTML files only ever answer as pages (with their own policy),
+ * never by file name; precompressed copies are encodings of their file, never files of their own (a page's copy
+ * would bypass its policy); dot-files (.vite/manifest.json, the CSP hashes) are build internals; the 404 page is the
+ * not-found answer (server/not-found.ts), never a page.
+ */
+function loadFiles(
+  clientDir: string,
+  hashes: CspHashes,
+): { files: Map<string, StaticFile>; pages: Set<string> } {
+  const files = new Map<string, StaticFile>();
+  const pages = new Set<string>();
+  const otherPolicy = contentSecurityPolicy();
+  const entries = readdirSync(clientDir, { recursive: true, withFileTypes: true }).filter((entry) =>
+    entry.isFile(),
+  );
+  for (const entry of entries) {
+    const path = join(entry.parentPath, entry.name);
+    const file = relative(clientDir, path);
+    if (file.split(sep).some((part) => part.startsWith('.')) || file === NOT_FOUND_FILE) continue;
+    if (/\.(br|gz)$/.test(file) && existsSync(path.replace(/\.(br|gz)$/, ''))) continue;
+    const isPage = file.endsWith('.html');
+    const isAsset = file.startsWith(ASSETS_DIR + sep);
+    const headers = {
+      'content-type': mime.contentType(extname(file)) || 'application/octet-stream',
+      // Asset names carry a content hash, so a cached copy is never stale; anything else (a page, robots.txt) is
+      // revalidated every time (a new build changes it), answered with 304 while the ETag matches.
+      'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    const at = isPage ? pagePathOf(file) : `/${file.split(sep).map(encodeURIComponent).join('/')}`;
+    if (isPage) pages.add(at);
+    files.set(at, loadFile(path, headers, isPage ? policyOf(hashes, file) : otherPolicy));
+  }
+  return { files, pages };
 }
 
 /** The request path with each segment decoded and re-encoded, so /caf%c3%a9 and /caf%C3%A9 meet; undefined if garbled. */
@@ -112,72 +148,81 @@ const queryOf = (url: string): string => {
   return at === -1 ? '' : url.slice(at);
 };
 
-function servePages(pages: Map<string, PageFile>): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const path = normalPath(req.path);
-    if (path === undefined) return next();
-    const page = pages.get(path);
-    if (page) {
-      // no-cache: revalidate every time (a new build changes the page), answered with 304 while the ETag matches.
-      res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
-      page.policy(req, res, () => sendEncoded(req, res, page));
+const ACCEPTED_CACHE_MAX = 256;
+
+/** The site in memory, and the two ways a request reaches it. */
+export interface StaticSite {
+  /**
+   * The fast path, before Express: answers a GET or HEAD of a file's exact path and returns true; anything else
+   * (another method, another spelling, a redirect, the form API, a missing page) returns false untouched.
+   */
+  serve(req: IncomingMessage, res: ServerResponse, secure: boolean): boolean;
+  /**
+   * The same files for other spellings of their paths (percent-encoding, a trailing slash, `.html`), inside Express:
+   * a page's other spelling is redirected to it with 301. What falls through gets the 404 page's policy.
+   */
+  router(secure: (req: IncomingMessage) => boolean): RequestHandler;
+}
+
+/** Reads the build in `clientDir` once. Restart the server after a build. */
+export function loadStaticSite(clientDir: string): StaticSite {
+  const hashes = loadCspHashes(clientDir);
+  const { files, pages } = loadFiles(clientDir, hashes);
+  const notFoundPolicy = policyOf(hashes, NOT_FOUND_FILE);
+
+  // Which encodings each distinct Accept-Encoding allows, parsed once: browsers send a handful of spellings.
+  const accepted = new Map<string, { br: boolean; gzip: boolean }>();
+  const acceptedBy = (header: string | undefined) => {
+    const key = header ?? '';
+    let entry = accepted.get(key);
+    if (!entry) {
+      const codings = new Negotiator({ headers: { 'accept-encoding': header } }).encodings(['br', 'gzip']);
+      entry = { br: codings.includes('br'), gzip: codings.includes('gzip') };
+      if (accepted.size >= ACCEPTED_CACHE_MAX) accepted.clear();
+      accepted.set(key, entry);
+    }
+    return entry;
+  };
+
+  const send = (req: IncomingMessage, res: ServerResponse, file: StaticFile, secure: boolean): void => {
+    const accepts = acceptedBy(req.headers['accept-encoding']);
+    // Browsers list gzip before br at equal weight; brotli is smaller, so it wins whenever it is accepted.
+    const variant = (accepts.br && file.br) || (accepts.gzip && file.gzip) || file.identity;
+    const headers = secure ? variant.secure : variant.plain;
+    if (fresh(req.headers, { etag: variant.etag })) {
+      res.writeHead(304, headers).end();
       return;
     }
-    const canonical = canonicalOf(path);
-    // Only to a page that exists: a redirect never invents a URL (nor an open redirect such as //host/).
-    if (canonical !== path && pages.has(canonical))
-      return res.redirect(301, canonical + queryOf(req.originalUrl));
-    next();
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : variant.body);
   };
-}
 
-/**
- * Everything else in the build (robots.txt, favicon, images), except HTML files, which only ever answer as pages (with
- * their own policy), and their precompressed copies (`.html.br`, `.html.gz`, for hosts that serve those themselves).
- */
-function serveFiles(clientDir: string): RequestHandler {
-  // No directory redirect (it would add a trailing slash to page URLs) and no index files: pages are handled above.
-  // Dot-files (.vite/manifest.json, the CSP hashes) are build internals: never served.
-  const files = express.static(clientDir, {
-    index: false,
-    redirect: false,
-    fallthrough: true,
-    dotfiles: 'ignore',
-  });
-  return (req, res, next) => {
-    const path = normalPath(req.path);
-    if (path === undefined || /\.html(?:\.br|\.gz)?\/*$/i.test(path) || path.startsWith(`/${ASSETS_DIR}/`))
-      return next();
-    files(req, res, next);
+  const isRead = (req: IncomingMessage) => req.method === 'GET' || req.method === 'HEAD';
+
+  return {
+    serve(req, res, secure) {
+      if (!isRead(req)) return false;
+      const url = req.url ?? '/';
+      const file = files.get(url.slice(0, url.length - queryOf(url).length));
+      if (!file) return false;
+      send(req, res, file, secure);
+      return true;
+    },
+    router(secure) {
+      return (req, res, next) => {
+        if (isRead(req)) {
+          const path = normalPath(req.path);
+          const file = path === undefined ? undefined : files.get(path);
+          if (file) return send(req, res, file, secure(req));
+          const canonical = path === undefined ? undefined : canonicalOf(path);
+          // Only to a page that exists: a redirect never invents a URL (nor an open redirect such as //host/).
+          if (canonical !== undefined && canonical !== path && pages.has(canonical))
+            return res.redirect(301, canonical + queryOf(req.originalUrl));
+        }
+        // Redirects and the form API have no inline scripts; the 404 page's policy allows its scripts and no more.
+        res.set(notFoundPolicy);
+        next();
+      };
+    },
   };
-}
-
-/** The hashed build assets, read once at start and answered from memory. */
-function serveAssets(clientDir: string): RequestHandler {
-  const dir = join(clientDir, ASSETS_DIR);
-  const assets = new Map<string, Encoded>();
-  if (existsSync(dir))
-    for (const name of readdirSync(dir))
-      if (!/\.(br|gz)$/.test(name)) assets.set(`/${ASSETS_DIR}/${name}`, loadEncoded(join(dir, name)));
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const asset = assets.get(req.path);
-    if (!asset) return next();
-    // File names carry a content hash, so a cached copy is never stale.
-    res.type(extname(req.path)).set('Cache-Control', 'public, max-age=31536000, immutable');
-    sendEncoded(req, res, asset);
-  };
-}
-
-export function staticPages(clientDir: string): Router {
-  const router = express.Router();
-  const hashes = loadCspHashes(clientDir);
-  router.use(serveAssets(clientDir));
-  router.use(servePages(loadPages(clientDir, hashes)));
-  router.use(serveFiles(clientDir));
-  // What falls through ends in the not-found page (server/not-found.ts), or in a redirect or the form API, which have
-  // no inline scripts: the 404 page's policy allows its scripts and nothing more.
-  router.use(policyOf(hashes, NOT_FOUND_FILE));
-  return router;
 }
