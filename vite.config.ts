@@ -8,6 +8,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'public',
   // SITE_URL (the public origin) is read at build time by renderer/head.ts in both bundles.
   envPrefix: ['VITE_', 'SITE_URL'],
+  // Pages carry their CSS inline (scripts/prerender.ts): the router then hydrates that <style> from the page itself
+  // instead of expecting the CSS text in its hydration data.
+  define: { 'process.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true') },
   // Bundled into the server render too, so only the icons and components used are loaded, not whole barrels.
   ssr: { noExternal: ['@tabler/icons-react', '@mantine/core', '@mantine/hooks'] },
   build: isSsrBuild

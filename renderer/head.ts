@@ -6,12 +6,25 @@ import {
 } from '@mantine/core';
 import type { Page } from '../generated/content-types.ts';
 import { site } from './site-context.tsx';
-import { theme } from './theme.ts';
+import { PALETTE, theme } from './theme.ts';
 import { jsonLd, structuredData } from './structured-data.ts';
 
-// Mantine's theme variables, in <head> where styles belong (the provider would put them in <body>).
+// Mantine's theme variables, in <head> where styles belong (the provider would put them in <body>), without those of
+// the palette colours the site never uses: they would be a third of every page's CSS.
+const unusedColour = new RegExp(
+  `^--mantine-color-(${Object.keys(DEFAULT_THEME.colors)
+    .filter((colour) => !PALETTE.includes(colour))
+    .join('|')})-`,
+);
+const withoutUnusedColours = (variables: Record<string, string>) =>
+  Object.fromEntries(Object.entries(variables).filter(([name]) => !unusedColour.test(name)));
+const resolved = defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
 const themeVariables = convertCssVariables(
-  defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme)),
+  {
+    variables: withoutUnusedColours(resolved.variables),
+    light: withoutUnusedColours(resolved.light),
+    dark: withoutUnusedColours(resolved.dark),
+  },
   ':root',
 );
 

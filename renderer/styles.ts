@@ -1,6 +1,6 @@
-// Only the Mantine CSS the site uses (about a third of the full stylesheet), then the site's own.
+// Only the Mantine CSS the site uses (about a third of the full stylesheet), then the site's own. Not Mantine's
+// default-css-variables.css: renderer/head.ts writes every one of those variables, from our theme, into <head>.
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';

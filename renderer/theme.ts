@@ -14,3 +14,11 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
 });
+
+/**
+ * The palette colours the site draws with: the brand colour, red (emergencies), orange (warnings), and the greys
+ * Mantine uses for text, borders and the dark scheme. Only these colours' CSS variables are sent with each page
+ * (renderer/head.ts); a block that needs another colour adds it here. tests/quality/theme-colors.test.ts checks
+ * that the built pages use no other.
+ */
+export const PALETTE: readonly string[] = [site.theme.primaryColor, 'red', 'orange', 'gray', 'dark'];

@@ -3,9 +3,10 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Manifest } from '@tanstack/router-core';
+import type { ServerManifest } from '@tanstack/router-core';
 import { REDIRECTS_FILE, ROOT, SITE_FILE, readJson } from './lib/content-schemas.ts';
 import { CSP_HASHES_FILE, inlineScriptHashes, type CspHashes } from './lib/csp.ts';
+import { hydrationLoader } from './lib/hydration-loader.ts';
 import { redirectFiles, robotsTxt, sitemapXml } from './lib/static-files.ts';
 import type { Page, RedirectTable, Site } from '../generated/content-types.ts';
 import { htmlFile } from '../renderer/content/page-paths.ts';
@@ -13,15 +14,22 @@ import { siteUrlFrom } from '../renderer/head.ts';
 
 type ViteManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type ServerEntry = {
-  render: (url: string, manifest: Manifest) => Promise<{ status: number; html: string }>;
+  render: (url: string, manifest: ServerManifest) => Promise<{ status: number; html: string }>;
   pages: { path: string; load: () => Promise<Page> }[];
 };
 
 const buildDir = join(ROOT, '.build');
 const clientDir = join(buildDir, 'client');
 
-/** The router manifest: the entry script, its static imports to preload, and its CSS, for every page. */
-export function routerManifest(viteManifest: Record<string, ViteManifestChunk>): Manifest {
+/**
+ * The router manifest of every page: its CSS inlined (the page needs no second request before it can show), and the
+ * loader that runs the client entry at the visitor's first interaction (scripts/lib/hydration-loader.ts) in place of
+ * a script tag.
+ */
+export function routerManifest(
+  viteManifest: Record<string, ViteManifestChunk>,
+  readAsset: (file: string) => string,
+): ServerManifest {
   const entry = Object.values(viteManifest).find((chunk) => chunk.isEntry);
   if (!entry) throw new Error('The client build has no entry chunk');
   const imports = new Set<string>();
@@ -33,19 +41,20 @@ export function routerManifest(viteManifest: Record<string, ViteManifestChunk>):
   };
   entry.imports?.forEach(visit);
   const url = (file: string) => `/${file}`;
+  const css = entry.css ?? [];
   return {
+    inlineCss: { styles: Object.fromEntries(css.map((file) => [url(file), readAsset(file)])) },
     routes: {
       __root__: {
-        preloads: [...imports].map(url),
-        css: (entry.css ?? []).map(url),
-        scripts: [{ attrs: { type: 'module', src: url(entry.file), async: true } }],
+        css: css.map(url),
+        scripts: [{ children: hydrationLoader(url(entry.file), [...imports].map(url)) }],
       },
     },
   };
 }
 
 const viteManifest = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
-const manifest = routerManifest(viteManifest);
+const manifest = routerManifest(viteManifest, (file) => readFileSync(join(clientDir, file), 'utf8'));
 const server = (await import(pathToFileURL(join(buildDir, 'server/entry-server.js')).href)) as ServerEntry;
 
 const targets = [

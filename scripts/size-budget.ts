@@ -1,11 +1,12 @@
 // npm run budget: what each page makes a visitor download before it is usable. Every route is opened in Chromium
-// against the real server; every script and stylesheet it requests on first load is counted at its gzip size.
+// against the real server and woken as a visitor wakes it (its scripts run at the first interaction); every script
+// and stylesheet it requests, and the CSS inlined in the page, is counted at its gzip size.
 // Fails, naming the route and its largest chunk, when a page is over budget.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from './lib/content-schemas.ts';
-import { launchBrowser } from '../tests/helpers/browser.ts';
+import { launchBrowser, visit } from '../tests/helpers/browser.ts';
 import { startSite } from '../tests/helpers/site-server.ts';
 import { siteIndex } from './lib/site-links.ts';
 
@@ -33,11 +34,20 @@ try {
       if ((type === 'script' || type === 'stylesheet') && url.origin === site.url)
         files.set(url.pathname, type);
     });
-    await page.goto(`${site.url}${route}`, { waitUntil: 'networkidle' });
+    await visit(page, `${site.url}${route}`);
+    await page.waitForLoadState('networkidle');
+    const inlineCss = await page.$$eval('head style', (styles) =>
+      styles.map((style) => style.textContent ?? ''),
+    );
     await context.close();
     let js = 0;
     let css = 0;
     let largest = { file: '', size: 0 };
+    for (const text of inlineCss) {
+      const size = gzipSync(text, { level: 9 }).length;
+      css += size;
+      if (size > largest.size) largest = { file: 'inline <style> in the page', size };
+    }
     for (const [file, type] of files) {
       const size = gzipSize(file);
       if (type === 'script') js += size;

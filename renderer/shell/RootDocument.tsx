@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { HeadContent, Outlet, Scripts, useMatches } from '@tanstack/react-router';
 import type { Page } from '../../generated/content-types.ts';
@@ -16,6 +17,11 @@ function useCurrentPage(): Page | undefined {
 /** The whole HTML document: the server renders it complete, the client hydrates it. */
 export function RootDocument() {
   const page = useCurrentPage();
+  // The page's scripts run at the visitor's first interaction (scripts/lib/hydration-loader.ts); this mark says they
+  // have taken over the page, for styles that only make sense with script and for tests.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>

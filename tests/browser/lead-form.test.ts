@@ -1,7 +1,7 @@
 // The embedded insurance form, end to end: browser, real server, SQLite, and a local Slack-compatible receiver.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from '../helpers/browser.ts';
+import { openPage, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
 import form from '../../site/forms/insurance-verification.json' with { type: 'json' };
 
@@ -27,7 +27,7 @@ async function fillForm(page: Page) {
 describe('insurance verification form', () => {
   it('shows field errors for an empty submission and sends nothing', async () => {
     const { page, context } = await openPage(t.browser);
-    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/`);
     const scope = page.locator('#contact form');
     await scope.getByRole('button', { name: form.submitLabel }).click();
     await expect(scope.getByText(form.requiredMessage).count()).resolves.toBe(5);
@@ -37,7 +37,7 @@ describe('insurance verification form', () => {
 
   it('stores the lead, alerts the chat without health details, confirms and resets', async () => {
     const { page, context, errors } = await openPage(t.browser);
-    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/`);
     const scope = await fillForm(page);
     // Hold the request so the in-flight state can be seen.
     let release: () => void = () => {};
@@ -73,7 +73,7 @@ describe('insurance verification form', () => {
 
   it('keeps what was typed and shows the failure message when sending fails', async () => {
     const { page, context } = await openPage(t.browser);
-    await page.goto(`${t.site.url}/services/medical-detox`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/services/medical-detox`);
     await page.route('**/api/forms/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
     const scope = page.locator('form').first();
     await scope.getByLabel('Full Name').fill(person.fullName);

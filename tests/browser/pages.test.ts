@@ -1,6 +1,6 @@
 // What a visitor sees on the built site, in Debian's Chromium against the real server.
 import { describe, expect, it } from 'vitest';
-import { openPage, PHONE } from '../helpers/browser.ts';
+import { openPage, PHONE, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
 import { pages } from '../../renderer/router.tsx';
 import site from '../../site/site.json' with { type: 'json' };
@@ -58,7 +58,7 @@ describe('server-rendered HTML', () => {
 describe.each(pages.map((page) => page.path))('page %s', (path) => {
   it('answers 200 with one h1, no console errors and no sideways scrolling on a phone', async () => {
     const { page, context, errors } = await openPage(t.browser, PHONE);
-    const response = await page.goto(`${t.site.url}${path}`, { waitUntil: 'networkidle' });
+    const response = await visit(page, `${t.site.url}${path}`);
     expect(response?.status()).toBe(200);
     await expect(page.locator('h1').count()).resolves.toBe(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -71,7 +71,7 @@ describe.each(pages.map((page) => page.path))('page %s', (path) => {
 describe('home page', () => {
   it('renders its sections in the order of the spec, without console errors', async () => {
     const { page, context, errors } = await openPage(t.browser);
-    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/`);
     const ids = await page.locator('main > section[id]').evaluateAll((sections) => sections.map((s) => s.id));
     expect(ids).toEqual([
       'programs',
@@ -103,7 +103,7 @@ describe('home page', () => {
 describe('FAQ accordion', () => {
   it('opens one answer at a time, collapses, and moves focus with arrows, Home and End', async () => {
     const { page, context } = await openPage(t.browser);
-    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/`);
     const headers = page.locator('.faq-item summary');
     const items = page.locator('.faq-item');
     await headers.nth(0).click();
@@ -147,7 +147,7 @@ describe('FAQ accordion', () => {
 describe('header', () => {
   it('opens desktop menus on hover and on keyboard focus', async () => {
     const { page, context } = await openPage(t.browser);
-    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/`);
     const programs = page.locator('.nav-menu').nth(0);
     await expect(programs.locator('.nav-panel').isVisible()).resolves.toBe(false);
     await programs.locator('.nav-trigger').hover();
@@ -172,7 +172,7 @@ describe('header', () => {
 
   it('has a phone menu with three independent sections, a height limit, and closes when a link is chosen', async () => {
     const { page, context, errors } = await openPage(t.browser, PHONE);
-    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/`);
     await page.getByLabel(site.labels.openMenu).click();
     const panel = page.locator('.mobile-panel');
     await expect(panel.isVisible()).resolves.toBe(true);
@@ -198,7 +198,7 @@ describe('header', () => {
 describe('navigation', () => {
   it('moves between pages without reloading, starts each page at the top, and lands on #contact from another page', async () => {
     const { page, context, errors } = await openPage(t.browser);
-    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/`);
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await page.mouse.wheel(0, 3000);
     await page
@@ -218,6 +218,26 @@ describe('navigation', () => {
       .poll(() => page.locator('#contact').evaluate((el) => Math.round(el.getBoundingClientRect().top)))
       .toBeLessThan(200);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('runs no script while the page appears: fetched after load, run at the first touch', async () => {
+    const { page, context, errors } = await openPage(t.browser, PHONE);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${t.site.url}/crisis/emergency-help`, { waitUntil: 'networkidle' });
+    // Downloaded and ready, but not run: the page is the server's HTML, complete, with its CSS inline.
+    expect(scripts.some((path) => path.startsWith('/assets/entry-client-'))).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    await expect(page.getByRole('link', { name: /call/i }).first().isVisible()).resolves.toBe(true);
+    const heading = await page.locator('h1').boundingBox();
+    await page.touchscreen.tap((heading?.x ?? 0) + 10, (heading?.y ?? 0) + 10);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -252,8 +272,8 @@ describe('not found', () => {
     const response = await fetch(`${t.site.url}/no-such-page`);
     expect(response.status).toBe(404);
     const { page, context, messages, errors } = await openPage(t.browser);
-    const visit = await page.goto(`${t.site.url}/no-such-page`, { waitUntil: 'networkidle' });
-    expect(visit?.status()).toBe(404);
+    const answer = await visit(page, `${t.site.url}/no-such-page`);
+    expect(answer?.status()).toBe(404);
     await expect(page.locator('main').textContent()).resolves.toMatch(/404.*Oops! Page not found/s);
     await expect(
       page.getByRole('link', { name: site.notFound.homeLabel }).getAttribute('href'),

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { openPage } from '../helpers/browser.ts';
+import { openPage, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
 import { redirectRules } from '../../renderer/content/redirects.ts';
 import { pages } from '../../renderer/router.tsx';
@@ -25,10 +25,10 @@ describe('redirects', () => {
 
   it('lands on the target page, and in-site navigation to an old address replaces the history entry', async () => {
     const { page, context, errors } = await openPage(t.browser);
-    await page.goto(`${t.site.url}/rehab`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/rehab`);
     expect(page.url()).toBe(`${t.site.url}/services/inpatient-rehab`);
 
-    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/`);
     await page.locator('.nav-menu').nth(0).locator('.nav-trigger').hover();
     await page
       .getByRole('link', { name: /Executive Detox/ })
@@ -46,7 +46,7 @@ describe('redirects', () => {
 describe('error screen', () => {
   it('shows the apology, a call link and Try Again that recovers, when a page fails to render', async () => {
     const { page, context } = await openPage(t.browser);
-    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/`);
     const manifest = JSON.parse(
       readFileSync(join(import.meta.dirname, '../../dist/client/.vite/manifest.json'), 'utf8'),
     ) as Record<string, { file: string; src?: string }>;

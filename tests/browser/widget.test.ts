@@ -1,7 +1,7 @@
 // The floating widget and its two forms, with and without JavaScript, against the real server and chat receiver.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, PHONE } from '../helpers/browser.ts';
+import { openPage, PHONE, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
 import site from '../../site/site.json' with { type: 'json' };
 import insurance from '../../site/forms/widget-insurance.json' with { type: 'json' };
@@ -29,7 +29,7 @@ const scrollDown = async (page: Page) => {
 describe('floating widget', () => {
   it('stays hidden until the page is scrolled past 200 px, then shows the phone bar', async () => {
     const { page, context, errors } = await openPage(t.browser, PHONE);
-    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/`);
     const bar = page.locator('.widget-bar');
     await expect(bar.isVisible()).resolves.toBe(false);
     await page.evaluate(() => window.scrollTo(0, 150));
@@ -48,7 +48,7 @@ describe('floating widget', () => {
   it('on a phone, schedules a consultation in a modal dialog: stored, alerted without the message, closed', async () => {
     const before = t.site.leads().length;
     const { page, context, errors } = await openPage(t.browser, PHONE);
-    await page.goto(`${t.site.url}/services/medical-detox`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/services/medical-detox`);
     await scrollDown(page);
     await page.locator('.widget-bar').getByRole('button', { name: site.widget.consultationLabel }).click();
     const dialog = page.getByRole('dialog', { name: consultation.title });
@@ -96,7 +96,7 @@ describe('floating widget', () => {
   it('on a wide screen, offers the phone and a consultation on hover, and verifies insurance from the round button', async () => {
     const before = t.site.leads().length;
     const { page, context, errors } = await openPage(t.browser);
-    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/`);
     await scrollDown(page);
     await page.locator('.widget-round-button').hover();
     const menu = page.locator('.widget-menu');
@@ -127,7 +127,7 @@ describe('floating widget', () => {
 
   it('keeps the dialog open with what was typed when sending fails', async () => {
     const { page, context } = await openPage(t.browser, PHONE);
-    await page.goto(`${t.site.url}/`, { waitUntil: 'networkidle' });
+    await visit(page, `${t.site.url}/`);
     await scrollDown(page);
     await page.route('**/api/forms/**', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
     await page.locator('.widget-bar').getByRole('button', { name: site.widget.consultationLabel }).click();

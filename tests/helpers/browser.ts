@@ -30,3 +30,14 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, context, errors, messages };
 }
+
+/**
+ * Opens a page as a visitor does and wakes its scripts: they run at the first interaction (a key press here, which
+ * touches nothing on the page; scripts/lib/hydration-loader.ts), and this resolves once the page is hydrated.
+ */
+export async function visit(page: Page, url: string) {
+  const response = await page.goto(url, { waitUntil: 'networkidle' });
+  await page.keyboard.press('Shift');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  return response;
+}

@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { AxeResults } from 'axe-core';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
 import { NOT_FOUND_PATH, ROUTES } from './routes.ts';
 
@@ -67,7 +68,7 @@ export function accessibilitySuite(device: string, options: BrowserContextOption
     it.each(ROUTES)('%s: no violations in the light and dark schemes, no console errors', async (path) => {
       errors.length = 0;
       await page.emulateMedia({ colorScheme: 'light' });
-      const response = await page.goto(`${t.site.url}${path}`, { waitUntil: 'networkidle' });
+      const response = await visit(page, `${t.site.url}${path}`);
       expect(response?.status()).toBe(path === NOT_FOUND_PATH ? 404 : 200);
       for (const scheme of SCHEMES) {
         // The same as opening the page with the context's colorScheme option, without loading it twice: the site

@@ -1,0 +1,43 @@
+// When the page's JavaScript runs. Every prerendered page is complete and works without it (links, tel: links, forms
+// that post, menus and dialogs built on <details> and popover), so a visitor on a slow phone gets a plain static
+// page first: nothing runs while the page appears. The code is fetched once the page has loaded (modulepreload
+// downloads and compiles, never runs) and runs at the visitor's first sign of life — a touch, a pointer, a key, a
+// scroll — when it adds what only script can: the floating widget, client navigation with prefetching on hover and
+// touch, forms that answer without leaving the page.
+//
+// The loader is an inline script; the page's Content-Security-Policy allows it by its hash (scripts/lib/csp.ts).
+
+/** What starts the page's code: anything a visitor does. Listened to on window, in the capture phase, passively. */
+export const HYDRATION_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'scroll',
+  'wheel',
+];
+
+/**
+ * The inline script of every page: runs `entry` (the client entry, which hydrates the page) on the first of
+ * HYDRATION_EVENTS, and after the load event preloads `entry` and the chunks it imports so that run does not wait for
+ * the network. Plain ES2020, tiny, and the same on every page.
+ */
+export function hydrationLoader(entry: string, imports: readonly string[]): string {
+  const events = JSON.stringify(HYDRATION_EVENTS);
+  const modules = JSON.stringify([entry, ...imports]);
+  return [
+    '(()=>{',
+    `const events=${events},started=()=>{`,
+    'for(const type of events)removeEventListener(type,started,true);',
+    `import(${JSON.stringify(entry)})`,
+    '};',
+    'for(const type of events)addEventListener(type,started,{capture:true,passive:true});',
+    'const preload=()=>{',
+    `for(const href of ${modules}){`,
+    "const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)",
+    '}};',
+    "if(document.readyState==='complete')preload();else addEventListener('load',preload,{once:true})",
+    '})()',
+  ].join('');
+}
