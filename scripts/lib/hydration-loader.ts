@@ -1,7 +1,7 @@
 // When the page's JavaScript runs. Every prerendered page is complete and works without it (links, tel: links, forms
 // that post, menus and dialogs built on <details> and popover), so a visitor on a slow phone gets a plain static
-// page first: nothing runs while the page appears. The code is fetched once the page has loaded (modulepreload
-// downloads and compiles, never runs) and runs at the visitor's first sign of life — a touch, a pointer, a key, a
+// page first: nothing runs while the page appears. The code is downloaded into the cache once the page has loaded
+// (prefetch: not even compiled yet) and runs at the visitor's first sign of life — a touch, a pointer, a key, a
 // scroll — when it adds what only script can: the floating widget, client navigation with prefetching on hover and
 // touch, forms that answer without leaving the page.
 //
@@ -20,8 +20,8 @@ export const HYDRATION_EVENTS = [
 
 /**
  * The inline script of every page: runs `entry` (the client entry, which hydrates the page) on the first of
- * HYDRATION_EVENTS, and after the load event preloads `entry` and the chunks it imports so that run does not wait for
- * the network. Plain ES2020, tiny, and the same on every page.
+ * HYDRATION_EVENTS, and after the load event prefetches `entry` and the chunks it imports so that run does not wait
+ * for the network. Plain ES2020, tiny, and the same on every page.
  */
 export function hydrationLoader(entry: string, imports: readonly string[]): string {
   const events = JSON.stringify(HYDRATION_EVENTS);
@@ -35,7 +35,8 @@ export function hydrationLoader(entry: string, imports: readonly string[]): stri
     'for(const type of events)addEventListener(type,started,{capture:true,passive:true});',
     'const preload=()=>{',
     `for(const href of ${modules}){`,
-    "const link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.append(link)",
+    // As a module script fetches (CORS, same-origin credentials), so the cached copy is the one the import uses.
+    "const link=document.createElement('link');link.rel='prefetch';link.as='script';link.crossOrigin='anonymous';link.href=href;document.head.append(link)",
     '}};',
     "if(document.readyState==='complete')preload();else addEventListener('load',preload,{once:true})",
     '})()',

@@ -224,13 +224,11 @@ describe('navigation', () => {
 
   it('runs no script while the page appears: fetched after load, run at the first touch', async () => {
     const { page, context, errors } = await openPage(t.browser, PHONE);
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await page.goto(`${t.site.url}/crisis/emergency-help`, { waitUntil: 'networkidle' });
     // Downloaded and ready, but not run: the page is the server's HTML, complete, with its CSS inline.
-    expect(scripts.some((path) => path.startsWith('/assets/entry-client-'))).toBe(true);
+    expect(fetched.some((path) => path.startsWith('/assets/entry-client-'))).toBe(true);
     await page.waitForTimeout(500);
     expect(await page.locator('html[data-hydrated]').count()).toBe(0);
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);

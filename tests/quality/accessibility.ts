@@ -70,6 +70,9 @@ export function accessibilitySuite(device: string, options: BrowserContextOption
       await page.emulateMedia({ colorScheme: 'light' });
       const response = await visit(page, `${t.site.url}${path}`);
       expect(response?.status()).toBe(path === NOT_FOUND_PATH ? 404 : 200);
+      // Sections below the first screen are rendered only near the viewport (content-visibility: auto); axe must see
+      // every section rendered, or it would skip their contrast checks.
+      await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
       for (const scheme of SCHEMES) {
         // The same as opening the page with the context's colorScheme option, without loading it twice: the site
         // follows the system's scheme, and Mantine switches when the media query changes.
