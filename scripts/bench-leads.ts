@@ -5,7 +5,7 @@
 // Ends with one line for machines: `leads_per_s=N p99_ms=N`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -80,7 +80,10 @@ async function freePort(): Promise<number> {
 /** Starts `npm start`'s entry and resolves once it answers; kills it when it does not start in time. */
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
   const url = `http://127.0.0.1:${await freePort()}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'index.ts')], {
+  // BENCH_SERVER_NODE_FLAGS adds Node flags to the server only, such as `--cpu-prof --cpu-prof-dir=/tmp/prof` to see
+  // where its time goes (NODE_OPTIONS refuses --cpu-prof, and would profile this client too).
+  const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', join(ROOT, 'server', 'index.ts')], {
     cwd: ROOT,
     env: { ...env, PORT: new URL(url).port },
     // The server's log is not the benchmark's output; discarding it still costs the server its writes, as in production.
@@ -114,20 +117,31 @@ interface Sample {
   status: number;
 }
 
-function post(agent: Agent, url: URL, body: string): Promise<Sample> {
+/**
+ * Everything about a request that is the same each time, made once: the client shares the machine with the server, so
+ * what it spends per request (parsing a URL, checking each header as it is set) is taken from the server's share.
+ */
+function requestTemplate(agent: Agent, url: URL) {
+  return {
+    options: { agent, host: url.hostname, port: url.port, path: url.pathname, method: 'POST' },
+    // Name and value pairs are sent as they are, so they carry Host too; Connection: keep-alive comes from the agent.
+    headers: ['Host', url.host, 'Content-Type', 'application/json', 'Origin', url.origin],
+  };
+}
+
+function post({ options, headers }: ReturnType<typeof requestTemplate>, body: string): Promise<Sample> {
   const started = performance.now();
   return new Promise((resolve) => {
     const req = request(
-      url,
       {
-        agent,
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'Content-Length': Buffer.byteLength(body),
-          Origin: url.origin,
-          'Idempotency-Key': randomUUID(),
-        },
+        ...options,
+        headers: [
+          ...headers,
+          'Content-Length',
+          String(Buffer.byteLength(body)),
+          'Idempotency-Key',
+          randomUUID(),
+        ],
       },
       (res) => {
         res.resume();
@@ -141,11 +155,12 @@ function post(agent: Agent, url: URL, body: string): Promise<Sample> {
 
 async function drive(url: URL, { seconds, connections }: BenchOptions): Promise<Sample[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const template = requestTemplate(agent, url);
   const samples: Sample[] = [];
   const deadline = performance.now() + seconds * 1000;
   let n = 0;
   const loop = async () => {
-    while (performance.now() < deadline) samples.push(await post(agent, url, lead((n += 1))));
+    while (performance.now() < deadline) samples.push(await post(template, lead((n += 1))));
   };
   await Promise.all(Array.from({ length: connections }, loop));
   agent.destroy();
@@ -153,6 +168,31 @@ async function drive(url: URL, { seconds, connections }: BenchOptions): Promise<
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
+
+// Clock ticks per second of /proc/<pid>/stat (USER_HZ): 100 on every Linux this runs on.
+const USER_HZ = 100;
+
+/**
+ * CPU milliseconds the process `pid` (every thread of it) has used so far, from Linux's /proc; undefined elsewhere.
+ * On a shared machine the rate follows the other work on it; CPU spent per lead follows it much less, and is what a
+ * change to the server moves (compare runs at a similar load all the same).
+ */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    // The fields after the command name (which may hold spaces) start with the state; utime and stime are 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / USER_HZ : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `x ms` per lead, or 'unknown' where /proc cannot tell. */
+const perLead = (before: number | undefined, after: number | undefined, leads: number) =>
+  before === undefined || after === undefined || leads === 0
+    ? 'unknown'
+    : `${((after - before) / leads).toFixed(2)} ms`;
 
 async function main(): Promise<void> {
   const options = parseBenchArgs(process.argv.slice(2));
@@ -185,7 +225,11 @@ async function main(): Promise<void> {
       `POST ${url}/api/forms/${FORM_ID}: ${options.connections} connections for ${options.seconds} s (WAL, synchronous=FULL)`,
     );
     await drive(new URL(`/api/forms/${FORM_ID}`, url), { seconds: 0.5, connections: options.connections });
+    const serverCpuBefore = cpuMsOf(child.pid);
+    const clientCpuBefore = process.cpuUsage();
     const samples = await drive(new URL(`/api/forms/${FORM_ID}`, url), options);
+    const serverCpuAfter = cpuMsOf(child.pid);
+    const clientCpu = process.cpuUsage(clientCpuBefore);
     const created = samples.filter((sample) => sample.status === 201);
     const failed = samples.length - created.length;
     const latencies = created.map((sample) => sample.ms).sort((a, b) => a - b);
@@ -201,6 +245,10 @@ async function main(): Promise<void> {
     console.log(`leads in the database (warm-up included): ${stored}`);
     console.log(`chat alerts delivered meanwhile: ${receiver.received()}`);
     console.log(`durable submissions per second: ${perSecond}`);
+    console.log(
+      `CPU per answered lead: server ${perLead(serverCpuBefore, serverCpuAfter, created.length)} (all its threads), ` +
+        `this client ${perLead(0, (clientCpu.user + clientCpu.system) / 1000, created.length)}`,
+    );
     console.log(`latency p50 ${p50} ms, p99 ${p99} ms, max ${round(latencies.at(-1) ?? 0)} ms`);
     console.log(`leads_per_s=${perSecond} p99_ms=${p99}`);
   } finally {
