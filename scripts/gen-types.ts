@@ -1,4 +1,5 @@
-// Generates generated/blocks.schema.json and generated/content-types.ts from the schemas.
+// Generates generated/blocks.schema.json, generated/content-types.ts and generated/validators.cjs (the schemas
+// compiled by ajv ahead of time, so validation does not compile them on every run) from the schemas.
 // `--check` fails when the committed files differ from what would be generated (CI uses it).
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,6 +14,8 @@ import {
   blockTypes,
   blockSchemaFile,
   blocksUnionSchema,
+  standaloneValidatorsCode,
+  VALIDATORS_FILE,
 } from './lib/content-schemas.ts';
 
 const BANNER =
@@ -74,6 +77,7 @@ async function generate(): Promise<Record<string, string>> {
   return {
     [BLOCKS_SCHEMA_FILE]: union,
     [join(GENERATED_DIR, 'content-types.ts')]: ts,
+    [VALIDATORS_FILE]: await standaloneValidatorsCode(BANNER),
   };
 }
 

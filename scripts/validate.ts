@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
-  contentDocuments,
   formatContentError,
+  readContent,
   validateAll,
   validateDocumentText,
   type ContentError,
@@ -26,11 +26,13 @@ function validateNamed(files: string[]): ContentError[] {
   });
 }
 
-const documents = named.length ? named : contentDocuments();
 const started = performance.now();
-const errors = named.length ? validateNamed(named) : validateAll();
+// Every document is read and parsed once, for the checks and the SEO lint alike.
+const content = named.length ? undefined : readContent();
+const errors = content ? validateAll(content) : validateNamed(named);
 const milliseconds = Math.round(performance.now() - started);
-if (!named.length) for (const warning of seoWarnings(pageDocuments())) console.warn(warning);
+const documents = content ?? named;
+if (content) for (const warning of seoWarnings(pageDocuments(content))) console.warn(warning);
 
 for (const error of errors) console.error(formatContentError(error));
 if (errors.length) {

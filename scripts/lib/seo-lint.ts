@@ -1,11 +1,10 @@
 // Warnings (never errors) about how pages will look in search results: a title or description that another page also
 // uses, or one longer or shorter than what search engines show. The schema bounds what is allowed at all (title
 // 10-70 characters, description 50-200); these ranges are what is shown in full, which is a judgement call per page.
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { parse } from 'json-source-map';
+import { parse, type Mapping } from 'json-source-map';
 import { PAGES_DIR, ROOT } from './content-schemas.ts';
-import { contentDocuments } from './validate-content.ts';
+import { readContent, type ContentDocument } from './validate-content.ts';
 
 /**
  * Characters, as the usual guidance puts them: Google cuts titles at about 600 px (50-60 characters) and descriptions
@@ -69,25 +68,21 @@ export function seoWarnings(pages: readonly SeoPage[]): string[] {
 }
 
 /** Every page document under pages/ that parses and has a string title and description, with source positions. */
-export function pageDocuments(): SeoPage[] {
+export function pageDocuments(documents: readonly ContentDocument[] = readContent()): SeoPage[] {
   const pages: SeoPage[] = [];
-  for (const path of contentDocuments()) {
-    if (relative(PAGES_DIR, path).startsWith('..')) continue;
-    let parsed;
-    try {
-      parsed = parse(readFileSync(path, 'utf8'));
-    } catch {
-      continue; // The validator reports the broken document itself.
-    }
-    const { data, pointers } = parsed;
-    if (typeof data !== 'object' || data === null) continue;
+  for (const { file, source, data } of documents) {
+    // An unparsable document is left out: the validator reports it itself.
+    if (relative(PAGES_DIR, file).startsWith('..') || typeof data !== 'object' || data === null) continue;
     const { title, description } = data as { title?: unknown; description?: unknown };
     if (typeof title !== 'string' || typeof description !== 'string') continue;
+    // Positions need a second, slower parse: done only for a page that gets a warning.
+    let pointers: Record<string, Mapping> | undefined;
     pages.push({
-      file: relative(ROOT, path).split('\\').join('/'),
+      file: relative(ROOT, file).split('\\').join('/'),
       title,
       description,
       at: (pointer) => {
+        pointers ??= parse(source).pointers;
         const value = pointers[pointer]?.value;
         return value && { line: value.line + 1, column: value.column + 1 };
       },

@@ -42,16 +42,22 @@ export function pageAnchors(page: unknown): Set<string> {
   return anchors;
 }
 
-/** Reads every page, the redirects and the catalogue once. Unreadable documents count as empty (their own errors say why). */
-export function siteIndex(): SiteIndex {
-  const pages = new Map<string, Set<string>>();
-  const files = existsSync(PAGES_DIR)
-    ? readdirSync(PAGES_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'))
+const pageFiles = () =>
+  existsSync(PAGES_DIR)
+    ? readdirSync(PAGES_DIR, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => join(PAGES_DIR, f))
     : [];
-  for (const file of files) {
-    const rel = relative(ROOT, join(PAGES_DIR, file)).split(sep).join('/');
-    pages.set(pagePath(rel), pageAnchors(readJsonOr(join(PAGES_DIR, file))));
-  }
+
+/**
+ * Reads every page, the redirects and the catalogue once. Unreadable documents count as empty (their own errors say
+ * why). `read`, when given, is every page document already parsed (absolute path and value), so a run parses each once.
+ */
+export function siteIndex(read?: readonly { file: string; data: unknown }[]): SiteIndex {
+  const documents = read ?? pageFiles().map((file) => ({ file, data: readJsonOr(file) }));
+  const pages = new Map<string, Set<string>>();
+  for (const { file, data } of documents)
+    pages.set(pagePath(relative(ROOT, file).split(sep).join('/')), pageAnchors(data));
   const redirects = new Map<string, string>();
   const table = readJsonOr(REDIRECTS_FILE);
   if (isObject(table) && Array.isArray(table.redirects))
@@ -84,16 +90,17 @@ function internalLinks(root: unknown): { pointer: string; href: string }[] {
           if (match[1]?.startsWith('/')) found.push({ pointer: pointerOf(path), href: match[1] });
       return;
     }
+    // Plain loops: this visits every value of every document, and entries() would allocate a pair for each.
     if (Array.isArray(value)) {
-      value.forEach((item, i) => {
+      for (let i = 0; i < value.length; i++) {
         path.push(i);
-        walk(item, path, key);
+        walk(value[i], path, key);
         path.pop();
-      });
+      }
     } else if (isObject(value))
-      for (const [k, item] of Object.entries(value)) {
+      for (const k in value) {
         path.push(k);
-        walk(item, path, k);
+        walk(value[k], path, k);
         path.pop();
       }
   };

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, SCHEMA_FILES, blockSchemaFile, blockTypes } from './content-schemas.ts';
+import { createRequire } from 'node:module';
+import {
+  ROOT,
+  SCHEMA_FILES,
+  VALIDATORS_FILE,
+  blockSchemaFile,
+  blockTypes,
+  contentSchemasHash,
+  documentValidators,
+} from './content-schemas.ts';
 import {
   formatContentError,
   kindOf,
@@ -162,6 +171,17 @@ describe('validateDocumentText', () => {
     ]);
   });
 
+  it('finds repeated keys at any depth, past strings holding quotes, backslashes and brackets', () => {
+    const blocks = `${HERO},
+    { "type": "faq", "heading": "Say \\"hi\\" {[,]} \\\\", "items": [
+      { "question": "Why \\\\\\"?", "answer": "Because, [really]." },
+      { "question": "How?", "answer": "Like so.", "question": "When?" }
+    ] }`;
+    expect(lines(PAGE, page(blocks))).toEqual([
+      'pages/services/medical-detox.json:10:51  /blocks/1/items/1/question (faq)  property "question" appears twice; only the last one counts',
+    ]);
+  });
+
   it('checks form definitions: options only for select fields, unique field names', () => {
     const file = join(ROOT, 'site/forms/callback.json');
     const text = `{
@@ -256,6 +276,12 @@ describe('helpers', () => {
     expect(suggest('Hero', blockTypes())).toBe('hero');
     expect(suggest('protocol', blockTypes())).toBe('protocol-cards');
     expect(suggest('carousel', blockTypes())).toBeUndefined();
+  });
+
+  it('validates with the validators generated ahead of time, compiled from the schemas as they are', () => {
+    const generated = createRequire(import.meta.url)(VALIDATORS_FILE) as Record<string, unknown>;
+    expect(generated.sourceHash).toBe(contentSchemasHash());
+    expect(documentValidators().page).toBe(generated.page);
   });
 
   it('has plain words for every pattern the schemas use', () => {

@@ -3,7 +3,7 @@
 // Node-only: used by `npm run validate`, the build and the dev server's overlay.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { parse as parseWithPointers, type Mapping } from 'json-source-map';
 import { closest, distance } from 'fastest-levenshtein';
 import {
@@ -18,12 +18,16 @@ import {
   blockSchemaFile,
   blockTypes,
   contentAjv,
+  contentSchemas,
+  documentValidators,
   schemaId,
+  type DocumentKind,
+  type DocumentValidator,
 } from './content-schemas.ts';
 import { pagePath } from '../../renderer/content/page-paths.ts';
 import { linkProblems, pageAnchors, redirectProblems, siteIndex, type SiteIndex } from './site-links.ts';
 
-export type ContentKind = 'page' | 'site' | 'form' | 'programs' | 'redirects';
+export type ContentKind = DocumentKind;
 
 export type ContentError = {
   /** Repo-relative, with forward slashes. */
@@ -183,45 +187,60 @@ function syntaxProblem(text: string, error: unknown): { pos: number; message: st
 
 /** Keys repeated in one object: JSON.parse keeps the last silently, so a content edit can vanish. */
 function duplicateKeys(text: string): { pointer: string; pos: number; key: string }[] {
-  type Frame =
-    | { kind: 'object'; pointer: string; keys: Set<string>; key: string }
-    | { kind: 'array'; pointer: string; index: number };
+  // Runs on every document, so it is written for speed: strings are skipped with indexOf, and a container's
+  // pointer is built only when a duplicate is found in it.
+  type Frame = {
+    parent: Frame | undefined;
+    segment: string;
+    keys: Set<string> | undefined;
+    key: string;
+    index: number;
+  };
+  const pointerOf = (frame: Frame | undefined): string =>
+    frame?.parent ? `${pointerOf(frame.parent)}/${escapeSegment(frame.segment)}` : '';
   const found: { pointer: string; pos: number; key: string }[] = [];
-  const stack: Frame[] = [];
+  let top: Frame | undefined;
   let expectKey = false;
-  const childPointer = () => {
-    const top = stack.at(-1);
-    if (!top) return '';
-    return top.kind === 'object' ? `${top.pointer}/${escapeSegment(top.key)}` : `${top.pointer}/${top.index}`;
+  const open = (keys: Set<string> | undefined) => {
+    const segment = top === undefined ? '' : top.keys ? top.key : String(top.index);
+    top = { parent: top, segment, keys, key: '', index: 0 };
   };
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      const top = stack.at(-1);
-      if (expectKey && top?.kind === 'object') {
-        const key = JSON.parse(text.slice(i, j + 1)) as string;
-        if (top.keys.has(key)) found.push({ pointer: `${top.pointer}/${escapeSegment(key)}`, pos: i, key });
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      let j = text.indexOf('"', i + 1);
+      while (j > 0 && isEscaped(text, j)) j = text.indexOf('"', j + 1);
+      if (j < 0) break;
+      if (expectKey && top?.keys) {
+        const raw = text.slice(i + 1, j);
+        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+        if (top.keys.has(key))
+          found.push({ pointer: `${pointerOf(top)}/${escapeSegment(key)}`, pos: i, key });
         top.keys.add(key);
         top.key = key;
         expectKey = false;
       }
       i = j;
-    } else if (c === '{') {
-      stack.push({ kind: 'object', pointer: childPointer(), keys: new Set(), key: '' });
+    } else if (c === 0x7b /* { */) {
+      open(new Set());
       expectKey = true;
-    } else if (c === '[') {
-      stack.push({ kind: 'array', pointer: childPointer(), index: 0 });
-    } else if (c === '}' || c === ']') {
-      stack.pop();
-    } else if (c === ',') {
-      const top = stack.at(-1);
-      if (top?.kind === 'object') expectKey = true;
+    } else if (c === 0x5b /* [ */) {
+      open(undefined);
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      top = top?.parent;
+    } else if (c === 0x2c /* , */) {
+      if (top?.keys) expectKey = true;
       else if (top) top.index++;
     }
   }
   return found;
+}
+
+/** Whether the character at `pos` is escaped: preceded by an odd number of backslashes. */
+function isEscaped(text: string, pos: number): boolean {
+  let backslashes = 0;
+  while (text.charCodeAt(pos - 1 - backslashes) === 0x5c) backslashes++;
+  return backslashes % 2 === 1;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -230,9 +249,16 @@ function duplicateKeys(text: string): { pointer: string; pos: number; key: strin
 /** A schema node and its address: file URL, '#', JSON pointer inside that file. */
 export type Located = { schema: Json; url: string };
 
+let schemasById: Map<string, unknown> | undefined;
+/** The schemas as written, by the id contentAjv registers them under: reading them needs no compiling. */
+function schemaById(id: string): unknown {
+  schemasById ??= new Map(contentSchemas().map(({ file, schema }) => [schemaId(file), schema]));
+  return schemasById.get(id);
+}
+
 function resolveUrl(url: string): Located | undefined {
   const [resource = '', fragment = ''] = url.split('#');
-  const root: unknown = contentAjv().getSchema(resource)?.schema;
+  const root = schemaById(resource);
   const node = valueAt(root, decodeURIComponent(fragment));
   return isObject(node) ? { schema: node, url: `${resource}#${fragment}` } : undefined;
 }
@@ -556,7 +582,7 @@ function refine(errors: readonly ErrorObject[], data: unknown, rootUrl: string):
     });
 }
 
-function schemaProblems(validate: ValidateFunction, data: unknown, rootUrl: string): Problem[] {
+function schemaProblems(validate: DocumentValidator, data: unknown, rootUrl: string): Problem[] {
   validate(data);
   return refine(validate.errors ?? [], data, rootUrl);
 }
@@ -703,13 +729,39 @@ export function validateDocumentText(
   kind?: ContentKind,
   index?: SiteIndex,
 ): ContentError[] {
+  return validateDocument(contentDocument(file, text), kind, index);
+}
+
+/** A content document as read: its text without a byte-order mark and, when that is valid JSON, its value. */
+export type ContentDocument = { file: string; source: string; data: unknown };
+
+// The native parser is several times faster; the position-keeping parser runs only when there is an error to place.
+function contentDocument(file: string, text: string): ContentDocument {
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  try {
+    return { file, source, data: JSON.parse(source) };
+  } catch {
+    return { file, source, data: undefined }; // JSON.parse never gives undefined: it marks a syntax error.
+  }
+}
+
+/** Every content document, read and parsed once: a run's validation and SEO lint share them. */
+export function readContent(): ContentDocument[] {
+  return contentDocuments().map((file) => contentDocument(file, readFileSync(file, 'utf8')));
+}
+
+function validateDocument(
+  { file, source, data }: ContentDocument,
+  kind?: ContentKind,
+  index?: SiteIndex,
+): ContentError[] {
   const rel = repoPath(file);
   const docKind = kind ?? kindOf(file);
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const place = lineColumn(source);
+  // Indexing the lines costs a pass over the text: done only for a document that has an error to place.
+  let place: ReturnType<typeof lineColumn> | undefined;
   const error = (pos: number, pointer: string, message: string, blockType?: string): ContentError => ({
     file: rel,
-    ...place(pos),
+    ...(place ??= lineColumn(source))(pos),
     pointer,
     ...(blockType ? { blockType } : {}),
     message,
@@ -724,21 +776,15 @@ export function validateDocumentText(
       ),
     ];
 
-  // The native parser is several times faster; the position-keeping parser runs only when there is an error to place.
-  let data: unknown;
-  try {
-    data = JSON.parse(source);
-  } catch {
+  if (data === undefined)
     try {
       parseWithPointers(source);
     } catch (err) {
       const { pos, message } = syntaxProblem(source, err);
       return [error(pos, '', message)];
     }
-  }
   const rootUrl = `${schemaId(SCHEMA_FILES[docKind])}#`;
-  const validate = contentAjv().getSchema(rootUrl.slice(0, -1));
-  if (!validate) throw new Error(`schema for ${docKind} documents is not registered`);
+  const validate = documentValidators()[docKind];
 
   let links = index;
   if (!links) {
@@ -822,7 +868,7 @@ const missing = (file: string, message: string): ContentError => ({
 });
 
 /** Every problem in every content document, plus what the set of documents lacks as a whole. */
-export function validateAll(): ContentError[] {
+export function validateAll(documents: readonly ContentDocument[] = readContent()): ContentError[] {
   const errors: ContentError[] = [];
   if (!existsSync(SITE_FILE)) errors.push(missing('site/site.json', 'the site document is missing'));
   if (!existsSync(join(PAGES_DIR, 'index.json')))
@@ -838,9 +884,10 @@ export function validateAll(): ContentError[] {
   ] as const)
     if (!existsSync(file)) errors.push(missing(repoPath(file), `${what} is missing`));
   const routes = new Map<string, string>();
-  const index = siteIndex();
-  for (const file of contentDocuments()) {
-    errors.push(...validateDocumentText(file, readFileSync(file, 'utf8'), undefined, index));
+  const index = siteIndex(documents.filter((document) => kindOf(document.file) === 'page'));
+  for (const document of documents) {
+    errors.push(...validateDocument(document, undefined, index));
+    const { file } = document;
     if (kindOf(file) !== 'page') continue;
     const rel = repoPath(file);
     const route = pagePath(rel);
