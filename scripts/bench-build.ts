@@ -75,7 +75,7 @@ let interrupted: NodeJS.Signals | undefined;
  * Seconds `npm run <script>` takes in `cwd`, npm's and Node's start-up included, as a person would wait. Its
  * output is shown only when it fails (a successful validate prints the real pages' SEO warnings).
  */
-function timed(cwd: string, script: string): Promise<number> {
+function timed(cwd: string, script: string): Promise<{ seconds: number; output: string }> {
   const start = process.hrtime.bigint();
   const child = spawn('npm', ['run', '--silent', script], {
     cwd,
@@ -92,7 +92,7 @@ function timed(cwd: string, script: string): Promise<number> {
     child.on('close', (code, signal) => {
       running = undefined;
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      if (code === 0) return resolve(seconds);
+      if (code === 0) return resolve({ seconds, output });
       process.stderr.write(output);
       const why =
         seconds >= STEP_TIMEOUT_MINUTES * 60
@@ -128,14 +128,16 @@ for (const pages of SIZES) {
     for (let n = 1; n <= pages - ownPages; n++)
       writeFileSync(join(dir, 'pages', 'bench', `page-${n}.json`), syntheticPage(n));
     console.log(`${pages} pages (${ownPages} of the site's own, ${pages - ownPages} synthetic):`);
-    const validate = await timed(dir, 'validate');
+    const { seconds: validate } = await timed(dir, 'validate');
     console.log(
       `  validate  ${validate.toFixed(2)} s  (npm run validate: start-up, validators, every document, SEO lint)`,
     );
-    const build = await timed(dir, 'build');
+    const { seconds: build, output } = await timed(dir, 'build');
     console.log(
       `  build     ${build.toFixed(2)} s  ${((build / pages) * 1000).toFixed(1)} ms/page  (npm run build, validation included)`,
     );
+    // The build's own timing of each step (scripts/build.ts), to show where the time goes.
+    for (const line of output.match(/^[a-z ]+: [\d.]+ s$/gm) ?? []) console.log(`    ${line}`);
     console.log(`  load      ${load()}`);
     results.push({ pages, validate, build });
   } catch (err) {

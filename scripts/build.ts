@@ -1,20 +1,39 @@
 // npm run build: validate content, build client and server bundles, prerender every page, then swap the result
 // into dist/ in one step. A failure at any step leaves the previous dist/ untouched and writes no partial site.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, renameSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/content-schemas.ts';
 import { precompress } from './lib/precompress.ts';
 
-const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+/** Runs one step and says how long it took, so a slow build shows which step to look at. */
+async function step<T>(name: string, work: () => T | Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  console.log(`${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+const run = (command: string, args: string[]) => () =>
+  void execFileSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+/** Runs a command without blocking, so independent steps use both cores. */
+const runAsync = (command: string, args: string[]) =>
+  new Promise<void>((resolve, reject) =>
+    spawn(command, args, { cwd: ROOT, stdio: 'inherit' }).on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed`)),
+    ),
+  );
 
 try {
-  run('npx', ['tsx', 'scripts/validate.ts']);
-  run('npx', ['vite', 'build', '--logLevel', 'warn']);
-  run('npx', ['vite', 'build', '--ssr', '--logLevel', 'warn']);
-  run('npx', ['tsx', 'scripts/prerender.ts']);
-  const { files } = precompress(join(ROOT, '.build', 'client'));
-  console.log(`precompressed ${files} files (brotli and gzip)`);
+  await step('validate', run('npx', ['tsx', 'scripts/validate.ts']));
+  await step('client and render bundles', () =>
+    Promise.all([
+      runAsync('npx', ['vite', 'build', '--logLevel', 'warn']),
+      runAsync('npx', ['vite', 'build', '--ssr', '--logLevel', 'warn']),
+    ]),
+  );
+  await step('prerender and compress pages', run('npx', ['tsx', 'scripts/prerender.ts']));
+  const { files } = await step('compress other files', () => precompress(join(ROOT, '.build', 'client')));
+  console.log(`compressed ${files} other files (brotli and gzip)`);
 } catch {
   console.error('Build failed: dist/ was not changed.');
   process.exit(1);

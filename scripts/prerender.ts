@@ -1,12 +1,15 @@
 // Renders every page (and the not-found page) to a complete HTML file, using the server build and the client manifest,
 // and records the hashes of each page's inline scripts for its Content-Security-Policy.
+import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerManifest } from '@tanstack/router-core';
 import { REDIRECTS_FILE, ROOT, SITE_FILE, readJson } from './lib/content-schemas.ts';
 import { CSP_HASHES_FILE, inlineScriptHashes, type CspHashes } from './lib/csp.ts';
 import { hydrationLoader } from './lib/hydration-loader.ts';
+import { compressedCopies } from './lib/precompress.ts';
 import { redirectFiles, robotsTxt, sitemapXml } from './lib/static-files.ts';
 import type { Page, RedirectTable, Site } from '../generated/content-types.ts';
 import { htmlFile } from '../renderer/content/page-paths.ts';
@@ -64,26 +67,88 @@ const targets = [
 const site = readJson(SITE_FILE) as Site;
 const siteUrl = siteUrlFrom(process.env.SITE_URL, site.url);
 
-const failures: string[] = [];
-const cspHashes: CspHashes = {};
-for (const { path, status } of targets) {
-  const result = await server.render(path, manifest);
-  if (result.status !== status)
-    failures.push(`${path}: rendered with status ${result.status}, expected ${status}`);
-  if (status === 200) {
-    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(result.html)?.[1] ?? '';
-    if (canonical !== siteUrl && !canonical.startsWith(`${siteUrl}/`))
-      failures.push(
-        `${path}: canonical ${canonical || '(none)'} is not on ${siteUrl}: the bundles were built without SITE_URL ` +
-          `(vite.config.ts must expose it to import.meta.env: envPrefix: ['VITE_', 'SITE_URL'])`,
-      );
-  }
-  const relative = path === '/404' ? '404.html' : htmlFile(path);
-  cspHashes[relative] = inlineScriptHashes(result.html);
-  const file = join(clientDir, relative);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, result.html);
+/** What rendering some of the pages found: each page's inline-script hashes, and what went wrong. */
+interface RenderResult {
+  cspHashes: CspHashes;
+  failures: string[];
 }
+
+/** Renders every `count`-th target from `first` and writes its HTML file. */
+async function renderShare(first: number, count: number): Promise<RenderResult> {
+  const result: RenderResult = { cspHashes: {}, failures: [] };
+  for (let index = first; index < targets.length; index += count) {
+    const { path, status } = targets[index]!;
+    const rendered = await server.render(path, manifest);
+    if (rendered.status !== status)
+      result.failures.push(`${path}: rendered with status ${rendered.status}, expected ${status}`);
+    if (status === 200) {
+      const canonical = /<link rel="canonical" href="([^"]*)"/.exec(rendered.html)?.[1] ?? '';
+      if (canonical !== siteUrl && !canonical.startsWith(`${siteUrl}/`))
+        result.failures.push(
+          `${path}: canonical ${canonical || '(none)'} is not on ${siteUrl}: the bundles were built without SITE_URL ` +
+            `(vite.config.ts must expose it to import.meta.env: envPrefix: ['VITE_', 'SITE_URL'])`,
+        );
+    }
+    const relative = path === '/404' ? '404.html' : htmlFile(path);
+    result.cspHashes[relative] = inlineScriptHashes(rendered.html);
+    const file = join(clientDir, relative);
+    mkdirSync(dirname(file), { recursive: true });
+    const html = Buffer.from(rendered.html);
+    writeFileSync(file, html);
+    // Compressed here, while the page is in memory, by as many processes as render.
+    const { br, gzip } = compressedCopies(file, html);
+    writeFileSync(`${file}.br`, br);
+    writeFileSync(`${file}.gz`, gzip);
+  }
+  return result;
+}
+
+// A large site renders in one process per core: each renders a share of the pages and reports back over IPC.
+// Below PAGES_PER_PROCESS pages a second process costs more to start than it saves.
+const PAGES_PER_PROCESS = 100;
+const SHARE = process.env.PRERENDER_SHARE; // "first/count", set for the processes started below
+
+if (SHARE) {
+  const [first, count] = SHARE.split('/').map(Number);
+  const result = await renderShare(first!, count!);
+  // Exit only once the result has reached the parent.
+  await new Promise<void>((resolve, reject) =>
+    process.send?.(result, undefined, {}, (error) => (error ? reject(error) : resolve())),
+  );
+  process.exit(0);
+}
+
+const processes = Math.max(
+  1,
+  Math.min(availableParallelism(), Math.floor(targets.length / PAGES_PER_PROCESS)),
+);
+const shares: RenderResult[] =
+  processes === 1
+    ? [await renderShare(0, 1)]
+    : await Promise.all(
+        Array.from(
+          { length: processes },
+          (_, first) =>
+            new Promise<RenderResult>((resolve, reject) => {
+              const child = fork(fileURLToPath(import.meta.url), [], {
+                execArgv: ['--import', 'tsx'],
+                env: { ...process.env, PRERENDER_SHARE: `${first}/${processes}` },
+              });
+              let answer: RenderResult | undefined;
+              child.on('message', (message) => (answer = message as RenderResult));
+              child.on('error', reject);
+              child.on('exit', (code) =>
+                answer && code === 0
+                  ? resolve(answer)
+                  : reject(
+                      new Error(`prerender process ${first + 1} of ${processes} failed (exit code ${code})`),
+                    ),
+              );
+            }),
+        ),
+      );
+const failures = shares.flatMap((share) => share.failures);
+const cspHashes: CspHashes = Object.assign({}, ...shares.map((share) => share.cspHashes));
 if (failures.length) {
   console.error(failures.join('\n'));
   process.exit(1);

@@ -65,7 +65,7 @@ function loadFile(path: string, headers: HeaderMap, policy: HeaderMap): StaticFi
   };
   const built = { br: stored('br'), gzip: stored('gzip') };
   const computed =
-    COMPRESSIBLE.test(path) && (!built.br || !built.gzip) ? compressedCopies(identity) : undefined;
+    COMPRESSIBLE.test(path) && (!built.br || !built.gzip) ? compressedCopies(path, identity) : undefined;
   const hash = createHash('sha1').update(identity).digest('base64url');
   const security = securityHeaders(policy);
   const variant = (body: Buffer, coding?: Coding): Variant => {
