@@ -37,6 +37,21 @@ function builtPages(): string[] {
 const pages = builtPages();
 const messagesByPage = new Map<string, VnuMessage[]>();
 
+/**
+ * The checker also reads the CSS inlined in each page. Two known messages about Mantine's stylesheet are let through;
+ * any other CSS error still fails the gate.
+ */
+const CSS_THE_CHECKER_DOES_NOT_KNOW = [
+  // Valid CSS the checker's CSS validator does not know yet: CSS Inline Layout 3 (text-box), which Mantine's buttons
+  // and badges use to trim text to its cap height.
+  /^CSS: “text-box-(trim|edge)”: Property “text-box-(trim|edge)” doesn't exist\.$/,
+  // Mantine's Loader writes a unitless 0 delay: a browser that drops the declaration uses the initial value, 0s, so
+  // it changes nothing.
+  /^CSS: “animation-delay”: “0” is not a “animation-delay” value\.$/,
+];
+const isKnownCssGap = (message: VnuMessage) =>
+  CSS_THE_CHECKER_DOES_NOT_KNOW.some((pattern) => pattern.test(message.message));
+
 /** `line:column  message  «extract»`: where the error is, what it is, and the markup around it. */
 const describeMessage = (message: VnuMessage): string =>
   `${message.lastLine ?? '?'}:${message.firstColumn ?? message.lastColumn ?? '?'}  ${message.message}` +
@@ -65,7 +80,7 @@ beforeAll(async () => {
     stdout = report;
   }
   const { messages } = JSON.parse(stdout) as { messages: VnuMessage[] };
-  for (const message of messages) {
+  for (const message of messages.filter((m) => !isKnownCssGap(m))) {
     const page = message.url
       ? relative(CLIENT_DIR, fileURLToPath(message.url)).split(sep).join('/')
       : '(none)';
