@@ -23,8 +23,8 @@ export interface AppOptions {
 
 /**
  * The whole server, in the order a request meets it: the built site's files from memory first (nearly every
- * request, without Express); then, in Express, other spellings of their paths, old addresses, the form API, and the
- * not-found page.
+ * request, without Express); then, in Express, the form API, other spellings of the files' paths, old addresses, and
+ * the not-found page.
  */
 export function createApp({
   clientDir,
@@ -38,10 +38,12 @@ export function createApp({
   const app = express();
   app.disable('x-powered-by');
   app.use(security({ trustProxy }));
+  // Leads first, and uncompressed: their answers are a few hundred bytes (JSON, or a small self-contained page
+  // without JavaScript), and every lead saves the compression wrapper's work.
+  app.use(forms);
   app.use(site.router(secure));
   app.use(compression());
   app.use(redirects(redirectRules));
-  app.use(forms);
   app.use(notFound(clientDir, logger));
   app.use(errorHandler(logger));
   return (req, res) => {
