@@ -3,13 +3,12 @@
 // port. Prints every score and the Core Web Vitals per page against the budgets below and exits 1 when
 // accessibility, best practices or SEO is under budget; the performance budgets decide the exit code only with
 // --strict-performance. Builds nothing: run `npm run build` first. Too slow for every test run, so not in `npm test`.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { ROOT } from './lib/content-schemas.ts';
+import { startServerProcess } from './lib/server-process.ts';
 
 /** The budgets, in one place. Performance and the three metrics are issue 6's targets. */
 const BUDGETS = {
@@ -61,52 +60,8 @@ interface PageResult {
   failing: string[];
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** The production server (server/index.ts) on the built site, with a throwaway in-memory lead store. */
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LEADS_DB: ':memory:', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
-    try {
-      if ((await fetch(`${url}/`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+/** The production server on the built site, with a throwaway in-memory lead store. */
+const startServer = () => startServerProcess({ env: { LEADS_DB: ':memory:', LOG_LEVEL: 'warn' } });
 
 function pageResult(path: string, lhr: Result): PageResult {
   const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);

@@ -3,17 +3,16 @@
 // throwaway database, with a local chat receiver taking the alerts; this process drives the JSON endpoint with a fixed
 // number of keep-alive connections, each sending its next submission when the last was answered (as autocannon does).
 // Ends with one line for machines: `leads_per_s=N p99_ms=N`.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
+import { startServerProcess } from './lib/server-process.ts';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FORM_ID = 'insurance-verification';
 const STARTUP_TIMEOUT_MS = 60_000;
 
@@ -66,40 +65,6 @@ async function startReceiver(): Promise<{ url: string; received: () => number; s
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/** A port nobody listens on right now, so the server can be told where to listen before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** Starts `npm start`'s entry and resolves once it answers; kills it when it does not start in time. */
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  const url = `http://127.0.0.1:${await freePort()}`;
-  // BENCH_SERVER_NODE_FLAGS adds Node flags to the server only, such as `--cpu-prof --cpu-prof-dir=/tmp/prof` to see
-  // where its time goes (NODE_OPTIONS refuses --cpu-prof, and would profile this client too).
-  const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', join(ROOT, 'server', 'index.ts')], {
-    cwd: ROOT,
-    env: { ...env, PORT: new URL(url).port },
-    // The server's log is not the benchmark's output; discarding it still costs the server its writes, as in production.
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (child.exitCode === null && Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start (exit code ${child.exitCode ?? 'none'})`);
 }
 
 const lead = (n: number) =>
@@ -203,16 +168,24 @@ async function main(): Promise<void> {
   writeFileSync(join(clientDir, '404.html'), '<!doctype html><title>404</title>');
   const dbFile = join(dir, 'leads.db');
   const receiver = await startReceiver();
-  const { child, url } = await startServer({
-    ...process.env,
-    HOST: '127.0.0.1',
-    LEADS_DB: dbFile,
-    CLIENT_DIR: clientDir,
-    CHAT_WEBHOOK_URL: receiver.url,
-    // One address sends every request here; the limit guards against people, not against the benchmark.
-    FORM_RATE_LIMIT: '1000000000',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  const server = await startServerProcess({
+    env: {
+      LEADS_DB: dbFile,
+      CLIENT_DIR: clientDir,
+      CHAT_WEBHOOK_URL: receiver.url,
+      // One address sends every request here; the limit guards against people, not against the benchmark.
+      FORM_RATE_LIMIT: '1000000000',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
+    // BENCH_SERVER_NODE_FLAGS adds Node flags to the server only, such as `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+    // see where its time goes (NODE_OPTIONS refuses --cpu-prof, and would profile this client too).
+    nodeFlags: (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
+    // The server's log is not the benchmark's output; discarding it still costs the server its writes, as in
+    // production.
+    captureOutput: false,
+    startupTimeoutMs: STARTUP_TIMEOUT_MS,
   });
+  const { child, url } = server;
   // Interrupted (Ctrl-C, a time limit): the server child must not outlive the benchmark.
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
@@ -252,11 +225,7 @@ async function main(): Promise<void> {
     console.log(`latency p50 ${p50} ms, p99 ${p99} ms, max ${round(latencies.at(-1) ?? 0)} ms`);
     console.log(`leads_per_s=${perSecond} p99_ms=${p99}`);
   } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server.stop();
     await receiver.stop();
     rmSync(dir, { recursive: true, force: true });
   }

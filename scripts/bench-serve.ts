@@ -3,7 +3,7 @@
 // p99 latency, ending with `ratio=N p99_ms=N` (ours / nginx, and our p99).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './lib/server-process.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './lib/content-schemas.ts';
@@ -24,16 +24,6 @@ if (!existsSync(join(CLIENT, 'index.html'))) {
   console.error('No built site: run `npm run build` first.');
   process.exit(1);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 async function waitFor(url: string) {
   for (let i = 0; i < 200; i++) {
