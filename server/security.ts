@@ -131,30 +131,29 @@ export interface SecurityHeaders {
   secure: HeaderMap;
 }
 
+// helmet's headers for every answer, computed once: each file of the site combines them with its own policy.
+const BASE_HEADERS = headersSetBy(
+  helmet({
+    contentSecurityPolicy: false,
+    strictTransportSecurity: false,
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The legacy twin of frame-ancestors 'none', for browsers that predate CSP 2.
+    xFrameOptions: { action: 'deny' },
+  }),
+);
+const HSTS_HEADERS = headersSetBy(
+  helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true }),
+);
+
 /**
  * Security headers for every answer, with the given Content-Security-Policy: pages pass their own, which allows their
  * inline scripts (server/static-pages.ts); everything else gets the one that allows no inline script. HSTS only over
  * HTTPS: a browser ignores it over HTTP, and it must not be sent for a plain-HTTP origin such as a test server.
  */
 export function securityHeaders(policy: HeaderMap = contentSecurityPolicy()): SecurityHeaders {
-  const plain = {
-    ...headersSetBy(
-      helmet({
-        contentSecurityPolicy: false,
-        strictTransportSecurity: false,
-        crossOriginOpenerPolicy: { policy: 'same-origin' },
-        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-        // The legacy twin of frame-ancestors 'none', for browsers that predate CSP 2.
-        xFrameOptions: { action: 'deny' },
-      }),
-    ),
-    ...policy,
-    'permissions-policy': PERMISSIONS_POLICY,
-  };
-  const hsts = headersSetBy(
-    helmet.strictTransportSecurity({ maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true }),
-  );
-  return { plain, secure: { ...plain, ...hsts } };
+  const plain = { ...BASE_HEADERS, ...policy, 'permissions-policy': PERMISSIONS_POLICY };
+  return { plain, secure: { ...plain, ...HSTS_HEADERS } };
 }
 
 export interface SecurityOptions {
