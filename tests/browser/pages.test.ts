@@ -249,7 +249,7 @@ describe('navigation', () => {
       await visitorScrolled;
       await route.continue();
     });
-    // Module scripts hold back DOMContentLoaded, so wait for the server-rendered footer instead.
+    // The visitor scrolls as soon as the server's HTML is there, before anything else has arrived.
     await page.goto(`${t.site.url}/services/medical-detox`, { waitUntil: 'commit' });
     await page.locator('footer').waitFor({ state: 'attached' });
     await page.evaluate(() => window.scrollTo(0, 900));
