@@ -49,7 +49,8 @@ const leads = createLeadPipeline(config, loadSite(), loadForms());
 leads.worker.start();
 
 const app = express();
-app.use(leads.router);
+app.use(leads.forms.posts);
+app.use(leads.forms.router);
 app.use(vite.middlewares);
 app.use(async (req, res) => {
   try {

@@ -1,30 +1,31 @@
 import type { RequestListener } from 'node:http';
 import compression from 'compression';
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import { errorHandler } from './error-handler.ts';
+import type { FormApi } from './form-api.ts';
 import type { Logger } from './logger.ts';
 import { notFound } from './not-found.ts';
 import { redirects } from './redirects.ts';
 import type { RedirectRule } from '../renderer/content/redirects.ts';
-import { secureRequests, security, trustProxyFrom } from './security.ts';
+import { secureRequests, security, trustProxyFrom, type TrustProxy } from './security.ts';
 import { loadStaticSite } from './static-pages.ts';
 
 export interface AppOptions {
   /** The prerendered build: index.html, <path>.html per page, 404.html, assets/. */
   clientDir: string;
   /** The form API of the lead pipeline (server/lead-pipeline.ts). */
-  forms: RequestHandler;
+  forms: FormApi;
   /** Old addresses and their pages (site/redirects.json). */
   redirectRules: RedirectRule[];
   logger: Logger;
   /** Which proxies may say a request came over HTTPS (HSTS); TRUST_PROXY by default (server/security.ts). */
-  trustProxy?: boolean | number | string;
+  trustProxy?: TrustProxy;
 }
 
 /**
  * The whole server, in the order a request meets it: the built site's files from memory first (nearly every
- * request, without Express); then, in Express, the form API, other spellings of the files' paths, old addresses, and
- * the not-found page.
+ * request), then form posts, both without Express; then, in Express, the received page of a plain form post,
+ * other spellings of the files' paths, old addresses, and the not-found page.
  */
 export function createApp({
   clientDir,
@@ -38,15 +39,13 @@ export function createApp({
   const app = express();
   app.disable('x-powered-by');
   app.use(security({ trustProxy }));
-  // Leads first, and uncompressed: their answers are a few hundred bytes (JSON, or a small self-contained page
-  // without JavaScript), and every lead saves the compression wrapper's work.
-  app.use(forms);
+  app.use(forms.router);
   app.use(site.router(secure));
   app.use(compression());
   app.use(redirects(redirectRules));
   app.use(notFound(clientDir, logger));
   app.use(errorHandler(logger));
   return (req, res) => {
-    if (!site.serve(req, res, secure(req))) void app(req, res);
+    if (!site.serve(req, res, secure(req))) forms.posts(req, res, () => void app(req, res));
   };
 }

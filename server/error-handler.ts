@@ -23,7 +23,8 @@ interface HttpErrorLike {
   message?: unknown;
 }
 
-function clientErrorOf(error: unknown): { status: number; message: string } | undefined {
+/** A visitor's mistake, as body-parser or send reports it: the 4xx and plain message it deserves; else undefined. */
+export function clientErrorOf(error: unknown): { status: number; message: string } | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { status, statusCode, type, expose, message } = error as HttpErrorLike;
   const code = typeof status === 'number' ? status : statusCode;

@@ -1,28 +1,23 @@
 // One parsed submission, from body to stored lead: the honeypot, the Idempotency-Key, the definition's rules, then the
 // store. The caller decides how each outcome is worded (JSON or a page).
 import { randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
-import type { FormDefinition, Site } from '../generated/content-types.ts';
+import type { FormDefinition } from '../generated/content-types.ts';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../renderer/forms/rules.ts';
-import { refusal } from './form-answers.ts';
 import { backPath } from './form-pages.ts';
 import { createSubmissionValidator } from './form-validation.ts';
 import { splitSubmission } from './lead-fields.ts';
 import type { LeadStore } from './lead-store.ts';
 import type { Logger } from './logger.ts';
 
-export interface SubmissionContext {
-  formId: string;
-  def: FormDefinition;
+export type SubmissionOutcome =
   /** The lead is on disk (or was already, or is a bot's and discarded): answer success. */
-  stored: (id: string, source: string) => void;
-  invalid: (errors: Record<string, string>, source: unknown) => void;
-}
+  | { kind: 'stored'; id: string; source: string }
+  | { kind: 'invalid'; errors: Record<string, string>; source: unknown }
+  | { kind: 'refused'; status: 400 | 503; message: string };
 
 export interface SubmissionOptions {
   forms: Map<string, FormDefinition>;
   store: LeadStore;
-  site: Site;
   logger: Logger;
   onLeadStored?: (leadId: string) => void;
 }
@@ -40,29 +35,31 @@ function honeypotFilled(body: Record<string, unknown>): boolean {
   return typeof value !== 'string' || value.trim() !== '';
 }
 
-export function formSubmission({ forms, store, site, logger, onLeadStored }: SubmissionOptions) {
+export function formSubmission({ forms, store, logger, onLeadStored }: SubmissionOptions) {
   const validators = new Map([...forms].map(([id, def]) => [id, createSubmissionValidator(def)]));
-  const badRequest = refusal(site, 400);
-  const unavailable = refusal(site, 503);
 
-  return async (req: Request, res: Response, context: SubmissionContext): Promise<void> => {
-    const { formId, def } = context;
-    const body: unknown = req.body;
-    if (!isRecord(body)) return badRequest(req, res, 'Expected a JSON object with the form fields');
+  /** `key` is the Idempotency-Key header as sent, if any. */
+  return async (
+    formId: string,
+    def: FormDefinition,
+    body: unknown,
+    key: string | string[] | undefined,
+  ): Promise<SubmissionOutcome> => {
+    if (!isRecord(body))
+      return { kind: 'refused', status: 400, message: 'Expected a JSON object with the form fields' };
 
     if (honeypotFilled(body)) {
       // Answered exactly like a stored lead, with an id of the same shape, so the bot learns nothing. No values logged.
       logger.info({ formId }, 'honeypot filled: submission discarded');
-      return context.stored(randomUUID(), backPath(body.source));
+      return { kind: 'stored', id: randomUUID(), source: backPath(body.source) };
     }
 
-    const key = req.get(IDEMPOTENCY_HEADER);
-    if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
-      return badRequest(
-        req,
-        res,
-        `${IDEMPOTENCY_HEADER} must be 8 to 128 visible ASCII characters, such as a UUID`,
-      );
+    if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)))
+      return {
+        kind: 'refused',
+        status: 400,
+        message: `${IDEMPOTENCY_HEADER} must be 8 to 128 visible ASCII characters, such as a UUID`,
+      };
 
     const validate = validators.get(formId);
     if (!validate) throw new Error(`form ${formId} has no validator`);
@@ -70,7 +67,7 @@ export function formSubmission({ forms, store, site, logger, onLeadStored }: Sub
     if (!submission.ok) {
       // Field names only: the values are the visitor's and stay out of the log.
       logger.info({ formId, invalid: Object.keys(submission.errors) }, 'form submission rejected');
-      return context.invalid(submission.errors, body.source);
+      return { kind: 'invalid', errors: submission.errors, source: body.source };
     }
 
     let result;
@@ -84,11 +81,11 @@ export function formSubmission({ forms, store, site, logger, onLeadStored }: Sub
     } catch (error) {
       const { name, message } = error instanceof Error ? error : new Error(String(error));
       logger.error({ err: { name, message }, formId }, 'lead could not be stored');
-      return unavailable(
-        req,
-        res,
-        'Your request could not be saved. Please try again in a moment, or call us now.',
-      );
+      return {
+        kind: 'refused',
+        status: 503,
+        message: 'Your request could not be saved. Please try again in a moment, or call us now.',
+      };
     }
     if (result.replayed)
       logger.info({ formId, leadId: result.id }, 'repeated submission: answered with its lead');
@@ -96,6 +93,6 @@ export function formSubmission({ forms, store, site, logger, onLeadStored }: Sub
       logger.info({ formId, leadId: result.id }, 'lead stored');
       onLeadStored?.(result.id);
     }
-    context.stored(result.id, submission.source);
+    return { kind: 'stored', id: result.id, source: submission.source };
   };
 }

@@ -43,8 +43,8 @@ async function main(): Promise<void> {
       `Cannot open the lead database ${config.leadsDb}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const { store, worker, logger, router } = pipeline;
-  const app = createApp({ clientDir: config.clientDir, forms: router, redirectRules, logger });
+  const { store, worker, logger, forms: formApi } = pipeline;
+  const app = createApp({ clientDir: config.clientDir, forms: formApi, redirectRules, logger });
 
   let server;
   try {

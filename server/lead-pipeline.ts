@@ -1,10 +1,9 @@
 // The lead pipeline as one piece: the store, the chat-alert worker and the form API that feeds them.
 // `npm start` mounts it inside the full app; `npm run dev` mounts it beside Vite.
-import type { Express } from 'express';
 import type { FormDefinition, Site } from '../generated/content-types.ts';
 import { createAlertWorker, type AlertWorker } from './alert-worker.ts';
 import type { ServerConfig } from './config.ts';
-import { formApi } from './form-api.ts';
+import { formApi, type FormApi } from './form-api.ts';
 import { healthCheck } from './health-check.ts';
 import { sealedNamesOf } from './lead-fields.ts';
 import { openLeadStore, type LeadStore } from './lead-store.ts';
@@ -15,8 +14,8 @@ export interface LeadPipeline {
   store: LeadStore;
   worker: AlertWorker;
   logger: Logger;
-  /** POST /api/forms/:formId, the no-JavaScript received page, and GET /healthz. */
-  router: Express;
+  /** POST /api/forms/:formId; its router has the no-JavaScript received page, and GET /healthz. */
+  forms: FormApi;
 }
 
 export type PipelineConfig = Pick<
@@ -76,7 +75,7 @@ export function createLeadPipeline(
     maxAttempts: config.chatMaxAttempts,
     timeoutMs: config.chatTimeoutMs,
   });
-  const router = formApi({
+  const api = formApi({
     forms,
     store,
     site,
@@ -88,6 +87,6 @@ export function createLeadPipeline(
     onLeadStored: worker.leadStored,
   });
   // The health of the server is the health of its lead store: mounted with the form API that depends on it.
-  router.get('/healthz', healthCheck(store));
-  return { store, worker, logger, router };
+  api.router.get('/healthz', healthCheck(store));
+  return { store, worker, logger, forms: api };
 }

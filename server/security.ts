@@ -92,12 +92,15 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): Hea
   );
 }
 
+/** Express's `trust proxy` setting: see trustProxyFrom. */
+export type TrustProxy = boolean | number | string;
+
 /**
  * Express's `trust proxy` from the TRUST_PROXY variable: unset or `false` trusts no proxy (X-Forwarded-* ignored);
  * `true` trusts every hop; a number trusts that many hops; anything else is Express's list of trusted addresses or
  * subnets, such as `loopback` or `10.0.0.0/8, 127.0.0.1`.
  */
-export function trustProxyFrom(value: string | undefined): boolean | number | string {
+export function trustProxyFrom(value: string | undefined): TrustProxy {
   const raw = value?.trim() ?? '';
   if (raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
@@ -105,17 +108,19 @@ export function trustProxyFrom(value: string | undefined): boolean | number | st
   return raw;
 }
 
+/** Whether the hop at `address`, `hop` steps from the server, is a proxy to believe: as Express compiles `trust proxy`. */
+export function trustFunction(trustProxy: TrustProxy): (address: string, hop: number) => boolean {
+  if (trustProxy === true) return () => true;
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return proxyaddr.compile(trustProxy === false ? [] : trustProxy.split(',').map((entry) => entry.trim()));
+}
+
 /**
  * Whether a request came over HTTPS, decided as Express's `req.secure` decides it under the same `trust proxy`
  * setting (proxy-addr, as Express uses it): a TLS socket, or X-Forwarded-Proto from a trusted proxy.
  */
-export function secureRequests(trustProxy: boolean | number | string): (req: IncomingMessage) => boolean {
-  const trust =
-    trustProxy === true
-      ? () => true
-      : typeof trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < trustProxy
-        : proxyaddr.compile(trustProxy === false ? [] : trustProxy.split(',').map((entry) => entry.trim()));
+export function secureRequests(trustProxy: TrustProxy): (req: IncomingMessage) => boolean {
+  const trust = trustFunction(trustProxy);
   return (req) => {
     const own = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
     if (!trust(req.socket.remoteAddress ?? '', 0)) return own === 'https';
@@ -158,7 +163,7 @@ export function securityHeaders(policy: HeaderMap = contentSecurityPolicy()): Se
 
 export interface SecurityOptions {
   /** Which proxies may tell us the request came over HTTPS (X-Forwarded-Proto); see trustProxyFrom. */
-  trustProxy?: boolean | number | string;
+  trustProxy?: TrustProxy;
 }
 
 /** Express middleware setting the security headers (the policy that allows no inline script) on every answer. */

@@ -113,6 +113,8 @@ describe('chat alerts', () => {
     });
     expect(alert).toMatchObject({ attempts: 3, lastError: 'HTTP 404: no_service' });
     expect(receiver.calls).toHaveLength(3);
+    // The error is logged once the dead mark is committed, which the database shows a moment before.
+    await waitFor(() => server.logs.find((line) => line.level === 50 && line.leadId === id));
     expect(server.logs).toContainEqual(expect.objectContaining({ level: 50, leadId: id, attempts: 3 }));
   });
 

@@ -125,7 +125,11 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     personalFields: [...forms.values()].flatMap((def) => def.fields.map((field) => field.name)),
     destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   });
-  const { store, worker, router } = createLeadPipeline(
+  const {
+    store,
+    worker,
+    forms: formApi,
+  } = createLeadPipeline(
     {
       leadsDb: dbFile,
       leadsEncryptionKey: options.key,
@@ -141,7 +145,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     forms,
     { logger },
   );
-  const app = createApp({ clientDir, forms: router, redirectRules: loadRedirects(), logger });
+  const app = createApp({ clientDir, forms: formApi, redirectRules: loadRedirects(), logger });
   const server: Server = await listen(app, 0, '127.0.0.1');
   worker.start();
   const url = addressOf(server);

@@ -172,7 +172,7 @@ describe('content security policy per page', () => {
       );
     const app = createApp({
       clientDir: dir,
-      forms: express.Router(),
+      forms: { posts: (_req, _res, next) => next(), router: express() },
       redirectRules: [],
       logger: createLogger({ level: 'silent' }),
       trustProxy: false,
