@@ -2,8 +2,11 @@
 // home, a service, a treatment and a crisis page of the built site, served by the real server on a free loopback
 // port. Prints every score and the Core Web Vitals per page against the budgets below and exits 1 when
 // accessibility, best practices or SEO is under budget; the performance budgets decide the exit code only with
-// --strict-performance. Builds nothing: run `npm run build` first. Too slow for every test run, so not in `npm test`.
+// --strict-performance. Also audits a floor page, the least a page can cost on this machine, three times, and prints
+// its spread beside the site's. Builds nothing: run `npm run build` first (`npm test` does, then runs this).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
@@ -32,6 +35,9 @@ const AUDITED_PAGES = [
   '/crisis/emergency-help',
 ] as const;
 
+/** Runs of the floor page: its blocking time varies from run to run more than the pages' own differences. */
+const FLOOR_RUNS = 3;
+
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
 /** The categories whose budget always decides the exit code. */
@@ -58,6 +64,28 @@ interface PageResult {
   cls: number;
   /** Audits that cost points in a gating category: `category: audit id (title)`. */
   failing: string[];
+}
+
+/**
+ * The floor: the smallest page a site could send, with no CSS, no script and one line of text. Lighthouse's blocking
+ * time and paint times for it are what the browser itself costs on this machine (creating the page's JavaScript
+ * context, its first layout and paint), which no page can go below: printed beside the site's figures, so that
+ * theirs can be read against it.
+ */
+const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>' +
+  '<body><h1>Help is available</h1><p>Call us any time, day or night.</p></body></html>';
+
+async function startFloorServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(FLOOR_PAGE),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The production server on the built site, with a throwaway in-memory lead store. */
@@ -117,6 +145,41 @@ function table(results: PageResult[]): string {
   );
 }
 
+/**
+ * Lighthouse's report on `url`. Its default configuration is the mobile form factor with simulated throttling (a
+ * mid-range phone on a slow 4G connection); both are stated so that a change of default does not change the budget's
+ * meaning.
+ */
+async function audit(url: string, port: number, categories: readonly Category[]): Promise<Result> {
+  const run = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...categories],
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+  });
+  if (!run) throw new Error(`Lighthouse returned no result for ${url}`);
+  if (run.lhr.runtimeError)
+    throw new Error(`Lighthouse could not audit ${url}: ${run.lhr.runtimeError.message}`);
+  return run.lhr;
+}
+
+/** `TBT 5–110 ms (median 76)` and the same for LCP, over the floor's runs. */
+function floorLine(runs: readonly Result[]): string {
+  const spread = (id: string) => {
+    const values = runs
+      .map((lhr) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN))
+      .sort((a, b) => a - b);
+    const median = values[Math.floor(values.length / 2)];
+    return `${values[0]}–${values.at(-1)} ms (median ${median})`;
+  };
+  return (
+    `Floor (a page of two lines, no CSS, no script), on this machine: TBT ${spread('total-blocking-time')}, ` +
+    `LCP ${spread('largest-contentful-paint')}.\nNo page can go below it: it is the browser's own start-up here.`
+  );
+}
+
 async function main(): Promise<number> {
   const strictPerformance = process.argv.includes('--strict-performance');
   if (!existsSync(join(CLIENT_DIR, 'index.html'))) {
@@ -129,37 +192,32 @@ async function main(): Promise<number> {
   }
 
   const server = await startServer();
+  const floorServer = await startFloorServer();
   let chrome: LaunchedChrome | undefined;
   const results: PageResult[] = [];
+  const floor: Result[] = [];
   try {
     chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+    const port = chrome.port;
     mkdirSync(REPORT_DIR, { recursive: true });
     for (const path of AUDITED_PAGES) {
       console.log(`Lighthouse: ${path}`);
-      // Lighthouse's default configuration is the mobile form factor with simulated throttling (a mid-range phone
-      // on a slow 4G connection); both are stated so that a change of default does not change the budget's meaning.
-      const run = await lighthouse(`${server.url}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-        formFactor: 'mobile',
-        throttlingMethod: 'simulate',
-      });
-      if (!run) throw new Error(`Lighthouse returned no result for ${path}`);
-      const { lhr } = run;
-      if (lhr.runtimeError)
-        throw new Error(`Lighthouse could not audit ${path}: ${lhr.runtimeError.message}`);
+      const lhr = await audit(`${server.url}${path}`, port, CATEGORIES);
       const name = path === '/' ? 'home' : path.slice(1).replace(/\//g, '_');
       writeFileSync(join(REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
       results.push(pageResult(path, lhr));
     }
+    console.log(`Lighthouse: the floor, ${FLOOR_RUNS} times`);
+    for (let run = 0; run < FLOOR_RUNS; run += 1)
+      floor.push(await audit(floorServer.url, port, ['performance']));
   } finally {
     chrome?.kill();
     await server.stop();
+    await floorServer.stop();
   }
 
   console.log(`\n${table(results)}\n`);
+  console.log(floorLine(floor));
   console.log(`Full reports: ${REPORT_DIR}`);
   const gatingFailures = results.flatMap((r) =>
     GATING.filter((category) => r.scores[category] < BUDGETS[category]).map(
