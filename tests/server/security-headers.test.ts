@@ -123,6 +123,22 @@ describe('security headers', () => {
     expectCommonHeaders(response, 'robots.txt');
   });
 
+  it('form API answers (taken before Express): every header, a policy that allows no script, and HSTS over HTTPS', async () => {
+    const api = `${running.url}/api/forms/insurance-verification`;
+    const post = (headers: Record<string, string>) =>
+      fetch(api, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: running.url, ...headers },
+        body: '{}',
+      });
+    const invalid = await post({});
+    expect(invalid.status).toBe(400);
+    expectCommonHeaders(invalid, 'form API');
+    expect(directives(invalid.headers.get('content-security-policy')).get('script-src')).toEqual(["'self'"]);
+    const secure = await post({ 'X-Forwarded-Proto': 'https' });
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
   it('never serves the build’s hash file or other dot-files', async () => {
     for (const path of ['/.csp.json', '/.vite/manifest.json', '/%2Ecsp.json'])
       expect((await fetch(`${running.url}${path}`)).status, path).toBe(404);
