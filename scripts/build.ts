@@ -23,15 +23,25 @@ const runAsync = (command: string, args: string[]) =>
     ),
   );
 
+// A build is for production whatever the shell says: React renders the pages in its production mode, twice as fast
+// as its development mode (which the prerender got when NODE_ENV was unset), and every step inherits it.
+process.env.NODE_ENV = 'production';
+
+// Each step is Node itself, not npx (which starts npm first) or tsx's CLI (which starts a second Node): about a second
+// of start-up saved per build.
+const node = process.execPath;
+const script = (file: string) => ['--import', 'tsx', join(ROOT, 'scripts', file)];
+const vite = (...args: string[]) => [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', ...args];
+
 try {
-  await step('validate', run('npx', ['tsx', 'scripts/validate.ts']));
+  await step('validate', run(node, script('validate.ts')));
   await step('client and render bundles', () =>
     Promise.all([
-      runAsync('npx', ['vite', 'build', '--logLevel', 'warn']),
-      runAsync('npx', ['vite', 'build', '--ssr', '--logLevel', 'warn']),
+      runAsync(node, vite('--logLevel', 'warn')),
+      runAsync(node, vite('--ssr', '--logLevel', 'warn')),
     ]),
   );
-  await step('prerender and compress pages', run('npx', ['tsx', 'scripts/prerender.ts']));
+  await step('prerender and compress pages', run(node, script('prerender.ts')));
   const { files } = await step('compress other files', () => precompress(join(ROOT, '.build', 'client')));
   console.log(`compressed ${files} other files (brotli and gzip)`);
 } catch {
