@@ -1,8 +1,9 @@
 // `npm run bench:leads [-- --seconds 10 --connections 10]`: how many durable form submissions per second the real
 // server takes on loopback, and how long each waits. The server runs as its own process (as in production) on a
 // throwaway database, with a local chat receiver taking the alerts; this process drives the JSON endpoint with a fixed
-// number of keep-alive connections, each sending its next submission when the last was answered (as autocannon does),
-// for 3 seconds of warm-up (reported apart) and then the measured run. Ends with one line for machines: `leads_per_s=N p99_ms=N`.
+// number of keep-alive connections, each sending its next submission when the last was answered (as autocannon does):
+// 3 seconds of warm-up (reported apart), then the measured run. Ends with one line for machines:
+// `leads_per_s=N p99_ms=N`.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';

@@ -30,7 +30,7 @@ export interface FormApiOptions {
   rateLimit: number;
   /** Origins besides the site's own whose pages may post (ALLOWED_ORIGINS). */
   allowedOrigins: readonly string[];
-  /** Which proxies' X-Forwarded-For names the visitor (for the rate limit) and X-Forwarded-Proto says HTTPS (HSTS). */
+  /** Which proxies' X-Forwarded-For names the visitor (the rate limit) and X-Forwarded-Proto says HTTPS (HSTS). */
   trustProxy?: TrustProxy;
   /** Told after each lead is stored, so the alert worker delivers at once. */
   onLeadStored?: (leadId: string) => void;

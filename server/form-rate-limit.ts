@@ -10,8 +10,8 @@ import { trustFunction, type TrustProxy } from './security.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
 const WINDOW_SECONDS = RATE_LIMIT_WINDOW_MS / 1000;
-/** One home or office network gets one IPv6 /56 (or larger): counted as one address, or each of its devices, and
- * each of the addresses it may pick at will, would get a limit of its own. */
+// Providers give a home or an office a whole IPv6 /56, and its devices choose addresses in it at will: counted per
+// address, each of them would have a limit of its own.
 const IPV6_NETWORK_BYTES = 56 / 8;
 
 export interface FormRateLimitOptions {

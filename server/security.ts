@@ -108,7 +108,7 @@ export function trustProxyFrom(value: string | undefined): TrustProxy {
   return raw;
 }
 
-/** Whether the hop at `address`, `hop` steps from the server, is a proxy to believe: as Express compiles `trust proxy`. */
+/** Whether the hop at `address`, `hop` steps from the server, is a proxy to believe, as Express reads `trust proxy`. */
 export function trustFunction(trustProxy: TrustProxy): (address: string, hop: number) => boolean {
   if (trustProxy === true) return () => true;
   if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
