@@ -84,7 +84,9 @@ function parseBody(
 
 export function formApi(options: FormApiOptions): FormApi {
   const { forms, site, logger, trustProxy = false } = options;
-  const headers = securityHeaders();
+  const { plain: plainHeaders, secure: secureHeaders } = securityHeaders();
+  // Set on every answer, as name and value pairs made once.
+  const headerPairs = { plain: Object.entries(plainHeaders), secure: Object.entries(secureHeaders) };
   const secure = secureRequests(trustProxy);
   const overLimit = formRateLimit({ limit: options.rateLimit, trustProxy, logger });
   const refusedOrigin = originCheck(options.allowedOrigins);
@@ -98,7 +100,7 @@ export function formApi(options: FormApiOptions): FormApi {
     formId: string | null,
     path: string | undefined,
   ): Promise<void> {
-    for (const [name, value] of Object.entries(secure(req) ? headers.secure : headers.plain))
+    for (const [name, value] of secure(req) ? headerPairs.secure : headerPairs.plain)
       res.setHeader(name, value);
 
     const retryAfter = await overLimit(req, res);
