@@ -5,12 +5,11 @@
 // --strict-performance. Also audits a floor page, the least a page can cost on this machine, three times, and prints
 // its spread beside the site's. Builds nothing: run `npm run build` first (`npm test` does, then runs this).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { ROOT } from './lib/content-schemas.ts';
+import { addressOf, close, listen } from '../server/http-server.ts';
 import { startServerProcess } from './lib/server-process.ts';
 
 /** The budgets, in one place. Performance and the three metrics are issue 6's targets. */
@@ -78,14 +77,12 @@ const FLOOR_PAGE =
   '<body><h1>Help is available</h1><p>Call us any time, day or night.</p></body></html>';
 
 async function startFloorServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const server = createServer((_req, res) =>
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(FLOOR_PAGE),
+  const server = await listen(
+    (_req, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(FLOOR_PAGE),
+    0,
+    '127.0.0.1',
   );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { url: `${addressOf(server)}/`, stop: () => close(server) };
 }
 
 /** The production server on the built site, with a throwaway in-memory lead store. */

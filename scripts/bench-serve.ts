@@ -1,6 +1,6 @@
 // npm run bench:serve: our production server against nginx (Debian's package, one worker, gzip_static on) on the
-// same dist/client, both on loopback, measured with wrk at 50 connections after a warm-up run each. Prints both request rates, the ratio and
-// p99 latency, ending with `ratio=N p99_ms=N` (ours / nginx, and our p99).
+// same dist/client, both on loopback, measured with wrk at 50 connections after a warm-up run each. Prints both
+// request rates, the ratio and p99 latency, ending with `ratio=N p99_ms=N` (ours / nginx, and our p99).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { freePort } from './lib/server-process.ts';

@@ -4,8 +4,8 @@
 // anything is answered.
 //
 // Every lead passes here, so it runs on Node's own request and response, ahead of Express (as the site's files do):
-// Express's routing and middleware chain cost about a fifth of the server's work per lead (`npm run bench:leads`).
-// The libraries are those Express would use: body-parser, type-is, proxy-addr, and express-rate-limit's counting.
+// answered through Express, a lead cost the server about twice the CPU (docs/ARCHITECTURE.md has the figures). The
+// libraries are those Express would use (body-parser, type-is, proxy-addr); the rate limit is server/form-rate-limit.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bodyParser from 'body-parser';
 import express, { type Express, type RequestHandler } from 'express';
