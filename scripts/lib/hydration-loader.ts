@@ -28,19 +28,20 @@ export const PREFETCH_DELAY_MS = 1500;
 
 /**
  * The inline script of every page: runs `entry` (the client entry, which hydrates the page) on the first of
- * HYDRATION_EVENTS, and PREFETCH_DELAY_MS after the load event prefetches `entry` and the chunks it imports so that
- * run does not wait for the network. Plain ES2020, tiny, and the same on every page.
+ * HYDRATION_EVENTS (and on the next one again if its download failed), and PREFETCH_DELAY_MS after the load event
+ * prefetches `entry` and the chunks it imports so that run does not wait for the network. Plain ES2020, tiny, and the
+ * same on every page.
  */
 export function hydrationLoader(entry: string, imports: readonly string[]): string {
   const events = JSON.stringify(HYDRATION_EVENTS);
   const modules = JSON.stringify([entry, ...imports]);
   return [
     '(()=>{',
-    `const events=${events},started=()=>{`,
-    'for(const type of events)removeEventListener(type,started,true);',
-    `import(${JSON.stringify(entry)})`,
-    '};',
-    'for(const type of events)addEventListener(type,started,{capture:true,passive:true});',
+    `const events=${events},`,
+    'listen=(method)=>{for(const type of events)window[method](type,started,{capture:true,passive:true})},',
+    // A download that fails (a phone losing its signal) is tried again at the visitor's next interaction.
+    `started=()=>{listen('removeEventListener');import(${JSON.stringify(entry)}).catch(()=>listen('addEventListener'))};`,
+    "listen('addEventListener');",
     'const preload=()=>{',
     `for(const href of ${modules}){`,
     // As a module script fetches (CORS, same-origin credentials), so the cached copy is the one the import uses.

@@ -244,6 +244,34 @@ describe('navigation', () => {
     await context.close();
   });
 
+  it('tries the download again at the next touch when the signal dropped the first time', async () => {
+    const { page, context } = await openPage(t.browser, PHONE);
+    const isEntry = (url: string) => new URL(url).pathname.startsWith('/assets/entry-client-');
+    let dropped = 0;
+    await page.route('**/assets/*.js', (route) =>
+      isEntry(route.request().url()) && dropped++ === 0
+        ? route.abort('internetdisconnected')
+        : route.continue(),
+    );
+    await page.goto(`${t.site.url}/services/medical-detox`, { waitUntil: 'load' });
+    // The first touch starts the download before the delayed prefetch does, and the signal drops it.
+    const failed = page.waitForEvent('requestfailed', (request) => isEntry(request.url()));
+    await page.keyboard.press('Shift');
+    await failed;
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    // The page still works as the server sent it, and a later touch tries again (pressed until it has: the loader
+    // listens again once the failure has reached the page, a moment after the browser reports it).
+    await expect(page.getByRole('link', { name: /call/i }).first().isVisible()).resolves.toBe(true);
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('Shift');
+        return page.locator('html[data-hydrated]').count();
+      })
+      .toBe(1);
+    expect(dropped).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+
   it('keeps where a visitor has scrolled to before the scripts arrive', async () => {
     const { page, context, errors } = await openPage(t.browser, PHONE);
     let scrolled: () => void = () => {};
