@@ -1,32 +1,19 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   insuranceForm,
   postForm,
   postJson,
+  serverWithReceiver,
   site,
-  startReceiver,
-  startServer,
   validLead,
   waitFor,
-  type TestServer,
 } from './harness.ts';
 
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let server: TestServer;
-let api: string;
-beforeAll(async () => {
-  receiver = await startReceiver();
-  server = await startServer({ webhookUrl: receiver.url });
-  api = `${server.url}/api/forms/insurance-verification`;
-});
-afterAll(async () => {
-  await server.stop();
-  await receiver.stop();
-});
+const t = serverWithReceiver();
 
 const rowOf = (id: string) => {
-  const db = new Database(server.dbFile, { readonly: true });
+  const db = new Database(t.server.dbFile, { readonly: true });
   try {
     return db.prepare('SELECT * FROM leads WHERE id = ?').get(id) as
       { form_id: string; source: string; data: string; sealed: string; created_at: string } | undefined;
@@ -37,7 +24,7 @@ const rowOf = (id: string) => {
 
 describe('form API, JSON', () => {
   it('stores a valid lead, answers 201 with its id, and alerts the chat without health details', async () => {
-    const response = await postJson(api, validLead);
+    const response = await postJson(t.server.api, validLead);
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -52,9 +39,9 @@ describe('form API, JSON', () => {
     ]);
     expect(row?.sealed).not.toContain(dateOfBirth);
     expect(row?.sealed).not.toContain(memberId);
-    expect(server.store.getLead(id)?.data).toMatchObject({ dateOfBirth, memberId });
+    expect(t.server.store.getLead(id)?.data).toMatchObject({ dateOfBirth, memberId });
 
-    const call = await waitFor(() => receiver.calls.find((c) => c.raw.includes(id)));
+    const call = await waitFor(() => t.receiver.calls.find((c) => c.raw.includes(id)));
     expect(call.headers['content-type']).toBe('application/json');
     const message = call.raw;
     expect(message).toContain('Jane Q. Doe');
@@ -65,11 +52,11 @@ describe('form API, JSON', () => {
     expect(message).not.toContain(validLead.dateOfBirth);
     expect(message).not.toContain(validLead.memberId);
     expect(call.json.text).toContain(id);
-    await waitFor(() => server.store.getAlert(id)?.status === 'delivered');
+    await waitFor(() => t.server.store.getAlert(id)?.status === 'delivered');
   });
 
   it('answers 400 with a message for each bad field, worded as in the form definition', async () => {
-    const response = await postJson(api, {
+    const response = await postJson(t.server.api, {
       fullName: '   ',
       phone: '12345',
       dateOfBirth: '1990-02-30',
@@ -96,34 +83,38 @@ describe('form API, JSON', () => {
       /^\{/,
       '{"__proto__":"x",',
     );
-    const response = await postJson(api, body);
+    const response = await postJson(t.server.api, body);
     expect(response.status).toBe(400);
     const { errors } = (await response.json()) as { errors: Record<string, string> };
     expect(Object.keys(errors).sort()).toEqual(['__proto__', 'fullName', 'note', 'source']);
   });
 
   it('answers 404 for an unknown form', async () => {
-    const response = await postJson(`${server.url}/api/forms/no-such-form`, validLead);
+    const response = await postJson(`${t.server.url}/api/forms/no-such-form`, validLead);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'Unknown form' });
   });
 
   it('answers 415 for another content type', async () => {
     for (const type of ['text/plain', 'multipart/form-data; boundary=x', 'application/xml']) {
-      const response = await fetch(api, { method: 'POST', headers: { 'Content-Type': type }, body: 'x' });
+      const response = await fetch(t.server.api, {
+        method: 'POST',
+        headers: { 'Content-Type': type },
+        body: 'x',
+      });
       expect(response.status, type).toBe(415);
     }
   });
 
   it('answers 413 for a body over 16 KB', async () => {
-    const response = await postJson(api, { ...validLead, fullName: 'x'.repeat(17 * 1024) });
+    const response = await postJson(t.server.api, { ...validLead, fullName: 'x'.repeat(17 * 1024) });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: 'The request body is too large' });
   });
 
   it('answers 400 for malformed JSON and JSON that is not an object', async () => {
     for (const body of ['{"fullName": ', 'null', '"text"', '[1,2]', '{"a":1}}']) {
-      const response = await postJson(api, body);
+      const response = await postJson(t.server.api, body);
       expect(response.status, body).toBe(400);
       expect(await response.json(), body).toHaveProperty('error');
     }
@@ -163,7 +154,7 @@ describe('form API, JSON', () => {
       ],
     ];
     for (const [path, init] of odd) {
-      const response = await fetch(server.url + path, init);
+      const response = await fetch(t.server.url + path, init);
       expect(response.status, `${init.method} ${path}`).toBeGreaterThanOrEqual(400);
       expect(response.status, `${init.method} ${path}`).toBeLessThan(500);
     }
@@ -172,12 +163,12 @@ describe('form API, JSON', () => {
 
 describe('form API, without JavaScript', () => {
   it('stores a urlencoded lead, answers 303 to the received page, which confirms and links back', async () => {
-    const response = await postForm(api, validLead);
+    const response = await postForm(t.server.api, validLead);
     expect(response.status).toBe(303);
     const location = response.headers.get('location') ?? '';
     expect(location).toBe('/forms/insurance-verification/received?from=%2Fservices%2Fmedical-detox');
 
-    const page = await fetch(server.url + location);
+    const page = await fetch(t.server.url + location);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('<html lang="en">');
@@ -187,22 +178,22 @@ describe('form API, without JavaScript', () => {
     expect(html).toContain(`href="tel:${site.phones.primary.tel}"`);
     expect(html).toContain('href="/services/medical-detox"');
     const stored = await waitFor(() =>
-      server.logs.find((line) => line.msg === 'lead stored' && typeof line.leadId === 'string'),
+      t.server.logs.find((line) => line.msg === 'lead stored' && typeof line.leadId === 'string'),
     );
     expect(rowOf(String(stored.leadId))).toBeTruthy();
   });
 
   it('links the received page home when its source is not a site path', async () => {
     const html = await (
-      await fetch(`${server.url}/forms/insurance-verification/received?from=//evil.example`)
+      await fetch(`${t.server.url}/forms/insurance-verification/received?from=//evil.example`)
     ).text();
     expect(html).toContain('href="/"');
     expect(html).not.toContain('evil.example');
-    expect((await fetch(`${server.url}/forms/no-such-form/received`)).status).toBe(404);
+    expect((await fetch(`${t.server.url}/forms/no-such-form/received`)).status).toBe(404);
   });
 
   it('answers invalid urlencoded data with 400 and a page listing each field and its message, escaped', async () => {
-    const response = await postForm(api, {
+    const response = await postForm(t.server.api, {
       ...validLead,
       fullName: '',
       phone: 'call me',
@@ -223,7 +214,7 @@ describe('form API, without JavaScript', () => {
 
 describe('what the logs hold', () => {
   it('never holds submitted values', () => {
-    const text = server.logText();
+    const text = t.server.logText();
     for (const value of [validLead.fullName, validLead.phone, validLead.dateOfBirth, validLead.memberId])
       expect(text).not.toContain(value);
   });
@@ -231,7 +222,7 @@ describe('what the logs hold', () => {
 
 describe('health check', () => {
   it('answers 200 while the lead database can be read', async () => {
-    const response = await fetch(`${server.url}/healthz`);
+    const response = await fetch(`${t.server.url}/healthz`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(await response.json()).toEqual({ status: 'ok' });

@@ -1,36 +1,18 @@
 // What stands between a request and a stored lead besides the field rules: the Origin check, the honeypot and the
 // Idempotency-Key; and the two other forms (the widget's), end to end.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../renderer/forms/rules.ts';
-import {
-  createdId,
-  postForm,
-  postJson,
-  startReceiver,
-  startServer,
-  validLead,
-  waitFor,
-  type TestServer,
-} from './harness.ts';
+import { createdId, postForm, postJson, serverWithReceiver, validLead, waitFor } from './harness.ts';
 
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let server: TestServer;
-beforeAll(async () => {
-  receiver = await startReceiver();
-  server = await startServer({ webhookUrl: receiver.url, allowedOrigins: ['https://landing.example'] });
-});
-afterAll(async () => {
-  await server.stop();
-  await receiver.stop();
-});
+const t = serverWithReceiver({ allowedOrigins: ['https://landing.example'] });
 
-const leadCount = () => server.store.listLeads().length;
+const leadCount = () => t.server.store.listLeads().length;
 
 describe('Origin check', () => {
   it('refuses JSON without an Origin, or from another site, with 403 and stores nothing', async () => {
     const before = leadCount();
-    const missing = await fetch(server.api, {
+    const missing = await fetch(t.server.api, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(validLead),
@@ -40,27 +22,27 @@ describe('Origin check', () => {
     for (const origin of [
       'https://evil.example',
       'null',
-      `${server.url}.evil.example`,
+      `${t.server.url}.evil.example`,
       'http://127.0.0.1:1',
     ]) {
-      const response = await postJson(server.api, validLead, { Origin: origin });
+      const response = await postJson(t.server.api, validLead, { Origin: origin });
       expect(response.status, origin).toBe(403);
     }
     expect(leadCount()).toBe(before);
-    expect(server.logs).toContainEqual(
+    expect(t.server.logs).toContainEqual(
       expect.objectContaining({ msg: 'form post refused', origin: 'https://evil.example' }),
     );
   });
 
   it('takes JSON from the site itself and from ALLOWED_ORIGINS', async () => {
-    expect((await postJson(server.api, validLead)).status).toBe(201);
-    expect((await postJson(server.api, validLead, { Origin: 'https://landing.example' })).status).toBe(201);
+    expect((await postJson(t.server.api, validLead)).status).toBe(201);
+    expect((await postJson(t.server.api, validLead, { Origin: 'https://landing.example' })).status).toBe(201);
   });
 
   it('takes a form posted without JavaScript and without Origin, but not one posted from another site', async () => {
-    expect((await postForm(server.api, validLead)).status).toBe(303);
-    expect((await postForm(server.api, validLead, { Origin: server.url })).status).toBe(303);
-    const foreign = await postForm(server.api, validLead, { Origin: 'https://evil.example' });
+    expect((await postForm(t.server.api, validLead)).status).toBe(303);
+    expect((await postForm(t.server.api, validLead, { Origin: t.server.url })).status).toBe(303);
+    const foreign = await postForm(t.server.api, validLead, { Origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await foreign.text()).toContain('href="tel:');
@@ -70,33 +52,33 @@ describe('Origin check', () => {
 describe('honeypot', () => {
   it('answers a filled honeypot exactly like a stored lead, stores nothing and logs no values', async () => {
     const before = leadCount();
-    const json = await postJson(server.api, { ...validLead, [HONEYPOT_FIELD]: 'https://spam.example' });
+    const json = await postJson(t.server.api, { ...validLead, [HONEYPOT_FIELD]: 'https://spam.example' });
     expect(json.status).toBe(201);
     const { id } = (await json.json()) as { id: string };
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
-    const form = await postForm(server.api, { ...validLead, [HONEYPOT_FIELD]: 'x' });
+    const form = await postForm(t.server.api, { ...validLead, [HONEYPOT_FIELD]: 'x' });
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe(
       '/forms/insurance-verification/received?from=%2Fservices%2Fmedical-detox',
     );
 
     // Filled in whatever way, even with otherwise invalid fields: the bot learns nothing.
-    expect((await postJson(server.api, { fullName: 'x', [HONEYPOT_FIELD]: 42 })).status).toBe(201);
+    expect((await postJson(t.server.api, { fullName: 'x', [HONEYPOT_FIELD]: 42 })).status).toBe(201);
 
     expect(leadCount()).toBe(before);
-    expect(server.store.getLead(id)).toBeUndefined();
+    expect(t.server.store.getLead(id)).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(receiver.calls.filter((call) => call.raw.includes(id))).toEqual([]);
-    const discarded = server.logs.filter((line) => line.msg === 'honeypot filled: submission discarded');
+    expect(t.receiver.calls.filter((call) => call.raw.includes(id))).toEqual([]);
+    const discarded = t.server.logs.filter((line) => line.msg === 'honeypot filled: submission discarded');
     expect(discarded).toHaveLength(3);
     expect(JSON.stringify(discarded)).not.toContain('spam.example');
     expect(discarded[0]).toMatchObject({ level: 30, formId: 'insurance-verification' });
   });
 
   it('accepts the empty honeypot people send, and does not store it', async () => {
-    const id = await createdId(await postJson(server.api, { ...validLead, [HONEYPOT_FIELD]: '' }));
-    expect(server.store.getLead(id)?.data).not.toHaveProperty(HONEYPOT_FIELD);
+    const id = await createdId(await postJson(t.server.api, { ...validLead, [HONEYPOT_FIELD]: '' }));
+    expect(t.server.store.getLead(id)?.data).not.toHaveProperty(HONEYPOT_FIELD);
   });
 });
 
@@ -104,35 +86,35 @@ describe('Idempotency-Key', () => {
   it('stores one lead for the same key, and answers every copy with its id', async () => {
     const before = leadCount();
     const key = randomUUID();
-    const first = await createdId(await postJson(server.api, validLead, { [IDEMPOTENCY_HEADER]: key }));
-    const again = await createdId(await postJson(server.api, validLead, { [IDEMPOTENCY_HEADER]: key }));
+    const first = await createdId(await postJson(t.server.api, validLead, { [IDEMPOTENCY_HEADER]: key }));
+    const again = await createdId(await postJson(t.server.api, validLead, { [IDEMPOTENCY_HEADER]: key }));
     expect(again).toBe(first);
     // A double click: both copies in flight at once.
     const twin = randomUUID();
     const both = await Promise.all(
       [1, 2, 3].map(async () =>
-        createdId(await postJson(server.api, validLead, { [IDEMPOTENCY_HEADER]: twin })),
+        createdId(await postJson(t.server.api, validLead, { [IDEMPOTENCY_HEADER]: twin })),
       ),
     );
     expect(new Set(both).size).toBe(1);
     expect(leadCount()).toBe(before + 2);
-    expect(server.logs).toContainEqual(
+    expect(t.server.logs).toContainEqual(
       expect.objectContaining({ msg: 'repeated submission: answered with its lead', leadId: first }),
     );
-    await waitFor(() => receiver.calls.filter((call) => call.raw.includes(first)).length === 1);
+    await waitFor(() => t.receiver.calls.filter((call) => call.raw.includes(first)).length === 1);
   });
 
   it('answers a repeated plain form post with the same redirect, and tells keys of other forms apart', async () => {
     const key = randomUUID();
     const before = leadCount();
     const responses = await Promise.all([
-      postForm(server.api, validLead, { [IDEMPOTENCY_HEADER]: key }),
-      postForm(server.api, validLead, { [IDEMPOTENCY_HEADER]: key }),
+      postForm(t.server.api, validLead, { [IDEMPOTENCY_HEADER]: key }),
+      postForm(t.server.api, validLead, { [IDEMPOTENCY_HEADER]: key }),
     ]);
     expect(responses.map((response) => response.status)).toEqual([303, 303]);
     expect(responses[0]?.headers.get('location')).toBe(responses[1]?.headers.get('location'));
     const consultation = await postJson(
-      `${server.url}/api/forms/consultation`,
+      `${t.server.url}/api/forms/consultation`,
       { firstName: 'Sam', lastName: 'Lee', phone: '5550100199', email: 'sam@example.com', source: '/' },
       { [IDEMPOTENCY_HEADER]: key },
     );
@@ -142,7 +124,7 @@ describe('Idempotency-Key', () => {
 
   it('refuses a key that is not a short token', async () => {
     for (const key of ['short', 'x'.repeat(129), 'has space inside it', 'é'.repeat(10)]) {
-      const response = await postJson(server.api, validLead, { [IDEMPOTENCY_HEADER]: key });
+      const response = await postJson(t.server.api, validLead, { [IDEMPOTENCY_HEADER]: key });
       expect(response.status, key).toBe(400);
       expect(await response.json()).toEqual({ error: expect.stringMatching(/Idempotency-Key/) });
     }
@@ -151,7 +133,7 @@ describe('Idempotency-Key', () => {
 
 describe('the widget forms', () => {
   it('stores a consultation with its optional choices left out as empty strings, and alerts with labels', async () => {
-    const response = await postJson(`${server.url}/api/forms/consultation`, {
+    const response = await postJson(`${t.server.url}/api/forms/consultation`, {
       firstName: 'Sam',
       lastName: 'Lee',
       phone: '(555) 010-0199',
@@ -163,7 +145,7 @@ describe('the widget forms', () => {
       source: '/about',
     });
     const id = await createdId(response);
-    expect(server.store.getLead(id)?.data).toEqual({
+    expect(t.server.store.getLead(id)?.data).toEqual({
       firstName: 'Sam',
       lastName: 'Lee',
       phone: '(555) 010-0199',
@@ -171,7 +153,7 @@ describe('the widget forms', () => {
       urgency: 'urgent',
       message: 'I would like to talk about my brother',
     });
-    const call = await waitFor(() => receiver.calls.find((c) => c.raw.includes(id)));
+    const call = await waitFor(() => t.receiver.calls.find((c) => c.raw.includes(id)));
     expect(call.raw).toContain('Urgent: within 48 hours');
     expect(call.raw).toContain('Sam Lee');
     expect(call.raw).not.toContain('brother');
@@ -180,7 +162,7 @@ describe('the widget forms', () => {
 
   it('stores the quick insurance form and never sends its member ID', async () => {
     const id = await createdId(
-      await postJson(`${server.url}/api/forms/widget-insurance`, {
+      await postJson(`${t.server.url}/api/forms/widget-insurance`, {
         firstName: 'Ana',
         lastName: 'Ruiz',
         phone: '555-010-0111',
@@ -190,13 +172,13 @@ describe('the widget forms', () => {
         source: '/',
       }),
     );
-    const call = await waitFor(() => receiver.calls.find((c) => c.raw.includes(id)));
+    const call = await waitFor(() => t.receiver.calls.find((c) => c.raw.includes(id)));
     expect(call.raw).toContain('Tricare');
     expect(call.raw).not.toContain('TRI-55120');
   });
 
   it('keeps every submitted value out of the log', () => {
-    const text = server.logText();
+    const text = t.server.logText();
     for (const value of [
       'Jane Q. Doe',
       '010-4477',

@@ -5,6 +5,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import type { FormDefinition, Site } from '../../generated/content-types.ts';
 import type { AlertWorker } from '../../server/alert-worker.ts';
 import { createApp } from '../../server/app.ts';
@@ -164,6 +165,23 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * What most integration test files run against: a webhook receiver, and a server whose alerts go to it, started
+ * before the file's tests and stopped after them. Read `server` and `receiver` inside the tests.
+ */
+export function serverWithReceiver(options: Omit<TestServerOptions, 'webhookUrl'> = {}) {
+  const running = {} as { server: TestServer; receiver: Awaited<ReturnType<typeof startReceiver>> };
+  beforeAll(async () => {
+    running.receiver = await startReceiver();
+    running.server = await startServer({ ...options, webhookUrl: running.receiver.url });
+  });
+  afterAll(async () => {
+    await running.server.stop();
+    await running.receiver.stop();
+  });
+  return running;
 }
 
 /** Polls until `check` returns something truthy; fails after `timeoutMs` (a limit for hangs, never a measurement). */
