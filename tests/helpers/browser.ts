@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core: no browser is ever downloaded by a test tool.
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -31,13 +31,38 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return { page, context, errors, messages };
 }
 
+/** How long a woken page may take to hydrate: seconds on this machine, so this much means it never will. */
+const HYDRATION_TIMEOUT_MS = 20_000;
+
 /**
  * Opens a page as a visitor does and wakes its scripts: they run at the first interaction (a key press here, which
- * touches nothing on the page; scripts/lib/hydration-loader.ts), and this resolves once the page is hydrated.
+ * touches nothing on the page; scripts/lib/hydration-loader.ts), and this resolves once the page is hydrated. A page
+ * that does not hydrate fails with the requests that failed and the page's errors, which say why.
  */
 export async function visit(page: Page, url: string) {
-  const response = await page.goto(url, { waitUntil: 'networkidle' });
-  await page.keyboard.press('Shift');
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  return response;
+  const problems: string[] = [];
+  const onFailed = (request: Request) =>
+    problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? 'no reason given'})`);
+  const onError = (error: Error) => problems.push(`page error: ${error.message}`);
+  page.on('requestfailed', onFailed);
+  page.on('pageerror', onError);
+  try {
+    const response = await page.goto(url, { waitUntil: 'networkidle' });
+    await page.keyboard.press('Shift');
+    await page
+      .locator('html[data-hydrated]')
+      .waitFor({ state: 'attached', timeout: HYDRATION_TIMEOUT_MS })
+      .catch((error: unknown) => {
+        throw new Error(
+          `${url} was not hydrated ${HYDRATION_TIMEOUT_MS / 1000} s after a key press; ` +
+            (problems.length ? problems.join('; ') : 'no request failed and the page reported no error'),
+          { cause: error },
+        );
+      });
+    return response;
+  } finally {
+    page.off('requestfailed', onFailed);
+    page.off('pageerror', onError);
+  }
 }
+
