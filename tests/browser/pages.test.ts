@@ -196,6 +196,9 @@ describe('header', () => {
 });
 
 describe('navigation', () => {
+  /** The client code's entry chunk, which the page's inline loader imports. */
+  const isEntry = (url: string) => new URL(url).pathname.startsWith('/assets/entry-client-');
+
   it('moves between pages without reloading, starts each page at the top, and lands on #contact from another page', async () => {
     const { page, context, errors } = await openPage(t.browser);
     await visit(page, `${t.site.url}/`);
@@ -224,7 +227,6 @@ describe('navigation', () => {
 
   it('runs no script while the page appears: fetched a moment after load, run at the first touch', async () => {
     const { page, context, errors } = await openPage(t.browser, PHONE);
-    const isEntry = (url: string) => new URL(url).pathname.startsWith('/assets/entry-client-');
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(request.url()));
     const prefetched = page.waitForRequest((request) => isEntry(request.url()));
@@ -246,7 +248,6 @@ describe('navigation', () => {
 
   it('tries the download again at the next touch when the signal dropped the first time', async () => {
     const { page, context } = await openPage(t.browser, PHONE);
-    const isEntry = (url: string) => new URL(url).pathname.startsWith('/assets/entry-client-');
     let dropped = 0;
     await page.route('**/assets/*.js', (route) =>
       isEntry(route.request().url()) && dropped++ === 0

@@ -65,4 +65,3 @@ export async function visit(page: Page, url: string) {
     page.off('pageerror', onError);
   }
 }
-
