@@ -1,4 +1,6 @@
 // What a visitor sees on the built site, in Debian's Chromium against the real server.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPage, PHONE, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
@@ -223,6 +225,53 @@ describe('navigation', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('fetches the next page when a pointer rests on its link or a finger touches it, so it shows without waiting', async () => {
+    const manifest = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../dist/client/.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; src?: string }>;
+    /** The URL path of the chunk that holds a page's document. */
+    const chunkOf = (source: string) =>
+      `/${Object.values(manifest).find((entry) => entry.src === source)?.file ?? `(no chunk for ${source})`}`;
+    const pathOf = (url: string) => new URL(url).pathname;
+
+    // A mouse resting on a link.
+    const desktop = await openPage(t.browser);
+    await visit(desktop.page, `${t.site.url}/`);
+    const detox = chunkOf('pages/services/medical-detox.json');
+    const requested: string[] = [];
+    desktop.page.on('request', (request) => requested.push(pathOf(request.url())));
+    const detoxLink = desktop.page
+      .locator('#programs')
+      .getByRole('link', { name: /medical detox/i })
+      .first();
+    const hovered = desktop.page.waitForRequest((request) => pathOf(request.url()) === detox);
+    await detoxLink.hover();
+    await hovered;
+    expect(desktop.page.url()).toBe(`${t.site.url}/`);
+    // The click shows the page from what the hover fetched: nothing is fetched again.
+    await detoxLink.click();
+    await desktop.page.waitForURL(`${t.site.url}/services/medical-detox`);
+    await expect.poll(() => desktop.page.locator('h1').textContent()).toMatch(/Medical Detox/);
+    expect(requested.filter((path) => path === detox)).toEqual([detox]);
+    expect(desktop.errors).toEqual([]);
+    await desktop.context.close();
+
+    // A finger touching a link: fetched at the touch, before it lifts.
+    const phone = await openPage(t.browser, PHONE);
+    await visit(phone.page, `${t.site.url}/`);
+    const inpatient = chunkOf('pages/services/inpatient-rehab.json');
+    const touched = phone.page.waitForRequest((request) => pathOf(request.url()) === inpatient);
+    await phone.page
+      .locator('#programs')
+      .getByRole('link', { name: /inpatient rehab/i })
+      .first()
+      .dispatchEvent('touchstart');
+    await touched;
+    expect(phone.page.url()).toBe(`${t.site.url}/`);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
   });
 
   it('runs no script while the page appears: fetched a moment after load, run at the first touch', async () => {
