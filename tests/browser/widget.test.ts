@@ -45,6 +45,41 @@ describe('floating widget', () => {
     await context.close();
   });
 
+  it('moves nothing on the page while it loads, wakes up and shows the widget', async () => {
+    for (const [options, path] of [
+      [PHONE, '/'],
+      [PHONE, '/treatment/fentanyl-addiction'],
+      [{}, '/services/medical-detox'],
+    ] as const) {
+      const { page, context, errors } = await openPage(t.browser, options);
+      // Every layout shift from the first byte on, as the browser reports them, with what moved.
+      await page.addInitScript(() => {
+        const shifts: { value: number; moved: string[] }[] = [];
+        (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            sources?: { node?: Node | null }[];
+          })[])
+            shifts.push({
+              value: entry.value,
+              moved: (entry.sources ?? []).map((source) =>
+                source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node),
+              ),
+            });
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await visit(page, `${t.site.url}${path}`);
+      await scrollDown(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(500);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
+      expect(shifts, path).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('on a phone, schedules a consultation in a modal dialog: stored, alerted without the message, closed', async () => {
     const before = t.site.leads().length;
     const { page, context, errors } = await openPage(t.browser, PHONE);
