@@ -1,5 +1,12 @@
 // Debian's Chromium driven by playwright-core: no browser is ever downloaded by a test tool.
-import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContextOptions,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+} from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -37,31 +44,61 @@ const HYDRATION_TIMEOUT_MS = 20_000;
 /**
  * Opens a page as a visitor does and wakes its scripts: they run at the first interaction (a key press here, which
  * touches nothing on the page; scripts/lib/hydration-loader.ts), and this resolves once the page is hydrated. A page
- * that does not hydrate fails with the requests that failed and the page's errors, which say why.
+ * that does not hydrate fails saying why: the requests that failed or never finished, the page's errors and console
+ * errors, and the scripts it fetched.
  */
 export async function visit(page: Page, url: string) {
   const problems: string[] = [];
-  const onFailed = (request: Request) =>
+  const pending = new Set<Request>();
+  const onRequest = (request: Request) => pending.add(request);
+  const onFinished = (request: Request) => pending.delete(request);
+  const onFailed = (request: Request) => {
+    pending.delete(request);
     problems.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? 'no reason given'})`);
+  };
   const onError = (error: Error) => problems.push(`page error: ${error.message}`);
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onFinished);
   page.on('requestfailed', onFailed);
   page.on('pageerror', onError);
+  page.on('console', onConsole);
   try {
-    const response = await page.goto(url, { waitUntil: 'networkidle' });
+    // After the load event, so the loader (an inline script at the end of the body) is listening. Not at
+    // 'networkidle': Playwright fires it after 500 ms without requests even while the parser is still busy, and on a
+    // loaded machine the key press then came before the loader and woke nothing (seen in 5 of 198 visits).
+    const response = await page.goto(url, { waitUntil: 'load' });
     await page.keyboard.press('Shift');
     await page
       .locator('html[data-hydrated]')
       .waitFor({ state: 'attached', timeout: HYDRATION_TIMEOUT_MS })
-      .catch((error: unknown) => {
+      .catch(async (error: unknown) => {
+        const scripts = await page
+          .evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .filter((entry) => entry.name.endsWith('.js'))
+              .map((entry) => new URL(entry.name).pathname),
+          )
+          .catch(() => []);
         throw new Error(
           `${url} was not hydrated ${HYDRATION_TIMEOUT_MS / 1000} s after a key press; ` +
-            (problems.length ? problems.join('; ') : 'no request failed and the page reported no error'),
+            [
+              ...problems,
+              ...[...pending].map((request) => `no answer yet: ${request.url()}`),
+              `scripts fetched: ${scripts.join(', ') || 'none'}`,
+            ].join('; '),
           { cause: error },
         );
       });
     return response;
   } finally {
+    page.off('request', onRequest);
+    page.off('requestfinished', onFinished);
     page.off('requestfailed', onFailed);
     page.off('pageerror', onError);
+    page.off('console', onConsole);
   }
 }
