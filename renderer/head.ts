@@ -66,6 +66,9 @@ export const siteUrl = siteUrlFrom(import.meta.env?.SITE_URL, site.url);
 
 const absolute = (path: string) => (path === '/' ? siteUrl : `${siteUrl}${path}`);
 
+/** The id of the empty element after a page's first block: rendering waits until the page is parsed up to it. */
+export const FIRST_SCREEN_END = 'first-screen-end';
+
 /** Tags every document has; the not-found title stands until a page route sets its own. */
 export function rootHead() {
   return {
@@ -75,7 +78,14 @@ export function rootHead() {
       { name: 'format-detection', content: 'telephone=yes' },
       { title: site.notFound.title },
     ],
-    links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+    links: [
+      { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+      // The browser paints nothing until the header and the first block are parsed whole (renderer/shell/PageView.tsx
+      // marks where the first block ends). A first paint of half a header or hero moved what it had shown once the
+      // rest arrived: the name wrapped when the menu button came, trust points moved to the next row. Chromium
+      // honours this; other browsers ignore it and paint as before.
+      { rel: 'expect', href: `#${FIRST_SCREEN_END}`, blocking: 'render' },
+    ],
     styles: [{ children: themeVariables }],
   };
 }

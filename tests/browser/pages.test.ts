@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openPage, PHONE, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
+import { addressOf, close, listen } from '../../server/http-server.ts';
+import { FIRST_SCREEN_END } from '../../renderer/head.ts';
 import { pages } from '../../renderer/router.tsx';
 import site from '../../site/site.json' with { type: 'json' };
 
@@ -344,6 +346,46 @@ describe('navigation', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(900);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('first paint on a slow connection', () => {
+  it('waits until the header and the first block are parsed whole, so nothing painted moves when the rest arrives', async () => {
+    // The page as a slow network delivers it: the first part (header and half the hero), then the rest 800 ms later.
+    const html = await (await fetch(`${t.site.url}/treatment/fentanyl-addiction`)).text();
+    const split = html.indexOf('</header>') + '</header>'.length + 400;
+    expect(split).toBeLessThan(html.indexOf(`id="${FIRST_SCREEN_END}"`));
+    const slow = await listen(
+      (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.write(html.slice(0, split));
+        setTimeout(() => res.end(html.slice(split)), 800);
+      },
+      0,
+      '127.0.0.1',
+    );
+    const { page, context } = await openPage(t.browser, PHONE);
+    try {
+      // What the document held at the first frame the browser rendered.
+      await page.addInitScript((marker) => {
+        requestAnimationFrame(() => {
+          (window as unknown as { firstFrame: object }).firstFrame = {
+            header: document.querySelector('header') !== null,
+            firstScreenParsed: document.getElementById(marker) !== null,
+          };
+        });
+      }, FIRST_SCREEN_END);
+      await page.goto(addressOf(slow), { waitUntil: 'load' });
+      await expect(
+        page.evaluate(() => (window as unknown as { firstFrame: object }).firstFrame),
+      ).resolves.toEqual({
+        header: true,
+        firstScreenParsed: true,
+      });
+    } finally {
+      await context.close();
+      await close(slow);
+    }
   });
 });
 
