@@ -2,7 +2,7 @@
 // home, a service, a treatment and a crisis page of the built site, served by the real server on a free loopback
 // port. Audits each page RUNS times and keeps its median run, as Lighthouse's own advice on variance says (one run
 // on this machine can be off by a hundred milliseconds of blocking time either way). Prints every score and the Core
-// Web Vitals of each median run against the budgets below, with the spread of blocking time over the runs, and exits 1 when
+// Web Vitals of each median run against the budgets below, with the blocking time of every run, and exits 1 when
 // accessibility, best practices or SEO is under budget; the performance budgets decide the exit code only with
 // --strict-performance. Also audits a floor page, the least a page can cost on this machine, three times, and prints
 // its spread beside the site's. Builds nothing: run `npm run build` first (`npm test` does, then runs this).

@@ -68,7 +68,7 @@ export async function visit(page: Page, url: string) {
   try {
     // After the load event, so the loader (an inline script at the end of the body) is listening. Not at
     // 'networkidle': Playwright fires it after 500 ms without requests even while the parser is still busy, and on a
-    // loaded machine the key press then came before the loader and woke nothing (seen in 5 of 198 visits).
+    // loaded machine the key press then came before the loader and woke nothing (12 of 396 visits).
     const response = await page.goto(url, { waitUntil: 'load' });
     await page.keyboard.press('Shift');
     await page
