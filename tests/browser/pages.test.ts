@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openPage, PHONE, visit } from '../helpers/browser.ts';
+import { HYDRATION_TIMEOUT_MS, openPage, PHONE, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
 import { addressOf, close, listen } from '../../server/http-server.ts';
 import { FIRST_SCREEN_END } from '../../renderer/head.ts';
@@ -312,13 +312,17 @@ describe('navigation', () => {
     await failed;
     expect(await page.locator('html[data-hydrated]').count()).toBe(0);
     // The page still works as the server sent it, and a later touch tries again (pressed until it has: the loader
-    // listens again once the failure has reached the page, a moment after the browser reports it).
+    // listens again once the failure has reached the page, a moment after the browser reports it; then the page
+    // takes as long to hydrate as any, which on a loaded machine is seconds, not vitest's default second of polling).
     await expect(page.getByRole('link', { name: /call/i }).first().isVisible()).resolves.toBe(true);
     await expect
-      .poll(async () => {
-        await page.keyboard.press('Shift');
-        return page.locator('html[data-hydrated]').count();
-      })
+      .poll(
+        async () => {
+          await page.keyboard.press('Shift');
+          return page.locator('html[data-hydrated]').count();
+        },
+        { timeout: HYDRATION_TIMEOUT_MS, interval: 250 },
+      )
       .toBe(1);
     expect(dropped).toBeGreaterThanOrEqual(2);
     await context.close();

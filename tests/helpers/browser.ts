@@ -39,7 +39,7 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
 }
 
 /** How long a woken page may take to hydrate: seconds on this machine, so this much means it never will. */
-const HYDRATION_TIMEOUT_MS = 20_000;
+export const HYDRATION_TIMEOUT_MS = 20_000;
 
 /**
  * Opens a page as a visitor does and wakes its scripts: they run at the first interaction (a key press here, which
