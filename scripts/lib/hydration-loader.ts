@@ -37,13 +37,16 @@ export function hydrationLoader(entry: string, imports: readonly string[]): stri
   const modules = JSON.stringify([entry, ...imports]);
   return [
     '(()=>{',
-    `const events=${events},`,
+    `const events=${events},modules=${modules},`,
     'listen=(method)=>{for(const type of events)window[method](type,started,{capture:true,passive:true})},',
-    // A download that fails (a phone losing its signal) is tried again at the visitor's next interaction.
-    `started=()=>{listen('removeEventListener');import(${JSON.stringify(entry)}).catch(()=>listen('addEventListener'))};`,
+    // A download that fails (a phone losing its signal) is tried again at the visitor's next interaction. The code
+    // is fetched whole into the cache first and only then imported: a browser may keep a module whose download
+    // failed as failed for the life of the page (Chromium 150 does), so importing before it is whole could fail for
+    // good. The import then reads the cached copy (assets are cached for a year).
+    `started=()=>{listen('removeEventListener');Promise.all(modules.map((href)=>fetch(href,{credentials:'same-origin'}).then((response)=>{if(!response.ok)throw new Error(href);return response.arrayBuffer()}))).then(()=>import(${JSON.stringify(entry)})).catch(()=>listen('addEventListener'))};`,
     "listen('addEventListener');",
     'const preload=()=>{',
-    `for(const href of ${modules}){`,
+    'for(const href of modules){',
     // As a module script fetches (CORS, same-origin credentials), so the cached copy is the one the import uses.
     "const link=document.createElement('link');link.rel='prefetch';link.as='script';link.crossOrigin='anonymous';link.href=href;document.head.append(link)",
     '}};',
