@@ -1,12 +1,14 @@
-// npm run bench:serve: our production server against nginx (Debian's package, one worker, gzip_static on) on the
-// same dist/client, both on loopback, measured with wrk at 50 connections after a warm-up run each. Prints both
-// request rates, the ratio and p99 latency, ending with `ratio=N p99_ms=N` (ours / nginx, and our p99).
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { freePort } from './lib/server-process.ts';
+// npm run bench:serve: our production server against nginx (Debian's package, one worker, configured by the build's
+// dist/nginx/site.conf: gzip_static and the same headers) on the same dist/client, both on loopback, measured with wrk
+// at 50 connections after a warm-up run each. Prints both request rates, the ratio and p99 latency, ending with
+// `ratio=N p99_ms=N` (ours / nginx, and our p99).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './lib/content-schemas.ts';
+import { startNginx } from './lib/nginx-process.ts';
+import { startServerProcess } from './lib/server-process.ts';
 
 const PATH = process.env.BENCH_PATH ?? '/services/medical-detox';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -14,28 +16,15 @@ const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 3;
 const CLIENT = join(ROOT, 'dist', 'client');
 
-for (const tool of ['nginx', 'wrk'])
-  try {
-    execFileSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' });
-  } catch {
-    console.error(`${tool} is missing: apt-get install nginx-light wrk (Debian packages)`);
-    process.exit(1);
-  }
+try {
+  execFileSync('sh', ['-c', 'command -v wrk'], { stdio: 'ignore' });
+} catch {
+  console.error('wrk is missing: apt-get install wrk (Debian package)');
+  process.exit(1);
+}
 if (!existsSync(join(CLIENT, 'index.html'))) {
   console.error('No built site: run `npm run build` first.');
   process.exit(1);
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 type Result = { rps: number; p50: number; p99: number };
@@ -66,52 +55,22 @@ function measure(url: string): Result {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-serve-'));
-const [ourPort, nginxPort] = [await freePort(), await freePort()];
-writeFileSync(
-  join(dir, 'nginx.conf'),
-  `worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events { worker_connections 1024; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  sendfile on;
-  gzip_static on;
-  server {
-    listen 127.0.0.1:${nginxPort};
-    root ${CLIENT};
-    include ${join(ROOT, 'dist', 'nginx', 'redirects.conf')};
-    location / { try_files $uri $uri.html $uri/index.html =404; }
-    error_page 404 /404.html;
-  }
-}
-`,
-);
-const ours = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    PORT: String(ourPort),
-    HOST: '127.0.0.1',
-    LEADS_DB: join(dir, 'leads.db'),
-    LOG_LEVEL: 'warn',
-    CHAT_WEBHOOK_URL: '',
-  },
-  stdio: 'ignore',
+const ours = await startServerProcess({
+  env: { LEADS_DB: join(dir, 'leads.db'), LOG_LEVEL: 'warn', CHAT_WEBHOOK_URL: '' },
+  // The benchmark's CPU is the server's: nothing reads its output.
+  captureOutput: false,
 });
-const nginx = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+const nginx = await startNginx().catch(async (error: unknown) => {
+  await ours.stop();
+  throw error;
+});
 try {
-  await Promise.all([
-    waitFor(`http://127.0.0.1:${ourPort}${PATH}`),
-    waitFor(`http://127.0.0.1:${nginxPort}${PATH}`),
-  ]);
   console.log(
     `GET ${PATH}, ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s of warm-up, ` +
       'Accept-Encoding: br, gzip',
   );
-  const n = measure(`http://127.0.0.1:${nginxPort}${PATH}`);
-  const o = measure(`http://127.0.0.1:${ourPort}${PATH}`);
+  const n = measure(`${nginx.url}${PATH}`);
+  const o = measure(`${ours.url}${PATH}`);
   const row = (name: string, r: Result) =>
     console.log(
       `${name.padEnd(8)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(2)} ms   p99 ${r.p99.toFixed(2)} ms`,
@@ -120,8 +79,6 @@ try {
   row('ours', o);
   console.log(`ratio=${(o.rps / n.rps).toFixed(2)} p99_ms=${o.p99.toFixed(2)}`);
 } finally {
-  ours.kill('SIGTERM');
-  nginx.kill('SIGQUIT');
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await Promise.all([ours.stop(), nginx.stop()]);
   rmSync(dir, { recursive: true, force: true });
 }

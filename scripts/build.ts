@@ -60,5 +60,5 @@ renameSync(join(staging, 'server'), join(dist, 'server'));
 renameSync(join(staging, 'nginx'), join(dist, 'nginx'));
 rmSync(old, { recursive: true, force: true });
 console.log(
-  'Built dist/client (static site), dist/server (render bundle) and dist/nginx (redirects for nginx).',
+  'Built dist/client (static site), dist/server (render bundle) and dist/nginx (the site for nginx).',
 );

@@ -10,7 +10,9 @@ import { REDIRECTS_FILE, ROOT, SITE_FILE, readJson } from './lib/content-schemas
 import { CSP_HASHES_FILE, inlineScriptHashes, type CspHashes } from './lib/csp.ts';
 import { hydrationLoader } from './lib/hydration-loader.ts';
 import { compressedCopies } from './lib/precompress.ts';
-import { redirectFiles, robotsTxt, sitemapXml } from './lib/static-files.ts';
+import { robotsTxt, sitemapXml } from './lib/static-files.ts';
+import { nginxSiteConf } from './lib/nginx-site.ts';
+import { netlifyRedirects, redirectRules } from '../renderer/content/redirects.ts';
 import type { Page, RedirectTable, Site } from '../generated/content-types.ts';
 import { htmlFile } from '../renderer/content/page-paths.ts';
 import { siteUrlFrom } from '../renderer/head.ts';
@@ -160,11 +162,11 @@ const pages = await Promise.all(server.pages.map(async ({ path, load }) => ({ pa
 const deployedSite: Site = { ...site, url: siteUrl };
 writeFileSync(join(clientDir, 'sitemap.xml'), await sitemapXml(deployedSite, pages));
 writeFileSync(join(clientDir, 'robots.txt'), robotsTxt(deployedSite));
-const redirects = redirectFiles(readJson(REDIRECTS_FILE) as RedirectTable);
-writeFileSync(join(clientDir, '_redirects'), redirects.netlify);
+const redirects = redirectRules(readJson(REDIRECTS_FILE) as RedirectTable);
+writeFileSync(join(clientDir, '_redirects'), netlifyRedirects(redirects));
 mkdirSync(join(buildDir, 'nginx'), { recursive: true });
-writeFileSync(join(buildDir, 'nginx', 'redirects.conf'), redirects.nginx);
+writeFileSync(join(buildDir, 'nginx', 'site.conf'), nginxSiteConf(clientDir, cspHashes, redirects));
 console.log(
   `prerendered ${targets.length} pages for ${siteUrl}; wrote ${CSP_HASHES_FILE}, sitemap.xml, robots.txt, _redirects ` +
-    'and nginx/redirects.conf',
+    'and nginx/site.conf',
 );

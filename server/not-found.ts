@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestHandler } from 'express';
 import type { Logger } from './logger.ts';
+import { CACHE_CONTROL, NOT_FOUND_FILE } from './static-pages.ts';
 
 // Only when a build has no 404 page: the visitor still gets a real page with a way home.
 const FALLBACK_PAGE =
@@ -12,7 +13,7 @@ const LOGGED_PATH_MAX = 300;
 export function notFound(clientDir: string, logger: Logger): RequestHandler {
   let page: Buffer | string;
   try {
-    page = readFileSync(join(clientDir, '404.html'));
+    page = readFileSync(join(clientDir, NOT_FOUND_FILE));
   } catch {
     logger.warn({ clientDir }, 'no 404.html in the build; using a bare not-found page');
     page = FALLBACK_PAGE;
@@ -25,7 +26,7 @@ export function notFound(clientDir: string, logger: Logger): RequestHandler {
     }
     res
       .status(404)
-      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' })
+      .set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': CACHE_CONTROL.other })
       .send(page);
   };
 }

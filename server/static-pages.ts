@@ -14,8 +14,13 @@ import { CSP_HASHES_FILE, type CspHashes } from '../scripts/lib/csp.ts';
 import { COMPRESSIBLE, compressedCopies } from '../scripts/lib/precompress.ts';
 import { contentSecurityPolicy, securityHeaders, type HeaderMap } from './security.ts';
 
-const ASSETS_DIR = 'assets';
-const NOT_FOUND_FILE = '404.html';
+export const ASSETS_DIR = 'assets';
+export const NOT_FOUND_FILE = '404.html';
+/**
+ * Asset names carry a content hash, so a cached copy is never stale; anything else (a page, robots.txt, the 404 page)
+ * is revalidated every time (a new build changes it), answered with 304 while the ETag matches.
+ */
+export const CACHE_CONTROL = { asset: 'public, max-age=31536000, immutable', other: 'no-cache' } as const;
 const COPY_SUFFIXES = { br: '.br', gzip: '.gz' } as const;
 type Coding = keyof typeof COPY_SUFFIXES;
 
@@ -50,7 +55,7 @@ export function loadCspHashes(clientDir: string): CspHashes {
 }
 
 /** The policy of one built HTML file (its path relative to the build, in the OS's spelling). */
-const policyOf = (hashes: CspHashes, file: string): HeaderMap =>
+export const policyOf = (hashes: CspHashes, file: string): HeaderMap =>
   contentSecurityPolicy(hashes[file.split(sep).join('/')] ?? []);
 
 /**
@@ -114,9 +119,7 @@ function loadFiles(
     const isAsset = file.startsWith(ASSETS_DIR + sep);
     const headers = {
       'content-type': mime.contentType(extname(file)) || 'application/octet-stream',
-      // Asset names carry a content hash, so a cached copy is never stale; anything else (a page, robots.txt) is
-      // revalidated every time (a new build changes it), answered with 304 while the ETag matches.
-      'cache-control': isAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'cache-control': isAsset ? CACHE_CONTROL.asset : CACHE_CONTROL.other,
     };
     const at = isPage ? pagePathOf(file) : `/${file.split(sep).map(encodeURIComponent).join('/')}`;
     if (isPage) pages.add(at);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { netlifyRedirects, nginxRedirects, redirectRules, redirectTarget } from './redirects.ts';
+import { netlifyRedirects, redirectRules, redirectTarget } from './redirects.ts';
 import type { RedirectTable } from '../../generated/content-types.ts';
 import table from '../../site/redirects.json' with { type: 'json' };
 
@@ -23,8 +23,5 @@ describe('redirects', () => {
 
   it('writes the same rules for static hosts', () => {
     expect(netlifyRedirects(rules)).toContain('/benzos/ /treatment/benzodiazepine-addiction 301\n');
-    expect(nginxRedirects(rules)).toContain(
-      'location ~ ^/xanax/?$ { return 301 /treatment/xanax-addiction; }',
-    );
   });
 });

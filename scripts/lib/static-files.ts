@@ -1,8 +1,6 @@
-// Files the build writes beside the pages, derived from the content: sitemap.xml, robots.txt and the redirect
-// rules for static hosts.
+// Files the build writes beside the pages, derived from the content: sitemap.xml and robots.txt.
 import { SitemapStream, streamToPromise } from 'sitemap';
-import type { Page, RedirectTable, Site } from '../../generated/content-types.ts';
-import { netlifyRedirects, nginxRedirects, redirectRules } from '../../renderer/content/redirects.ts';
+import type { Page, Site } from '../../generated/content-types.ts';
 
 export type SitePage = { path: string; page: Page };
 
@@ -33,8 +31,3 @@ export async function sitemapXml(site: Site, pages: SitePage[]): Promise<string>
 
 export const robotsTxt = (site: Site): string =>
   `User-agent: *\nAllow: /\n\nSitemap: ${site.url}/sitemap.xml\n`;
-
-export function redirectFiles(table: RedirectTable): { netlify: string; nginx: string } {
-  const rules = redirectRules(table);
-  return { netlify: netlifyRedirects(rules), nginx: nginxRedirects(rules) };
-}

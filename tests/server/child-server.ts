@@ -1,9 +1,9 @@
 // The production entry (`node --import tsx server/index.ts`) as a child process on a free loopback port, for the tests
 // that need a real process: killed with SIGKILL, restarted on the same database, refused at start.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/lib/server-process.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const START_TIMEOUT_MS = 30_000;
@@ -15,15 +15,6 @@ export interface ChildServer {
   output: () => string;
   /** Sends `signal` and resolves when the process is gone. */
   kill: (signal: NodeJS.Signals) => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  if (typeof address !== 'object' || address === null) throw new Error('no free port');
-  return address.port;
 }
 
 function launch(env: Record<string, string>): { child: ChildProcess; output: () => string } {
