@@ -11,13 +11,13 @@ import { startNginx, type NginxProcess } from '../../scripts/lib/nginx-process.t
 import { CSP_HASHES_FILE, type CspHashes } from '../../scripts/lib/csp.ts';
 import { redirectRules } from '../../renderer/content/redirects.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../server/security.ts';
-import { pagePathOf } from '../../server/static-pages.ts';
+import { NOT_FOUND_FILE, pagePathOf } from '../../server/static-pages.ts';
 import redirectTable from '../../site/redirects.json' with { type: 'json' };
 
 const CLIENT_DIR = join(import.meta.dirname, '..', '..', 'dist', 'client');
 const hashes = JSON.parse(readFileSync(join(CLIENT_DIR, CSP_HASHES_FILE), 'utf8')) as CspHashes;
 const pages = Object.keys(hashes)
-  .filter((file) => file !== '404.html')
+  .filter((file) => file !== NOT_FOUND_FILE)
   .map(pagePathOf);
 const asset = (extension: string) =>
   `/assets/${readdirSync(join(CLIENT_DIR, 'assets')).find((file) => file.endsWith(extension))}`;
@@ -129,7 +129,7 @@ describe('the site behind nginx (dist/nginx/site.conf)', () => {
       '/no-such-page',
       '/treatment/',
       '/assets/no-such-file.js',
-      '/404.html',
+      `/${NOT_FOUND_FILE}`,
       `/${CSP_HASHES_FILE}`,
       '/.vite/manifest.json',
       '/index.html.br',
