@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ROOT } from './content-schemas.ts';
 import { freePort } from './server-process.ts';
 
-export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const CLIENT_DIR = join(ROOT, 'dist', 'client');
 const SITE_CONF = join(ROOT, 'dist', 'nginx', 'site.conf');
 const STARTUP_TIMEOUT_MS = 10_000;

@@ -18,14 +18,15 @@ export type RunningSite = {
   stop: () => Promise<void>;
 };
 
-export async function startSite(): Promise<RunningSite> {
+/** `env` is added to the server's environment, as a deployment would set it (TRUST_PROXY, say). */
+export async function startSite(env: NodeJS.ProcessEnv = {}): Promise<RunningSite> {
   if (!existsSync(join(ROOT, 'dist/client/index.html')))
     throw new Error('No built site: run `npm run build` first.');
   const receiver = await startReceiver();
   const dir = mkdtempSync(join(tmpdir(), 'site-test-'));
   const dbFile = join(dir, 'leads.db');
   const server = await startServerProcess({
-    env: { LEADS_DB: dbFile, CHAT_WEBHOOK_URL: receiver.url, CHAT_RETRY_BASE_MS: '50' },
+    env: { ...env, LEADS_DB: dbFile, CHAT_WEBHOOK_URL: receiver.url, CHAT_RETRY_BASE_MS: '50' },
   });
   const { url, output } = server;
   return {

@@ -3,20 +3,19 @@
 // every other spelling of a page's path, every old address, the files beside the pages and every missing path
 // exactly as the Node server does: same status, Location, media type, body, caching and security headers.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type RunningSite } from '../helpers/site-server.ts';
 import { startNginx, type NginxProcess } from '../../scripts/lib/nginx-process.ts';
-import { CSP_HASHES_FILE, type CspHashes } from '../../scripts/lib/csp.ts';
+import { CSP_HASHES_FILE } from '../../scripts/lib/csp.ts';
 import { redirectRules } from '../../renderer/content/redirects.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../server/security.ts';
-import { NOT_FOUND_FILE, pagePathOf } from '../../server/static-pages.ts';
+import { NOT_FOUND_FILE, loadCspHashes, pagePathOf } from '../../server/static-pages.ts';
 import redirectTable from '../../site/redirects.json' with { type: 'json' };
 
 const CLIENT_DIR = join(import.meta.dirname, '..', '..', 'dist', 'client');
-const hashes = JSON.parse(readFileSync(join(CLIENT_DIR, CSP_HASHES_FILE), 'utf8')) as CspHashes;
-const pages = Object.keys(hashes)
+const pages = Object.keys(loadCspHashes(CLIENT_DIR))
   .filter((file) => file !== NOT_FOUND_FILE)
   .map(pagePathOf);
 const asset = (extension: string) =>
@@ -27,15 +26,11 @@ const SECURITY_HEADERS = Object.keys(securityHeaders(contentSecurityPolicy()).se
 
 let node: RunningSite;
 let nginx: NginxProcess;
-const previousTrustProxy = process.env.TRUST_PROXY;
 beforeAll(async () => {
   // As behind the TLS-terminating proxy: the Node server believes X-Forwarded-Proto from loopback and sends HSTS.
-  process.env.TRUST_PROXY = 'loopback';
-  [node, nginx] = await Promise.all([startSite(), startNginx()]);
+  [node, nginx] = await Promise.all([startSite({ TRUST_PROXY: 'loopback' }), startNginx()]);
 });
 afterAll(async () => {
-  if (previousTrustProxy === undefined) delete process.env.TRUST_PROXY;
-  else process.env.TRUST_PROXY = previousTrustProxy;
   await Promise.all([node?.stop(), nginx?.stop()]);
 });
 

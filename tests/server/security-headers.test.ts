@@ -13,16 +13,12 @@ import { security } from '../../server/security.ts';
 const ASSETS_DIR = join(import.meta.dirname, '..', '..', 'dist', 'client', 'assets');
 
 let running: RunningSite;
-const previousTrustProxy = process.env.TRUST_PROXY;
 beforeAll(async () => {
   // Behind a proxy on this machine, as in production behind a TLS-terminating load balancer: X-Forwarded-Proto from
   // 127.0.0.1 is believed, so HSTS can be checked without TLS in the test.
-  process.env.TRUST_PROXY = 'loopback';
-  running = await startSite();
+  running = await startSite({ TRUST_PROXY: 'loopback' });
 });
 afterAll(async () => {
-  if (previousTrustProxy === undefined) delete process.env.TRUST_PROXY;
-  else process.env.TRUST_PROXY = previousTrustProxy;
   await running?.stop();
 });
 
