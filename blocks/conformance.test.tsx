@@ -36,6 +36,7 @@ function visibleStrings(value: unknown, key = ''): string[] {
       'priority',
       'emphasis',
       'severity',
+      'itemMarker',
     ].includes(key) || /[{[*]/.test(value)
       ? []
       : [value];

@@ -227,7 +227,7 @@ export interface CardGridBlock {
 export interface Card {
   icon?: IconName;
   /**
-   * Short label above the title, such as 'Critical' or 'High priority'.
+   * Short label beside the icon, above the title, such as 'Critical' or 'High priority'.
    */
   badge?: string;
   /**
@@ -244,13 +244,17 @@ export interface Card {
   meta?: string;
   text?: Text;
   /**
-   * Points listed with check marks.
+   * Points listed under the text, each marked as itemMarker says.
    *
    * @minItems 1
    *
    * Items: A point.
    */
   items?: string[];
+  /**
+   * How the points are marked: 'bullet' for facts, signs and symptoms (coloured like the card's severity); 'check' only for what the care includes or promises. Defaults to 'bullet'.
+   */
+  itemMarker?: 'bullet' | 'check';
   link?: Link;
 }
 /**

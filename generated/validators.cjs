@@ -196,7 +196,7 @@ return errors === 0;
 }
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"CardGridBlock","description":"A grid of cards with icons: benefits, features, structure of the day, programs.","type":"object","additionalProperties":false,"required":["type","heading","cards"],"properties":{"type":{"const":"card-grid","description":"Block type: always 'card-grid'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"columns":{"type":"integer","enum":[2,3,4],"description":"Cards per row on wide screens. Defaults to 3."},"cards":{"type":"array","minItems":1,"description":"The cards.","items":{"title":"Card","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon at the top of the card."},"badge":{"type":"string","minLength":1,"description":"Short label above the title, such as 'Critical' or 'High priority'."},"severity":{"type":"string","enum":["critical","high","normal"],"description":"Colours the card: 'critical' red, 'high' amber. Defaults to 'normal'."},"title":{"type":"string","minLength":1,"description":"Card heading."},"meta":{"type":"string","minLength":1,"description":"Short highlighted fact under the title, such as '3-4 sessions per week'."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Card text. May be left out when the card is a list."},"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A point."},"description":"Points listed with check marks."},"link":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Link at the bottom of the card."}}}}},"$id":"file:///blocks/card-grid/schema.json"};
+const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"CardGridBlock","description":"A grid of cards with icons: benefits, features, structure of the day, programs.","type":"object","additionalProperties":false,"required":["type","heading","cards"],"properties":{"type":{"const":"card-grid","description":"Block type: always 'card-grid'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"columns":{"type":"integer","enum":[2,3,4],"description":"Cards per row on wide screens. Defaults to 3."},"cards":{"type":"array","minItems":1,"description":"The cards.","items":{"title":"Card","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon at the top of the card."},"badge":{"type":"string","minLength":1,"description":"Short label beside the icon, above the title, such as 'Critical' or 'High priority'."},"severity":{"type":"string","enum":["critical","high","normal"],"description":"Colours the card: 'critical' red, 'high' amber. Defaults to 'normal'."},"title":{"type":"string","minLength":1,"description":"Card heading."},"meta":{"type":"string","minLength":1,"description":"Short highlighted fact under the title, such as '3-4 sessions per week'."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Card text. May be left out when the card is a list."},"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A point."},"description":"Points listed under the text, each marked as itemMarker says."},"itemMarker":{"type":"string","enum":["bullet","check"],"description":"How the points are marked: 'bullet' for facts, signs and symptoms (coloured like the card's severity); 'check' only for what the care includes or promises. Defaults to 'bullet'."},"link":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Link at the bottom of the card."}}}}},"$id":"file:///blocks/card-grid/schema.json"};
 const schema41 = {"title":"Text","description":"Visible text. May contain {phone} and {email}, which become tap-to-call and mail links, **bold** and [link text](/path).","type":"string","minLength":1};
 const schema42 = {"title":"IconName","description":"An icon from the curated set.","type":"string","enum":["activity","alert-triangle","award","bed","brain","building","calendar","check","clipboard","clock","droplet","first-aid","flask","heart","heart-handshake","home","leaf","lock","mail","medicine","message","moon","phone","pill","shield","sparkles","stethoscope","sun","target","trending-up","user","users","wine"]};
 const schema44 = {"title":"Link","description":"A labelled link.","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/$defs/text","description":"Text of the link."},"href":{"$ref":"#/$defs/href","description":"Where the link goes."}}};
@@ -599,7 +599,7 @@ vErrors.push(err21);
 errors++;
 }
 for(const key1 in data9){
-if(!((((((((key1 === "icon") || (key1 === "badge")) || (key1 === "severity")) || (key1 === "title")) || (key1 === "meta")) || (key1 === "text")) || (key1 === "items")) || (key1 === "link"))){
+if(!(func1.call(schema38.properties.cards.items.properties, key1))){
 const err22 = {instancePath:instancePath+"/cards/" + i2,schemaPath:"#/properties/cards/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err22];
@@ -807,15 +807,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data9.link !== undefined){
-if(!(validate25(data9.link, {instancePath:instancePath+"/cards/" + i2+"/link",parentData:data9,parentDataProperty:"link",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/cards/" + i2,schemaPath:"#/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data9.itemMarker !== undefined){
+let data18 = data9.itemMarker;
+if(typeof data18 !== "string"){
+const err39 = {instancePath:instancePath+"/cards/" + i2+"/itemMarker",schemaPath:"#/properties/cards/items/properties/itemMarker/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -824,10 +819,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((data18 === "bullet") || (data18 === "check"))){
+const err40 = {instancePath:instancePath+"/cards/" + i2+"/itemMarker",schemaPath:"#/properties/cards/items/properties/itemMarker/enum",keyword:"enum",params:{allowedValues: schema38.properties.cards.items.properties.itemMarker.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -837,14 +830,44 @@ vErrors.push(err40);
 errors++;
 }
 }
+if(data9.link !== undefined){
+if(!(validate25(data9.link, {instancePath:instancePath+"/cards/" + i2+"/link",parentData:data9,parentDataProperty:"link",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err41 = {instancePath:instancePath+"/cards/" + i2,schemaPath:"#/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err41];
 }
 else {
 vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
 }
 errors++;
 }
@@ -14507,4 +14530,4 @@ return errors === 0;
 }
 validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.sourceHash = "35486115e49a159629cfede52c5105aae9924affee1498126d7523e9cfdddc02";
+exports.sourceHash = "4648c00880f8cf9a8019aa403821b2f162435c29740e7043b0d7e30fb9b6e74d";

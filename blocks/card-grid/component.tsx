@@ -23,21 +23,24 @@ export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
               className="content-card"
               data-severity={card.severity ?? 'normal'}
             >
-              {card.badge && (
-                <Badge
-                  color={
-                    card.severity === 'critical' ? 'red' : card.severity === 'high' ? 'orange' : undefined
-                  }
-                  variant={card.severity === 'critical' ? 'filled' : 'light'}
-                  mb="sm"
-                >
-                  {card.badge}
-                </Badge>
-              )}
-              {Icon && (
-                <IconBadge>
-                  <Icon size={26} aria-hidden />
-                </IconBadge>
+              {(Icon || card.badge) && (
+                <div className="card-head">
+                  {Icon && (
+                    <IconBadge tone={card.severity === 'critical' ? 'danger' : 'brand'}>
+                      <Icon size={26} aria-hidden />
+                    </IconBadge>
+                  )}
+                  {card.badge && (
+                    <Badge
+                      color={
+                        card.severity === 'critical' ? 'red' : card.severity === 'high' ? 'orange' : undefined
+                      }
+                      variant={card.severity === 'critical' ? 'filled' : 'light'}
+                    >
+                      {card.badge}
+                    </Badge>
+                  )}
+                </div>
               )}
               <Title order={3} size="h4">
                 {card.title}
@@ -57,7 +60,13 @@ export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
                   mt="sm"
                   spacing={4}
                   size="sm"
-                  icon={<IconCheck size={16} aria-hidden className="accent-icon" />}
+                  className="card-items"
+                  // A check mark says "yes, included": right for what the care offers, wrong beside a symptom.
+                  icon={
+                    card.itemMarker === 'check' ? (
+                      <IconCheck size={16} aria-hidden className="accent-icon" />
+                    ) : undefined
+                  }
                 >
                   {card.items.map((item) => (
                     <List.Item key={item}>{item}</List.Item>
