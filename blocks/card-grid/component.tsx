@@ -1,6 +1,6 @@
 import { Badge, Card, List, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { Grid, IconBadge } from '../../renderer/blocks/layout.tsx';
+import { Grid, IconBadge, LEVEL_TONES } from '../../renderer/blocks/layout.tsx';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
@@ -26,7 +26,7 @@ export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
               {(Icon || card.badge) && (
                 <div className="card-head">
                   {Icon && (
-                    <IconBadge tone={card.severity === 'critical' ? 'danger' : 'brand'}>
+                    <IconBadge tone={LEVEL_TONES[card.severity ?? 'normal']}>
                       <Icon size={26} aria-hidden />
                     </IconBadge>
                   )}

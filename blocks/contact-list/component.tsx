@@ -1,5 +1,5 @@
 import { Card, Text, Title, Group } from '@mantine/core';
-import { Grid, IconBadge } from '../../renderer/blocks/layout.tsx';
+import { Grid, IconBadge, LEVEL_TONES } from '../../renderer/blocks/layout.tsx';
 import type { BlockProps } from '../../renderer/blocks/types.ts';
 import { Section } from '../../renderer/blocks/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
@@ -23,7 +23,7 @@ export function ContactListBlock({ block }: BlockProps<'contact-list'>) {
             >
               <Group gap="sm" wrap="nowrap">
                 {Icon && (
-                  <IconBadge size="md" tone={contact.priority === 'critical' ? 'danger' : 'brand'}>
+                  <IconBadge size="md" tone={LEVEL_TONES[contact.priority ?? 'normal']}>
                     <Icon size={22} aria-hidden />
                   </IconBadge>
                 )}

@@ -2,13 +2,12 @@ import { Button, type ButtonProps } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import type { Link } from '../../generated/content-types.ts';
 import { useSite } from '../site-context.tsx';
-import { usePlainText } from '../text/RichText.tsx';
+import { LabelText } from '../text/RichText.tsx';
 import { SmartLink } from '../text/SmartLink.tsx';
 
 /** The tap-to-call button: always a real tel: link to the page's phone line. */
 export function CallButton({ label, ...props }: { label: string } & ButtonProps) {
   const { phone } = useSite();
-  const plain = usePlainText();
   return (
     <Button
       component="a"
@@ -17,16 +16,15 @@ export function CallButton({ label, ...props }: { label: string } & ButtonProps)
       leftSection={<IconPhone size={20} aria-hidden />}
       {...props}
     >
-      {plain(label)}
+      <LabelText text={label} />
     </Button>
   );
 }
 
 export function LinkButton({ link, ...props }: { link: Link } & ButtonProps) {
-  const plain = usePlainText();
   return (
     <Button component={SmartLink} href={link.href} size="lg" {...props}>
-      {plain(link.label)}
+      <LabelText text={link.label} />
     </Button>
   );
 }

@@ -28,6 +28,9 @@ export function Grid({
   );
 }
 
+/** The icon colour of a card marked critical, high or normal (a card's severity or priority), as its border is. */
+export const LEVEL_TONES = { critical: 'danger', high: 'warning', normal: 'brand' } as const;
+
 /** An icon on a soft tinted square or circle. */
 export function IconBadge({
   size = 'lg',
@@ -37,7 +40,8 @@ export function IconBadge({
 }: {
   size?: 'sm' | 'md' | 'lg';
   shape?: 'square' | 'round';
-  tone?: 'brand' | 'danger';
+  /** brand, or red (danger) and amber (warning) for what is critical or high priority. */
+  tone?: 'brand' | 'danger' | 'warning';
   children: ReactNode;
 }) {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RichText } from './RichText.tsx';
+import { LabelText, RichText } from './RichText.tsx';
 import { SiteProvider, site } from '../site-context.tsx';
 import { renderToHtml } from '../../tests/helpers/render-to-html.tsx';
 
@@ -21,5 +21,14 @@ describe('RichText', () => {
       <RichText text="See [our detox program](/services/medical-detox#faq)." />,
     );
     expect(html).toMatch(/<a [^>]*href="\/services\/medical-detox#faq"[^>]*>our detox program<\/a>/);
+  });
+
+  it('keeps the phone number of a button label on one line, with no link inside the button', async () => {
+    const { display } = site.phones.primary;
+    const html = await renderToHtml(<LabelText text="Questions? Call {phone} any time" />);
+    expect(html).toContain(
+      `<span>Questions? Call <span class="phone-number">${display}</span> any time</span>`,
+    );
+    expect(html).not.toContain('<a ');
   });
 });

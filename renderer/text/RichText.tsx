@@ -41,3 +41,22 @@ export function usePlainText(): (text: string) => string {
   const { site, phone } = useSite();
   return (text) => plainText(text, { phone: phone.display, email: site.email });
 }
+
+/** A button's label: tokens as plain text, with the phone number kept whole on one line when the label wraps. */
+export function LabelText({ text }: { text: string }) {
+  const { phone } = useSite();
+  const plain = usePlainText();
+  // One element, so a label laid out as a flex row (Mantine's buttons) still wraps as one run of text.
+  return (
+    <span>
+      {plain(text)
+        .split(phone.display)
+        .map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 && <span className="phone-number">{phone.display}</span>}
+            {part}
+          </Fragment>
+        ))}
+    </span>
+  );
+}
