@@ -21,7 +21,12 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
         <Grid cols={{ base: 1, md: block.sideCard ? 2 : 1 }} spacing="xl" className="hero-grid">
           <Stack gap="md">
             {block.badge && (
-              <Badge size="lg" variant={emergency ? 'filled' : 'light'} color={color} className="hero-badge">
+              <Badge
+                size="lg"
+                variant={emergency ? 'filled' : 'light'}
+                color={color}
+                className="hero-badge wrapping-badge"
+              >
                 {block.badge}
               </Badge>
             )}

@@ -40,7 +40,7 @@ export function TableBlock({ block }: BlockProps<'table'>) {
                 <tr key={JSON.stringify(row)}>
                   <th scope="row">{first !== undefined && <CellContent cell={first} />}</th>
                   {rest.map((cell, index) => (
-                    <td key={`${index}-${JSON.stringify(cell)}`}>
+                    <td key={`${index}-${JSON.stringify(cell)}`} data-label={block.columns[index + 1]}>
                       <CellContent cell={cell} />
                     </td>
                   ))}

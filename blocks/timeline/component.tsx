@@ -19,7 +19,11 @@ export function TimelineBlock({ block }: BlockProps<'timeline'>) {
                 <Title order={3} size="h4">
                   {item.title}
                 </Title>
-                {item.duration && <Badge variant="light">{item.duration}</Badge>}
+                {item.duration && (
+                  <Badge variant="light" className="wrapping-badge">
+                    {item.duration}
+                  </Badge>
+                )}
               </Group>
               <Text mt={6}>
                 <RichText text={item.description} />
