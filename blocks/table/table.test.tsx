@@ -8,6 +8,7 @@ describe('table', () => {
       <TableBlock
         block={{
           type: 'table',
+          heading: 'How Your Medication Shapes Your Taper',
           caption: 'Benzodiazepines and their tapers',
           columns: ['Type', 'Half-life', 'Typical taper length'],
           rows: [['Short-acting', '6-20 hours', 'Several weeks to months']],
