@@ -732,6 +732,10 @@ export interface Stat {
    */
   label: string;
   description?: Text;
+  /**
+   * 'danger' shows the figure in red, for a risk (such as a lethal dose) rather than a result. Defaults to 'normal'.
+   */
+  emphasis?: 'danger' | 'normal';
 }
 /**
  * A table for comparing a few items, such as medications and their half-lives. Scrolls sideways on small screens.

@@ -5460,7 +5460,7 @@ return errors === 0;
 }
 validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema110 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"StatsBlock","description":"Large figures with labels, such as outcome statistics.","type":"object","additionalProperties":false,"required":["type","heading","items"],"properties":{"type":{"const":"stats","description":"Block type: always 'stats'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"note":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Small print under the figures, such as where they come from."},"items":{"type":"array","minItems":1,"description":"The figures.","items":{"title":"Stat","type":"object","additionalProperties":false,"required":["value","label"],"properties":{"value":{"type":"string","minLength":1,"description":"The figure, such as '85%'."},"label":{"type":"string","minLength":1,"description":"What it measures."},"description":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"One line of context."}}}}},"$id":"file:///blocks/stats/schema.json"};
+const schema110 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"StatsBlock","description":"Large figures with labels, such as outcome statistics.","type":"object","additionalProperties":false,"required":["type","heading","items"],"properties":{"type":{"const":"stats","description":"Block type: always 'stats'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"note":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Small print under the figures, such as where they come from."},"items":{"type":"array","minItems":1,"description":"The figures.","items":{"title":"Stat","type":"object","additionalProperties":false,"required":["value","label"],"properties":{"value":{"type":"string","minLength":1,"description":"The figure, such as '85%'."},"label":{"type":"string","minLength":1,"description":"What it measures."},"description":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"One line of context."},"emphasis":{"type":"string","enum":["danger","normal"],"description":"'danger' shows the figure in red, for a risk (such as a lethal dose) rather than a result. Defaults to 'normal'."}}}}},"$id":"file:///blocks/stats/schema.json"};
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/stats/schema.json" */;
@@ -5760,7 +5760,7 @@ vErrors.push(err22);
 errors++;
 }
 for(const key1 in data9){
-if(!(((key1 === "value") || (key1 === "label")) || (key1 === "description"))){
+if(!((((key1 === "value") || (key1 === "label")) || (key1 === "description")) || (key1 === "emphasis"))){
 const err23 = {instancePath:instancePath+"/items/" + i2,schemaPath:"#/properties/items/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err23];
@@ -5846,9 +5846,10 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/items/" + i2,schemaPath:"#/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data9.emphasis !== undefined){
+let data13 = data9.emphasis;
+if(typeof data13 !== "string"){
+const err30 = {instancePath:instancePath+"/items/" + i2+"/emphasis",schemaPath:"#/properties/items/items/properties/emphasis/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -5857,10 +5858,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((data13 === "danger") || (data13 === "normal"))){
+const err31 = {instancePath:instancePath+"/items/" + i2+"/emphasis",schemaPath:"#/properties/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema110.properties.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5872,12 +5871,36 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = {instancePath:instancePath+"/items/" + i2,schemaPath:"#/properties/items/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/items",schemaPath:"#/properties/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -14530,4 +14553,4 @@ return errors === 0;
 }
 validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.sourceHash = "4648c00880f8cf9a8019aa403821b2f162435c29740e7043b0d7e30fb9b6e74d";
+exports.sourceHash = "f04517c46c7002a5d52a53f419b6c994cd04cd9ee1fbc52e9d8bfa9d7aaa3c28";

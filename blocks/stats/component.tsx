@@ -14,7 +14,7 @@ export function StatsBlock({ block }: BlockProps<'stats'>) {
         className="stats"
       >
         {block.items.map((stat) => (
-          <div key={stat.label} className="stat">
+          <div key={stat.label} className="stat" data-emphasis={stat.emphasis ?? 'normal'}>
             <Text component="dt" fw={600}>
               {stat.label}
             </Text>
