@@ -738,7 +738,7 @@ export interface Stat {
   emphasis?: 'danger' | 'normal';
 }
 /**
- * A table for comparing a few items, such as medications and their half-lives. Scrolls sideways on small screens.
+ * A table for comparing a few items, such as medications and their half-lives. On a phone each row shows as a small card, each value under its column's name.
  */
 export interface TableBlock {
   /**
