@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconMessage, IconPhone, IconShieldCheck } from '@tabler/icons-react';
 import { useSite } from '../site-context.tsx';
-import { usePlainText } from '../text/RichText.tsx';
+import { LabelText } from '../text/RichText.tsx';
 import { dialogId, FormDialog, openDialog } from '../forms/FormDialog.tsx';
 
 /**
@@ -12,7 +12,6 @@ import { dialogId, FormDialog, openDialog } from '../forms/FormDialog.tsx';
  */
 export function FloatingWidget() {
   const { site, phone } = useSite();
-  const plain = usePlainText();
   const { widget } = site;
   const [visible, setVisible] = useState(false);
 
@@ -52,7 +51,7 @@ export function FloatingWidget() {
           <div className="widget-menu">
             <a href={`tel:${phone.tel}`} className="widget-menu-link">
               <IconPhone size={18} aria-hidden />
-              {plain(widget.callLabel)}
+              <LabelText text={widget.callLabel} />
             </a>
             <button type="button" className="widget-menu-link" {...opener(widget.consultationFormId)}>
               <IconMessage size={18} aria-hidden />

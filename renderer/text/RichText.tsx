@@ -36,20 +36,16 @@ export function RichText({ text }: { text: string }) {
   return <>{render(parseText(text))}</>;
 }
 
-/** Token-replaced plain text, for places that cannot hold links (button labels, attributes). */
-export function usePlainText(): (text: string) => string {
-  const { site, phone } = useSite();
-  return (text) => plainText(text, { phone: phone.display, email: site.email });
-}
-
-/** A button's label: tokens as plain text, with the phone number kept whole on one line when the label wraps. */
+/**
+ * A label that cannot hold links (a button's, a menu link's): tokens as plain text, with the phone number kept whole
+ * on one line when the label wraps.
+ */
 export function LabelText({ text }: { text: string }) {
-  const { phone } = useSite();
-  const plain = usePlainText();
+  const { site, phone } = useSite();
   // One element, so a label laid out as a flex row (Mantine's buttons) still wraps as one run of text.
   return (
     <span>
-      {plain(text)
+      {plainText(text, { phone: phone.display, email: site.email })
         .split(phone.display)
         .map((part, i) => (
           <Fragment key={i}>
