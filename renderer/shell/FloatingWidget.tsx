@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Button } from '@mantine/core';
 import { IconMessage, IconPhone, IconShieldCheck } from '@tabler/icons-react';
 import { useSite } from '../site-context.tsx';
@@ -29,7 +29,12 @@ export function FloatingWidget() {
 
   return (
     <>
-      <aside className="floating-widget" data-visible={visible} aria-label={widget.menuLabel}>
+      <aside
+        className="floating-widget"
+        data-visible={visible}
+        style={{ '--widget-threshold': `${widget.showAfterScroll}px` } as CSSProperties}
+        aria-label={widget.menuLabel}
+      >
         <div className="widget-bar">
           <Button
             {...opener(widget.insuranceFormId)}
