@@ -417,7 +417,7 @@ export interface FormBlock {
   points?: Text[];
 }
 /**
- * The first section of a page: badge, main heading (the page's only h1), subtitle, trust points, a tap-to-call button and a second action, with an optional side card.
+ * The first section of a page: badge, main heading (the page's only h1), subtitle, paragraph, a tap-to-call button and a second action, then trust points, with an optional side card.
  */
 export interface HeroBlock {
   /**

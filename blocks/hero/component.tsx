@@ -43,6 +43,12 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
                 <RichText text={block.text} />
               </Text>
             )}
+            <Group gap="sm" mt="sm">
+              <CallButton label={block.callLabel} color={color} />
+              {block.secondaryAction && (
+                <LinkButton link={block.secondaryAction} variant="outline" color={color} />
+              )}
+            </Group>
             {block.trustPoints && (
               <Group gap="lg" component="ul" className="plain-list">
                 {block.trustPoints.map((point) => {
@@ -56,12 +62,6 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
                 })}
               </Group>
             )}
-            <Group gap="sm" mt="sm">
-              <CallButton label={block.callLabel} color={color} />
-              {block.secondaryAction && (
-                <LinkButton link={block.secondaryAction} variant="outline" color={color} />
-              )}
-            </Group>
           </Stack>
           {block.sideCard && (
             <Card withBorder radius="md" padding="xl" shadow="sm" className="hero-card">

@@ -60,13 +60,17 @@ describe('server-rendered HTML', () => {
 });
 
 describe.each(pages.map((page) => page.path))('page %s', (path) => {
-  it('answers 200 with one h1, no console errors and no sideways scrolling on a phone', async () => {
+  it('answers 200 with one h1, a call link of its own on the first screen, no console errors and no sideways scrolling on a phone', async () => {
     const { page, context, errors } = await openPage(t.browser, PHONE);
     const response = await visit(page, `${t.site.url}${path}`);
     expect(response?.status()).toBe(200);
     await expect(page.locator('h1').count()).resolves.toBe(1);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Besides the header's: the page's first call link (the hero's button, or a number in its text) is whole on the
+    // first screen, so a visitor need not scroll to find how to call.
+    const firstCall = await page.locator('main a[href^="tel:"]').first().boundingBox();
+    expect(firstCall!.y + firstCall!.height).toBeLessThanOrEqual(PHONE.viewport!.height);
     expect(errors).toEqual([]);
     await context.close();
   });
