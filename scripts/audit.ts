@@ -82,7 +82,7 @@ interface PageResult {
  * time and paint times for it are what the browser itself costs on this machine (creating the page's JavaScript
  * context, its first layout and paint), which no page can go below: printed beside the site's figures, so that
  * theirs can be read against it. It is audited bare, with the headers the site sends every page (server/security.ts),
- * and with those headers but Cross-Origin-Opener-Policy: that one makes Chromium put the page in a new browsing
+ * and with all those headers except Cross-Origin-Opener-Policy: that one makes Chromium put the page in a new browsing
  * context group, so in a renderer process of its own, on arrival from Lighthouse's blank tab (as from most other
  * sites), and that process's first JavaScript context costs tens of milliseconds of blocking time in some runs, on
  * the floor page as on the site's (kept on purpose: docs/ARCHITECTURE.md, Security headers).
@@ -92,15 +92,15 @@ const FLOOR_PAGE =
   '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>' +
   '<body><h1>Help is available</h1><p>Call us any time, day or night.</p></body></html>';
 const SITE_HEADERS = securityHeaders().plain;
-const SITE_HEADERS_BUT_COOP = Object.fromEntries(
+const SITE_HEADERS_EXCEPT_COOP = Object.fromEntries(
   Object.entries(SITE_HEADERS).filter(([name]) => name !== 'cross-origin-opener-policy'),
 );
 const FLOORS = {
   bare: { headers: {}, label: 'Floor (a page of two lines, no CSS, no script)' },
   'site headers': { headers: SITE_HEADERS, label: "The same floor with the site's response headers" },
-  'site headers but COOP': {
-    headers: SITE_HEADERS_BUT_COOP,
-    label: "The same floor with the site's headers but Cross-Origin-Opener-Policy",
+  'site headers except COOP': {
+    headers: SITE_HEADERS_EXCEPT_COOP,
+    label: "The same floor with the site's headers except Cross-Origin-Opener-Policy",
   },
 } as const;
 type Floor = keyof typeof FLOORS;
