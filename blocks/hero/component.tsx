@@ -39,7 +39,7 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
               </Text>
             )}
             {block.text && (
-              <Text size="lg">
+              <Text size="lg" className="hero-text">
                 <RichText text={block.text} />
               </Text>
             )}

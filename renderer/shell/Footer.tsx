@@ -11,6 +11,7 @@ export function Footer() {
     <footer className="site-footer">
       <Container size="xl">
         <nav aria-label={site.labels.footerNavigation}>
+          {/* The about column spans two of these columns from a tablet on (site.css). */}
           <Grid cols={{ base: 1, sm: 2, md: 2 + footer.groups.length }} spacing="xl">
             <Stack gap="xs" className="footer-about">
               <p className="footer-brand">{site.brand.name}</p>

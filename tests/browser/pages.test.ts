@@ -178,6 +178,21 @@ describe('header', () => {
     await context.close();
   });
 
+  it('fits on tablets and laptops: no sideways scroll, the call and emergency buttons whole on one line', async () => {
+    for (const width of [768, 1024, 1199, 1280]) {
+      const { page, context } = await openPage(t.browser, { viewport: { width, height: 768 } });
+      await page.goto(`${t.site.url}/`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      for (const name of ['Call 24/7', 'Emergency Help']) {
+        const box = (await page.locator('header').getByRole('link', { name, exact: true }).boundingBox())!;
+        expect(box.x + box.width, `${name} at ${width} px`).toBeLessThanOrEqual(width);
+        expect(box.height, `${name} at ${width} px`).toBeLessThanOrEqual(44);
+      }
+      await context.close();
+    }
+  });
+
   it('has a phone menu with three independent sections, a height limit, and closes when a link is chosen', async () => {
     const { page, context, errors } = await openPage(t.browser, PHONE);
     await visit(page, `${t.site.url}/`);
