@@ -160,21 +160,6 @@ describe('floating widget', () => {
     await context.close();
   });
 
-  it('shows the bar, not the hover menu, on a touch tablet', async () => {
-    const { page, context } = await openPage(t.browser, {
-      viewport: { width: 1024, height: 768 },
-      hasTouch: true,
-      isMobile: true,
-    });
-    await visit(page, `${t.site.url}/`);
-    await scrollDown(page);
-    await expect(
-      page.locator('.widget-bar').getByRole('button', { name: site.widget.verifyLabel }).isVisible(),
-    ).resolves.toBe(true);
-    await expect(page.locator('.widget-round').isVisible()).resolves.toBe(false);
-    await context.close();
-  });
-
   it('keeps the dialog open with what was typed when sending fails', async () => {
     const { page, context } = await openPage(t.browser, PHONE);
     await visit(page, `${t.site.url}/`);
