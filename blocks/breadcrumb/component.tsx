@@ -20,7 +20,7 @@ export function BreadcrumbBlock({ block }: BlockProps<'breadcrumb'>) {
               {crumb.href ? (
                 <SmartLink href={crumb.href}>{crumb.label}</SmartLink>
               ) : (
-                <span aria-current="page">{crumb.label}</span>
+                <span aria-current={index === trail.length - 1 ? 'page' : undefined}>{crumb.label}</span>
               )}
             </li>
           ))}

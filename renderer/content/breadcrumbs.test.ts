@@ -21,6 +21,14 @@ describe('breadcrumbTrail', () => {
     ).toBe('Crisis Support');
   });
 
+  it('names the section without a link when its address is the page itself', () => {
+    expect(breadcrumbTrail('/crisis/emergency-help', 'Emergency Help', site.breadcrumbs)).toEqual([
+      { label: 'Home', href: '/' },
+      { label: 'Crisis Support' },
+      { label: 'Emergency Help' },
+    ]);
+  });
+
   it('has no middle crumb for top-level pages or unknown sections', () => {
     expect(breadcrumbTrail('/insurance-verification', 'Insurance Verification', site.breadcrumbs)).toEqual([
       { label: 'Home', href: '/' },
