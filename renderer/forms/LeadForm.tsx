@@ -122,6 +122,8 @@ export function LeadForm({ formId, definition, onSuccess }: Props) {
     autoComplete: field.autocomplete,
     maxLength: field.type === 'select' || field.type === 'date' ? undefined : maxLengthOf(field),
     pattern: field.type === 'tel' ? PHONE_PATTERN : undefined,
+    // The browser adds a pattern field's title to its own "match the requested format" message (no JavaScript).
+    title: field.type === 'tel' ? field.invalidMessage : undefined,
     value: values[field.name] ?? '',
     error: errors[field.name],
     size: 'md' as const,

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Button } from '@mantine/core';
 import { IconMessage, IconPhone, IconShieldCheck } from '@tabler/icons-react';
 import { useSite } from '../site-context.tsx';
@@ -21,6 +21,25 @@ export function FloatingWidget() {
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, [widget.showAfterScroll]);
+
+  // A dialog opened from the round button's menu gives focus back to its opener on closing, but by then the menu,
+  // shown only while hovered or focused, is hidden and cannot take it: the round button takes it instead.
+  const roundButtonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const dialogs = [widget.insuranceFormId, widget.consultationFormId].map((formId) =>
+      document.getElementById(dialogId(formId)),
+    );
+    // Chromium fires `close` before it moves focus back, so look once that is done.
+    const refocus = () =>
+      setTimeout(() => {
+        const button = roundButtonRef.current;
+        if (document.activeElement === document.body && button?.checkVisibility()) button.focus();
+      });
+    for (const dialog of dialogs) dialog?.addEventListener('close', refocus);
+    return () => {
+      for (const dialog of dialogs) dialog?.removeEventListener('close', refocus);
+    };
+  }, [widget.insuranceFormId, widget.consultationFormId]);
 
   const opener = (formId: string) => ({
     popoverTarget: dialogId(formId),
@@ -64,6 +83,7 @@ export function FloatingWidget() {
             </button>
           </div>
           <button
+            ref={roundButtonRef}
             type="button"
             className="widget-round-button"
             aria-label={widget.verifyLabel}

@@ -104,7 +104,12 @@ export function Header() {
             >
               {header.emergency.label}
             </Button>
-            <Button component="a" href={`tel:${phone.tel}`} leftSection={<IconPhone size={18} aria-hidden />}>
+            <Button
+              component="a"
+              href={`tel:${phone.tel}`}
+              aria-label={`${header.callLabel}, ${phone.display}`}
+              leftSection={<IconPhone size={18} aria-hidden />}
+            >
               {header.callLabel}
             </Button>
             <MobileMenu />

@@ -172,9 +172,10 @@ describe('header', () => {
     await expect(page.getByRole('link', { name: 'Emergency Help' }).getAttribute('href')).resolves.toBe(
       '/crisis/emergency-help',
     );
-    await expect(page.getByRole('link', { name: 'Call 24/7' }).getAttribute('href')).resolves.toBe(
-      `tel:${site.phones.primary.tel}`,
-    );
+    // Its name carries the number it calls, for a screen reader; the visible label stays short.
+    await expect(
+      page.getByRole('link', { name: `Call 24/7, ${site.phones.primary.display}` }).getAttribute('href'),
+    ).resolves.toBe(`tel:${site.phones.primary.tel}`);
     await context.close();
   });
 
@@ -185,7 +186,7 @@ describe('header', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
       for (const name of ['Call 24/7', 'Emergency Help']) {
-        const box = (await page.locator('header').getByRole('link', { name, exact: true }).boundingBox())!;
+        const box = (await page.locator('.nav-actions').getByRole('link', { name }).first().boundingBox())!;
         expect(box.x + box.width, `${name} at ${width} px`).toBeLessThanOrEqual(width);
         expect(box.height, `${name} at ${width} px`).toBeLessThanOrEqual(44);
       }
@@ -215,6 +216,38 @@ describe('header', () => {
     await expect(panel.isVisible()).resolves.toBe(false);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('keyboard focus', () => {
+  it('on a phone, never lands under the sticky header or the bottom bar', async () => {
+    for (const path of ['/crisis/emergency-help', '/']) {
+      const { page, context } = await openPage(t.browser, PHONE);
+      await visit(page, `${t.site.url}${path}`);
+      const hidden: string[] = [];
+      for (let step = 0; step < 60; step++) {
+        await page.keyboard.press('Tab');
+        // Measured once the browser has laid out what the focus scrolled to.
+        const where = await page.evaluate(async () => {
+          await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+          const focused = document.activeElement as HTMLElement | null;
+          if (!focused || focused === document.body) return null;
+          if (focused.closest('.skip-link, .site-header, .floating-widget, dialog')) return null;
+          const box = focused.getBoundingClientRect();
+          const header = document.querySelector('.site-header')!.getBoundingClientRect();
+          const bar = document.querySelector('.widget-bar')!;
+          const barTop = bar.checkVisibility({ visibilityProperty: true })
+            ? bar.getBoundingClientRect().top
+            : window.innerHeight;
+          return box.top < header.bottom || box.bottom > barTop
+            ? `${focused.tagName} "${focused.textContent?.trim().slice(0, 40)}" at ${Math.round(box.top)}-${Math.round(box.bottom)}`
+            : null;
+        });
+        if (where) hidden.push(where);
+      }
+      expect(hidden, path).toEqual([]);
+      await context.close();
+    }
   });
 });
 

@@ -160,6 +160,23 @@ describe('floating widget', () => {
     await context.close();
   });
 
+  it('on a wide screen, gives keyboard focus back to the round button when a dialog opened from its menu closes', async () => {
+    const { page, context } = await openPage(t.browser);
+    await visit(page, `${t.site.url}/`);
+    await scrollDown(page);
+    await page.locator('.widget-round-button').focus();
+    await page.keyboard.press('Shift+Tab');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await expect(focused()).resolves.toBe(site.widget.consultationLabel);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: consultation.title }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.className))
+      .toContain('widget-round-button');
+    await context.close();
+  });
+
   it('keeps the dialog open with what was typed when sending fails', async () => {
     const { page, context } = await openPage(t.browser, PHONE);
     await visit(page, `${t.site.url}/`);

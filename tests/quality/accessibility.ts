@@ -84,5 +84,20 @@ export function accessibilitySuite(device: string, options: BrowserContextOption
       }
       expect.soft(errors, 'console errors').toEqual([]);
     });
+
+    it('a form showing its field errors: no violations in the light and dark schemes', async () => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await visit(page, `${t.site.url}/insurance-verification`);
+      const form = page.locator('main form').first();
+      await form.locator('button[type="submit"]').click();
+      await expect.poll(() => form.locator('[aria-invalid="true"]').count()).toBeGreaterThan(1);
+      for (const scheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+        expect
+          .soft(describeViolations(await axeViolations(page)), `axe violations, ${scheme} scheme`)
+          .toEqual([]);
+      }
+    });
   });
 }
