@@ -1301,6 +1301,7 @@ export interface ShellLabels {
    * Label of the hidden anti-spam field in every form; no person sees it.
    */
   honeypot: string;
+  formFailureCall: Text;
 }
 /**
  * Words and links of the breadcrumb trail.

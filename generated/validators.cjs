@@ -9783,7 +9783,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 exports.site = validate71;
-const schema146 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Site","description":"Site-wide settings: brand, phone lines, e-mail, header navigation, footer, theme and the words of the shared screens.","type":"object","additionalProperties":false,"required":["$schema","brand","url","phones","email","header","footer","theme","notFound","errorScreen","labels","breadcrumbs","sitemap","widget","organization"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"brand":{"title":"Brand","type":"object","additionalProperties":false,"required":["name","shortName"],"description":"The provider's name as shown in the header, footer and titles.","properties":{"name":{"type":"string","minLength":2,"description":"Full brand name."},"shortName":{"type":"string","minLength":2,"description":"Short name for tight spaces such as the mobile header."}}},"url":{"type":"string","pattern":"^https://[^/]+$","description":"Public origin of the site, without a trailing slash, used for canonical links."},"phones":{"title":"PhoneLines","type":"object","additionalProperties":false,"required":["primary","secondary"],"description":"The brand's phone lines. A page chooses one with phoneLine.","properties":{"primary":{"$ref":"#/$defs/phone","description":"Main 24/7 admissions line."},"secondary":{"$ref":"#/$defs/phone","description":"Second brand number, used by some treatment pages."}}},"email":{"type":"string","format":"email","description":"Contact e-mail shown in the header and footer; replaces {email}."},"header":{"title":"HeaderNav","type":"object","additionalProperties":false,"required":["home","programs","treatments","about","contact","emergency","callLabel","consultation"],"description":"Header navigation: desktop menus open on hover and focus; the mobile menu has programs, treatments and about sections.","properties":{"home":{"$ref":"defs.schema.json#/$defs/link","description":"Link to the home page."},"programs":{"$ref":"#/$defs/menu","description":"Programs menu."},"consultation":{"$ref":"defs.schema.json#/$defs/link","description":"Schedule Free Consultation button in the programs menu."},"treatments":{"title":"TreatmentsMenu","type":"object","additionalProperties":false,"required":["label","groups"],"description":"Treatments menu, grouped by category.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"groups":{"type":"array","minItems":1,"description":"Treatment categories, each with its links.","items":{"title":"TreatmentCategory","type":"object","additionalProperties":false,"required":["category","items"],"properties":{"category":{"type":"string","minLength":1,"description":"Category name, such as Opioids."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Links in this category."}}}}}},"about":{"$ref":"#/$defs/menu","description":"About menu."},"contact":{"$ref":"defs.schema.json#/$defs/link","description":"Contact link."},"emergency":{"$ref":"defs.schema.json#/$defs/link","description":"Emergency help button."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call button, such as 'Call 24/7'."}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"required":["about","groups","legal","copyright"],"description":"Footer: a short description, link groups, legal links and the copyright line.","properties":{"about":{"$ref":"defs.schema.json#/$defs/text","description":"A sentence or two about the provider, under the brand name."},"groups":{"type":"array","minItems":1,"description":"Link groups, such as Services and Treatments.","items":{"title":"FooterGroup","type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"type":"string","minLength":1,"description":"Group heading."},"links":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Links of the group."}}}},"legal":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Legal links."},"copyright":{"type":"string","minLength":4,"description":"Copyright line, such as '© 2024 Brand. All rights reserved.'"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["primaryColor","defaultColorScheme"],"description":"Colours of the site.","properties":{"primaryColor":{"type":"string","enum":["teal","blue","indigo","cyan","green","violet"],"description":"Mantine colour used for buttons and accents."},"defaultColorScheme":{"type":"string","enum":["light","dark","auto"],"description":"Colour scheme before a visitor chooses; 'auto' follows the system."}}},"notFound":{"title":"NotFoundScreen","type":"object","additionalProperties":false,"required":["code","heading","text","homeLabel","title"],"description":"Words of the page shown for an unknown address.","properties":{"title":{"type":"string","minLength":1,"description":"Document title."},"code":{"type":"string","minLength":1,"description":"Large status code, '404'."},"heading":{"type":"string","minLength":1,"description":"Heading, 'Oops! Page not found'."},"text":{"$ref":"defs.schema.json#/$defs/text","description":"A line of help under the heading."},"homeLabel":{"type":"string","minLength":1,"description":"Label of the link home."}}},"errorScreen":{"title":"ErrorScreen","type":"object","additionalProperties":false,"required":["heading","text","retryLabel","callLabel"],"description":"Words of the screen shown when a page fails to render.","properties":{"heading":{"type":"string","minLength":1,"description":"Heading, 'Something went wrong'."},"text":{"type":"string","minLength":1,"description":"The apology."},"retryLabel":{"type":"string","minLength":1,"description":"Label of the button that tries again."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call link."}}},"labels":{"title":"ShellLabels","type":"object","additionalProperties":false,"required":["skipToContent","openMenu","closeMenu","mainNavigation","footerNavigation","emailUs","available247","honeypot"],"description":"Small words of the shared shell, mostly for screen readers.","properties":{"skipToContent":{"type":"string","minLength":1,"description":"Skip link at the top of every page."},"openMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu button."},"closeMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu's close button."},"mainNavigation":{"type":"string","minLength":1,"description":"Accessible name of the header navigation."},"footerNavigation":{"type":"string","minLength":1,"description":"Accessible name of the footer navigation."},"emailUs":{"type":"string","minLength":1,"description":"Label before the e-mail address."},"available247":{"type":"string","minLength":1,"description":"Note beside the phone number, such as 'Admissions open 24/7'."},"honeypot":{"type":"string","minLength":1,"description":"Label of the hidden anti-spam field in every form; no person sees it."}}},"breadcrumbs":{"title":"BreadcrumbSettings","type":"object","additionalProperties":false,"required":["label","home","sections"],"description":"Words and links of the breadcrumb trail.","properties":{"label":{"type":"string","minLength":1,"description":"Accessible name of the trail, such as 'Breadcrumb'."},"home":{"$ref":"defs.schema.json#/$defs/link","description":"First crumb."},"sections":{"type":"object","description":"Second crumb, by the first part of the page's address (treatment, services, crisis).","additionalProperties":{"$ref":"defs.schema.json#/$defs/link"},"propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"}}}},"sitemap":{"title":"SitemapSettings","type":"object","additionalProperties":false,"required":["lastmod"],"description":"Site-wide settings of /sitemap.xml.","properties":{"lastmod":{"type":"string","format":"date","description":"Date every page was last reviewed, as YYYY-MM-DD."}}},"widget":{"title":"WidgetSettings","type":"object","additionalProperties":false,"required":["showAfterScroll","insuranceFormId","consultationFormId","verifyLabel","consultationLabel","callLabel","menuLabel","closeLabel"],"description":"The floating call-to-action shown on every page once it is scrolled: a bottom bar on phones, a round button with a menu on wider screens.","properties":{"showAfterScroll":{"type":"integer","minimum":0,"maximum":2000,"description":"How far, in pixels, a visitor scrolls before the widget appears (spec: 200)."},"insuranceFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Verify Insurance (a file under site/forms/)."},"consultationFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Free Consultation (a file under site/forms/)."},"verifyLabel":{"type":"string","minLength":1,"description":"Label of the Verify Insurance buttons."},"consultationLabel":{"type":"string","minLength":1,"description":"Label of the Free Consultation buttons."},"callLabel":{"type":"string","minLength":1,"description":"Label of the phone link in the desktop menu; may contain {phone}."},"menuLabel":{"type":"string","minLength":1,"description":"Accessible name of the desktop widget's menu."},"closeLabel":{"type":"string","minLength":1,"description":"Accessible name of the dialogs' close button."}}},"organization":{"title":"OrganizationFacts","type":"object","additionalProperties":false,"required":["addressRegion","addressCountry","accreditations","rating","priceValidityDays"],"description":"Facts about the provider for structured data on every page. Name, phones, e-mail and url come from the rest of this document; opening hours are 24/7.","properties":{"addressRegion":{"type":"string","minLength":2,"description":"State, such as CA."},"addressCountry":{"type":"string","minLength":2,"maxLength":2,"description":"Country code, such as US."},"accreditations":{"type":"array","minItems":1,"items":{"type":"string","minLength":2},"description":"Accreditations, such as 'ASAM Level 3.7'."},"rating":{"title":"Rating","type":"object","additionalProperties":false,"required":["value","count"],"description":"Average review rating.","properties":{"value":{"type":"number","minimum":1,"maximum":5,"description":"Average, out of 5."},"count":{"type":"integer","minimum":1,"description":"Number of reviews."}}},"priceValidityDays":{"type":"integer","minimum":1,"description":"How long published prices are valid, in days from the sitemap's lastmod date."}}}},"$defs":{"phone":{"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}},"menuItem":{"title":"MenuItem","type":"object","additionalProperties":false,"required":["name","href"],"description":"A menu entry.","properties":{"name":{"type":"string","minLength":1,"description":"Link text."},"href":{"$ref":"defs.schema.json#/$defs/href","description":"Where it goes."},"description":{"type":"string","minLength":1,"description":"One line under the name in desktop menus."}}},"menu":{"title":"Menu","type":"object","additionalProperties":false,"required":["label","items"],"description":"A header menu with a title and entries.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Entries."}}}},"$id":"file:///schemas/site.schema.json"};
+const schema146 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Site","description":"Site-wide settings: brand, phone lines, e-mail, header navigation, footer, theme and the words of the shared screens.","type":"object","additionalProperties":false,"required":["$schema","brand","url","phones","email","header","footer","theme","notFound","errorScreen","labels","breadcrumbs","sitemap","widget","organization"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"brand":{"title":"Brand","type":"object","additionalProperties":false,"required":["name","shortName"],"description":"The provider's name as shown in the header, footer and titles.","properties":{"name":{"type":"string","minLength":2,"description":"Full brand name."},"shortName":{"type":"string","minLength":2,"description":"Short name for tight spaces such as the mobile header."}}},"url":{"type":"string","pattern":"^https://[^/]+$","description":"Public origin of the site, without a trailing slash, used for canonical links."},"phones":{"title":"PhoneLines","type":"object","additionalProperties":false,"required":["primary","secondary"],"description":"The brand's phone lines. A page chooses one with phoneLine.","properties":{"primary":{"$ref":"#/$defs/phone","description":"Main 24/7 admissions line."},"secondary":{"$ref":"#/$defs/phone","description":"Second brand number, used by some treatment pages."}}},"email":{"type":"string","format":"email","description":"Contact e-mail shown in the header and footer; replaces {email}."},"header":{"title":"HeaderNav","type":"object","additionalProperties":false,"required":["home","programs","treatments","about","contact","emergency","callLabel","consultation"],"description":"Header navigation: desktop menus open on hover and focus; the mobile menu has programs, treatments and about sections.","properties":{"home":{"$ref":"defs.schema.json#/$defs/link","description":"Link to the home page."},"programs":{"$ref":"#/$defs/menu","description":"Programs menu."},"consultation":{"$ref":"defs.schema.json#/$defs/link","description":"Schedule Free Consultation button in the programs menu."},"treatments":{"title":"TreatmentsMenu","type":"object","additionalProperties":false,"required":["label","groups"],"description":"Treatments menu, grouped by category.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"groups":{"type":"array","minItems":1,"description":"Treatment categories, each with its links.","items":{"title":"TreatmentCategory","type":"object","additionalProperties":false,"required":["category","items"],"properties":{"category":{"type":"string","minLength":1,"description":"Category name, such as Opioids."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Links in this category."}}}}}},"about":{"$ref":"#/$defs/menu","description":"About menu."},"contact":{"$ref":"defs.schema.json#/$defs/link","description":"Contact link."},"emergency":{"$ref":"defs.schema.json#/$defs/link","description":"Emergency help button."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call button, such as 'Call 24/7'."}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"required":["about","groups","legal","copyright"],"description":"Footer: a short description, link groups, legal links and the copyright line.","properties":{"about":{"$ref":"defs.schema.json#/$defs/text","description":"A sentence or two about the provider, under the brand name."},"groups":{"type":"array","minItems":1,"description":"Link groups, such as Services and Treatments.","items":{"title":"FooterGroup","type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"type":"string","minLength":1,"description":"Group heading."},"links":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Links of the group."}}}},"legal":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Legal links."},"copyright":{"type":"string","minLength":4,"description":"Copyright line, such as '© 2024 Brand. All rights reserved.'"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["primaryColor","defaultColorScheme"],"description":"Colours of the site.","properties":{"primaryColor":{"type":"string","enum":["teal","blue","indigo","cyan","green","violet"],"description":"Mantine colour used for buttons and accents."},"defaultColorScheme":{"type":"string","enum":["light","dark","auto"],"description":"Colour scheme before a visitor chooses; 'auto' follows the system."}}},"notFound":{"title":"NotFoundScreen","type":"object","additionalProperties":false,"required":["code","heading","text","homeLabel","title"],"description":"Words of the page shown for an unknown address.","properties":{"title":{"type":"string","minLength":1,"description":"Document title."},"code":{"type":"string","minLength":1,"description":"Large status code, '404'."},"heading":{"type":"string","minLength":1,"description":"Heading, 'Oops! Page not found'."},"text":{"$ref":"defs.schema.json#/$defs/text","description":"A line of help under the heading."},"homeLabel":{"type":"string","minLength":1,"description":"Label of the link home."}}},"errorScreen":{"title":"ErrorScreen","type":"object","additionalProperties":false,"required":["heading","text","retryLabel","callLabel"],"description":"Words of the screen shown when a page fails to render.","properties":{"heading":{"type":"string","minLength":1,"description":"Heading, 'Something went wrong'."},"text":{"type":"string","minLength":1,"description":"The apology."},"retryLabel":{"type":"string","minLength":1,"description":"Label of the button that tries again."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call link."}}},"labels":{"title":"ShellLabels","type":"object","additionalProperties":false,"required":["skipToContent","openMenu","closeMenu","mainNavigation","footerNavigation","emailUs","available247","honeypot","formFailureCall"],"description":"Small words of the shared shell, mostly for screen readers.","properties":{"skipToContent":{"type":"string","minLength":1,"description":"Skip link at the top of every page."},"openMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu button."},"closeMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu's close button."},"mainNavigation":{"type":"string","minLength":1,"description":"Accessible name of the header navigation."},"footerNavigation":{"type":"string","minLength":1,"description":"Accessible name of the footer navigation."},"emailUs":{"type":"string","minLength":1,"description":"Label before the e-mail address."},"available247":{"type":"string","minLength":1,"description":"Note beside the phone number, such as 'Admissions open 24/7'."},"honeypot":{"type":"string","minLength":1,"description":"Label of the hidden anti-spam field in every form; no person sees it."},"formFailureCall":{"$ref":"defs.schema.json#/$defs/text","description":"Shown after every form's failure message, so a visitor whose request could not be sent can still reach us, such as 'Our admissions line is open 24/7: {phone}.'"}}},"breadcrumbs":{"title":"BreadcrumbSettings","type":"object","additionalProperties":false,"required":["label","home","sections"],"description":"Words and links of the breadcrumb trail.","properties":{"label":{"type":"string","minLength":1,"description":"Accessible name of the trail, such as 'Breadcrumb'."},"home":{"$ref":"defs.schema.json#/$defs/link","description":"First crumb."},"sections":{"type":"object","description":"Second crumb, by the first part of the page's address (treatment, services, crisis).","additionalProperties":{"$ref":"defs.schema.json#/$defs/link"},"propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"}}}},"sitemap":{"title":"SitemapSettings","type":"object","additionalProperties":false,"required":["lastmod"],"description":"Site-wide settings of /sitemap.xml.","properties":{"lastmod":{"type":"string","format":"date","description":"Date every page was last reviewed, as YYYY-MM-DD."}}},"widget":{"title":"WidgetSettings","type":"object","additionalProperties":false,"required":["showAfterScroll","insuranceFormId","consultationFormId","verifyLabel","consultationLabel","callLabel","menuLabel","closeLabel"],"description":"The floating call-to-action shown on every page once it is scrolled: a bottom bar on phones, a round button with a menu on wider screens.","properties":{"showAfterScroll":{"type":"integer","minimum":0,"maximum":2000,"description":"How far, in pixels, a visitor scrolls before the widget appears (spec: 200)."},"insuranceFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Verify Insurance (a file under site/forms/)."},"consultationFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Free Consultation (a file under site/forms/)."},"verifyLabel":{"type":"string","minLength":1,"description":"Label of the Verify Insurance buttons."},"consultationLabel":{"type":"string","minLength":1,"description":"Label of the Free Consultation buttons."},"callLabel":{"type":"string","minLength":1,"description":"Label of the phone link in the desktop menu; may contain {phone}."},"menuLabel":{"type":"string","minLength":1,"description":"Accessible name of the desktop widget's menu."},"closeLabel":{"type":"string","minLength":1,"description":"Accessible name of the dialogs' close button."}}},"organization":{"title":"OrganizationFacts","type":"object","additionalProperties":false,"required":["addressRegion","addressCountry","accreditations","rating","priceValidityDays"],"description":"Facts about the provider for structured data on every page. Name, phones, e-mail and url come from the rest of this document; opening hours are 24/7.","properties":{"addressRegion":{"type":"string","minLength":2,"description":"State, such as CA."},"addressCountry":{"type":"string","minLength":2,"maxLength":2,"description":"Country code, such as US."},"accreditations":{"type":"array","minItems":1,"items":{"type":"string","minLength":2},"description":"Accreditations, such as 'ASAM Level 3.7'."},"rating":{"title":"Rating","type":"object","additionalProperties":false,"required":["value","count"],"description":"Average review rating.","properties":{"value":{"type":"number","minimum":1,"maximum":5,"description":"Average, out of 5."},"count":{"type":"integer","minimum":1,"description":"Number of reviews."}}},"priceValidityDays":{"type":"integer","minimum":1,"description":"How long published prices are valid, in days from the sitemap's lastmod date."}}}},"$defs":{"phone":{"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}},"menuItem":{"title":"MenuItem","type":"object","additionalProperties":false,"required":["name","href"],"description":"A menu entry.","properties":{"name":{"type":"string","minLength":1,"description":"Link text."},"href":{"$ref":"defs.schema.json#/$defs/href","description":"Where it goes."},"description":{"type":"string","minLength":1,"description":"One line under the name in desktop menus."}}},"menu":{"title":"Menu","type":"object","additionalProperties":false,"required":["label","items"],"description":"A header menu with a title and entries.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Entries."}}}},"$id":"file:///schemas/site.schema.json"};
 const schema147 = {"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}};
 const pattern49 = new RegExp("^https://[^/]+$", "u");
 const pattern50 = new RegExp("^\\(\\d{3}\\) \\d{3}-\\d{4}$", "u");
@@ -11923,9 +11923,8 @@ vErrors.push(err145);
 }
 errors++;
 }
-for(const key13 in data52){
-if(!((((((((key13 === "skipToContent") || (key13 === "openMenu")) || (key13 === "closeMenu")) || (key13 === "mainNavigation")) || (key13 === "footerNavigation")) || (key13 === "emailUs")) || (key13 === "available247")) || (key13 === "honeypot"))){
-const err146 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if(data52.formFailureCall === undefined){
+const err146 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/required",keyword:"required",params:{missingProperty: "formFailureCall"},message:"must have required property '"+"formFailureCall"+"'"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -11934,12 +11933,9 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-if(data52.skipToContent !== undefined){
-let data53 = data52.skipToContent;
-if(typeof data53 === "string"){
-if(func2(data53) < 1){
-const err147 = {instancePath:instancePath+"/labels/skipToContent",schemaPath:"#/properties/labels/properties/skipToContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key13 in data52){
+if(!(func1.call(schema146.properties.labels.properties, key13))){
+const err147 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -11949,8 +11945,11 @@ vErrors.push(err147);
 errors++;
 }
 }
-else {
-const err148 = {instancePath:instancePath+"/labels/skipToContent",schemaPath:"#/properties/labels/properties/skipToContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data52.skipToContent !== undefined){
+let data53 = data52.skipToContent;
+if(typeof data53 === "string"){
+if(func2(data53) < 1){
+const err148 = {instancePath:instancePath+"/labels/skipToContent",schemaPath:"#/properties/labels/properties/skipToContent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -11960,11 +11959,8 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data52.openMenu !== undefined){
-let data54 = data52.openMenu;
-if(typeof data54 === "string"){
-if(func2(data54) < 1){
-const err149 = {instancePath:instancePath+"/labels/openMenu",schemaPath:"#/properties/labels/properties/openMenu/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err149 = {instancePath:instancePath+"/labels/skipToContent",schemaPath:"#/properties/labels/properties/skipToContent/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -11974,8 +11970,11 @@ vErrors.push(err149);
 errors++;
 }
 }
-else {
-const err150 = {instancePath:instancePath+"/labels/openMenu",schemaPath:"#/properties/labels/properties/openMenu/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data52.openMenu !== undefined){
+let data54 = data52.openMenu;
+if(typeof data54 === "string"){
+if(func2(data54) < 1){
+const err150 = {instancePath:instancePath+"/labels/openMenu",schemaPath:"#/properties/labels/properties/openMenu/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -11985,11 +11984,8 @@ vErrors.push(err150);
 errors++;
 }
 }
-if(data52.closeMenu !== undefined){
-let data55 = data52.closeMenu;
-if(typeof data55 === "string"){
-if(func2(data55) < 1){
-const err151 = {instancePath:instancePath+"/labels/closeMenu",schemaPath:"#/properties/labels/properties/closeMenu/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err151 = {instancePath:instancePath+"/labels/openMenu",schemaPath:"#/properties/labels/properties/openMenu/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -11999,8 +11995,11 @@ vErrors.push(err151);
 errors++;
 }
 }
-else {
-const err152 = {instancePath:instancePath+"/labels/closeMenu",schemaPath:"#/properties/labels/properties/closeMenu/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data52.closeMenu !== undefined){
+let data55 = data52.closeMenu;
+if(typeof data55 === "string"){
+if(func2(data55) < 1){
+const err152 = {instancePath:instancePath+"/labels/closeMenu",schemaPath:"#/properties/labels/properties/closeMenu/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -12010,11 +12009,8 @@ vErrors.push(err152);
 errors++;
 }
 }
-if(data52.mainNavigation !== undefined){
-let data56 = data52.mainNavigation;
-if(typeof data56 === "string"){
-if(func2(data56) < 1){
-const err153 = {instancePath:instancePath+"/labels/mainNavigation",schemaPath:"#/properties/labels/properties/mainNavigation/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err153 = {instancePath:instancePath+"/labels/closeMenu",schemaPath:"#/properties/labels/properties/closeMenu/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -12024,8 +12020,11 @@ vErrors.push(err153);
 errors++;
 }
 }
-else {
-const err154 = {instancePath:instancePath+"/labels/mainNavigation",schemaPath:"#/properties/labels/properties/mainNavigation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data52.mainNavigation !== undefined){
+let data56 = data52.mainNavigation;
+if(typeof data56 === "string"){
+if(func2(data56) < 1){
+const err154 = {instancePath:instancePath+"/labels/mainNavigation",schemaPath:"#/properties/labels/properties/mainNavigation/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -12035,11 +12034,8 @@ vErrors.push(err154);
 errors++;
 }
 }
-if(data52.footerNavigation !== undefined){
-let data57 = data52.footerNavigation;
-if(typeof data57 === "string"){
-if(func2(data57) < 1){
-const err155 = {instancePath:instancePath+"/labels/footerNavigation",schemaPath:"#/properties/labels/properties/footerNavigation/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err155 = {instancePath:instancePath+"/labels/mainNavigation",schemaPath:"#/properties/labels/properties/mainNavigation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -12049,8 +12045,11 @@ vErrors.push(err155);
 errors++;
 }
 }
-else {
-const err156 = {instancePath:instancePath+"/labels/footerNavigation",schemaPath:"#/properties/labels/properties/footerNavigation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data52.footerNavigation !== undefined){
+let data57 = data52.footerNavigation;
+if(typeof data57 === "string"){
+if(func2(data57) < 1){
+const err156 = {instancePath:instancePath+"/labels/footerNavigation",schemaPath:"#/properties/labels/properties/footerNavigation/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -12060,11 +12059,8 @@ vErrors.push(err156);
 errors++;
 }
 }
-if(data52.emailUs !== undefined){
-let data58 = data52.emailUs;
-if(typeof data58 === "string"){
-if(func2(data58) < 1){
-const err157 = {instancePath:instancePath+"/labels/emailUs",schemaPath:"#/properties/labels/properties/emailUs/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err157 = {instancePath:instancePath+"/labels/footerNavigation",schemaPath:"#/properties/labels/properties/footerNavigation/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -12074,8 +12070,11 @@ vErrors.push(err157);
 errors++;
 }
 }
-else {
-const err158 = {instancePath:instancePath+"/labels/emailUs",schemaPath:"#/properties/labels/properties/emailUs/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data52.emailUs !== undefined){
+let data58 = data52.emailUs;
+if(typeof data58 === "string"){
+if(func2(data58) < 1){
+const err158 = {instancePath:instancePath+"/labels/emailUs",schemaPath:"#/properties/labels/properties/emailUs/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -12085,11 +12084,8 @@ vErrors.push(err158);
 errors++;
 }
 }
-if(data52.available247 !== undefined){
-let data59 = data52.available247;
-if(typeof data59 === "string"){
-if(func2(data59) < 1){
-const err159 = {instancePath:instancePath+"/labels/available247",schemaPath:"#/properties/labels/properties/available247/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err159 = {instancePath:instancePath+"/labels/emailUs",schemaPath:"#/properties/labels/properties/emailUs/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -12099,8 +12095,11 @@ vErrors.push(err159);
 errors++;
 }
 }
-else {
-const err160 = {instancePath:instancePath+"/labels/available247",schemaPath:"#/properties/labels/properties/available247/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data52.available247 !== undefined){
+let data59 = data52.available247;
+if(typeof data59 === "string"){
+if(func2(data59) < 1){
+const err160 = {instancePath:instancePath+"/labels/available247",schemaPath:"#/properties/labels/properties/available247/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -12110,11 +12109,8 @@ vErrors.push(err160);
 errors++;
 }
 }
-if(data52.honeypot !== undefined){
-let data60 = data52.honeypot;
-if(typeof data60 === "string"){
-if(func2(data60) < 1){
-const err161 = {instancePath:instancePath+"/labels/honeypot",schemaPath:"#/properties/labels/properties/honeypot/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err161 = {instancePath:instancePath+"/labels/available247",schemaPath:"#/properties/labels/properties/available247/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -12124,8 +12120,11 @@ vErrors.push(err161);
 errors++;
 }
 }
-else {
-const err162 = {instancePath:instancePath+"/labels/honeypot",schemaPath:"#/properties/labels/properties/honeypot/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data52.honeypot !== undefined){
+let data60 = data52.honeypot;
+if(typeof data60 === "string"){
+if(func2(data60) < 1){
+const err162 = {instancePath:instancePath+"/labels/honeypot",schemaPath:"#/properties/labels/properties/honeypot/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -12135,9 +12134,8 @@ vErrors.push(err162);
 errors++;
 }
 }
-}
 else {
-const err163 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err163 = {instancePath:instancePath+"/labels/honeypot",schemaPath:"#/properties/labels/properties/honeypot/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -12147,11 +12145,11 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data.breadcrumbs !== undefined){
-let data61 = data.breadcrumbs;
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(data61.label === undefined){
-const err164 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+if(data52.formFailureCall !== undefined){
+let data61 = data52.formFailureCall;
+if(typeof data61 === "string"){
+if(func2(data61) < 1){
+const err164 = {instancePath:instancePath+"/labels/formFailureCall",schemaPath:"defs.schema.json#/$defs/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -12160,8 +12158,9 @@ vErrors.push(err164);
 }
 errors++;
 }
-if(data61.home === undefined){
-const err165 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/required",keyword:"required",params:{missingProperty: "home"},message:"must have required property '"+"home"+"'"};
+}
+else {
+const err165 = {instancePath:instancePath+"/labels/formFailureCall",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -12170,8 +12169,10 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(data61.sections === undefined){
-const err166 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'"};
+}
+}
+else {
+const err166 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -12180,9 +12181,12 @@ vErrors.push(err166);
 }
 errors++;
 }
-for(const key14 in data61){
-if(!(((key14 === "label") || (key14 === "home")) || (key14 === "sections"))){
-const err167 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+}
+if(data.breadcrumbs !== undefined){
+let data62 = data.breadcrumbs;
+if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+if(data62.label === undefined){
+const err167 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -12191,12 +12195,8 @@ vErrors.push(err167);
 }
 errors++;
 }
-}
-if(data61.label !== undefined){
-let data62 = data61.label;
-if(typeof data62 === "string"){
-if(func2(data62) < 1){
-const err168 = {instancePath:instancePath+"/breadcrumbs/label",schemaPath:"#/properties/breadcrumbs/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data62.home === undefined){
+const err168 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/required",keyword:"required",params:{missingProperty: "home"},message:"must have required property '"+"home"+"'"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -12205,9 +12205,8 @@ vErrors.push(err168);
 }
 errors++;
 }
-}
-else {
-const err169 = {instancePath:instancePath+"/breadcrumbs/label",schemaPath:"#/properties/breadcrumbs/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data62.sections === undefined){
+const err169 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -12216,21 +12215,9 @@ vErrors.push(err169);
 }
 errors++;
 }
-}
-if(data61.home !== undefined){
-if(!(validate72(data61.home, {instancePath:instancePath+"/breadcrumbs/home",parentData:data61,parentDataProperty:"home",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-errors = vErrors.length;
-}
-}
-if(data61.sections !== undefined){
-let data64 = data61.sections;
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-for(const key15 in data64){
-const _errs140 = errors;
-if(typeof key15 === "string"){
-if(!pattern6.test(key15)){
-const err170 = {instancePath:instancePath+"/breadcrumbs/sections",schemaPath:"#/properties/breadcrumbs/properties/sections/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",propertyName:key15};
+for(const key14 in data62){
+if(!(((key14 === "label") || (key14 === "home")) || (key14 === "sections"))){
+const err170 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -12240,9 +12227,11 @@ vErrors.push(err170);
 errors++;
 }
 }
-var valid29 = _errs140 === errors;
-if(!valid29){
-const err171 = {instancePath:instancePath+"/breadcrumbs/sections",schemaPath:"#/properties/breadcrumbs/properties/sections/propertyNames",keyword:"propertyNames",params:{propertyName: key15},message:"property name must be valid"};
+if(data62.label !== undefined){
+let data63 = data62.label;
+if(typeof data63 === "string"){
+if(func2(data63) < 1){
+const err171 = {instancePath:instancePath+"/breadcrumbs/label",schemaPath:"#/properties/breadcrumbs/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -12252,15 +12241,8 @@ vErrors.push(err171);
 errors++;
 }
 }
-for(const key16 in data64){
-if(!(validate72(data64[key16], {instancePath:instancePath+"/breadcrumbs/sections/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data64,parentDataProperty:key16,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
-errors = vErrors.length;
-}
-}
-}
 else {
-const err172 = {instancePath:instancePath+"/breadcrumbs/sections",schemaPath:"#/properties/breadcrumbs/properties/sections/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err172 = {instancePath:instancePath+"/breadcrumbs/label",schemaPath:"#/properties/breadcrumbs/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -12270,9 +12252,20 @@ vErrors.push(err172);
 errors++;
 }
 }
+if(data62.home !== undefined){
+if(!(validate72(data62.home, {instancePath:instancePath+"/breadcrumbs/home",parentData:data62,parentDataProperty:"home",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
 }
-else {
-const err173 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+if(data62.sections !== undefined){
+let data65 = data62.sections;
+if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
+for(const key15 in data65){
+const _errs143 = errors;
+if(typeof key15 === "string"){
+if(!pattern6.test(key15)){
+const err173 = {instancePath:instancePath+"/breadcrumbs/sections",schemaPath:"#/properties/breadcrumbs/properties/sections/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",propertyName:key15};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -12282,11 +12275,9 @@ vErrors.push(err173);
 errors++;
 }
 }
-if(data.sitemap !== undefined){
-let data66 = data.sitemap;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.lastmod === undefined){
-const err174 = {instancePath:instancePath+"/sitemap",schemaPath:"#/properties/sitemap/required",keyword:"required",params:{missingProperty: "lastmod"},message:"must have required property '"+"lastmod"+"'"};
+var valid30 = _errs143 === errors;
+if(!valid30){
+const err174 = {instancePath:instancePath+"/breadcrumbs/sections",schemaPath:"#/properties/breadcrumbs/properties/sections/propertyNames",keyword:"propertyNames",params:{propertyName: key15},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -12295,9 +12286,16 @@ vErrors.push(err174);
 }
 errors++;
 }
-for(const key17 in data66){
-if(!(key17 === "lastmod")){
-const err175 = {instancePath:instancePath+"/sitemap",schemaPath:"#/properties/sitemap/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+}
+for(const key16 in data65){
+if(!(validate72(data65[key16], {instancePath:instancePath+"/breadcrumbs/sections/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data65,parentDataProperty:key16,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err175 = {instancePath:instancePath+"/breadcrumbs/sections",schemaPath:"#/properties/breadcrumbs/properties/sections/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -12307,11 +12305,9 @@ vErrors.push(err175);
 errors++;
 }
 }
-if(data66.lastmod !== undefined){
-let data67 = data66.lastmod;
-if(typeof data67 === "string"){
-if(!(formats2.validate(data67))){
-const err176 = {instancePath:instancePath+"/sitemap/lastmod",schemaPath:"#/properties/sitemap/properties/lastmod/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+}
+else {
+const err176 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -12321,8 +12317,11 @@ vErrors.push(err176);
 errors++;
 }
 }
-else {
-const err177 = {instancePath:instancePath+"/sitemap/lastmod",schemaPath:"#/properties/sitemap/properties/lastmod/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sitemap !== undefined){
+let data67 = data.sitemap;
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(data67.lastmod === undefined){
+const err177 = {instancePath:instancePath+"/sitemap",schemaPath:"#/properties/sitemap/required",keyword:"required",params:{missingProperty: "lastmod"},message:"must have required property '"+"lastmod"+"'"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -12331,10 +12330,9 @@ vErrors.push(err177);
 }
 errors++;
 }
-}
-}
-else {
-const err178 = {instancePath:instancePath+"/sitemap",schemaPath:"#/properties/sitemap/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key17 in data67){
+if(!(key17 === "lastmod")){
+const err178 = {instancePath:instancePath+"/sitemap",schemaPath:"#/properties/sitemap/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -12344,11 +12342,11 @@ vErrors.push(err178);
 errors++;
 }
 }
-if(data.widget !== undefined){
-let data68 = data.widget;
-if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
-if(data68.showAfterScroll === undefined){
-const err179 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "showAfterScroll"},message:"must have required property '"+"showAfterScroll"+"'"};
+if(data67.lastmod !== undefined){
+let data68 = data67.lastmod;
+if(typeof data68 === "string"){
+if(!(formats2.validate(data68))){
+const err179 = {instancePath:instancePath+"/sitemap/lastmod",schemaPath:"#/properties/sitemap/properties/lastmod/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -12357,8 +12355,9 @@ vErrors.push(err179);
 }
 errors++;
 }
-if(data68.insuranceFormId === undefined){
-const err180 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "insuranceFormId"},message:"must have required property '"+"insuranceFormId"+"'"};
+}
+else {
+const err180 = {instancePath:instancePath+"/sitemap/lastmod",schemaPath:"#/properties/sitemap/properties/lastmod/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -12367,8 +12366,10 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(data68.consultationFormId === undefined){
-const err181 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "consultationFormId"},message:"must have required property '"+"consultationFormId"+"'"};
+}
+}
+else {
+const err181 = {instancePath:instancePath+"/sitemap",schemaPath:"#/properties/sitemap/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -12377,8 +12378,12 @@ vErrors.push(err181);
 }
 errors++;
 }
-if(data68.verifyLabel === undefined){
-const err182 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "verifyLabel"},message:"must have required property '"+"verifyLabel"+"'"};
+}
+if(data.widget !== undefined){
+let data69 = data.widget;
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.showAfterScroll === undefined){
+const err182 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "showAfterScroll"},message:"must have required property '"+"showAfterScroll"+"'"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -12387,8 +12392,8 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(data68.consultationLabel === undefined){
-const err183 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "consultationLabel"},message:"must have required property '"+"consultationLabel"+"'"};
+if(data69.insuranceFormId === undefined){
+const err183 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "insuranceFormId"},message:"must have required property '"+"insuranceFormId"+"'"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -12397,8 +12402,8 @@ vErrors.push(err183);
 }
 errors++;
 }
-if(data68.callLabel === undefined){
-const err184 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "callLabel"},message:"must have required property '"+"callLabel"+"'"};
+if(data69.consultationFormId === undefined){
+const err184 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "consultationFormId"},message:"must have required property '"+"consultationFormId"+"'"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -12407,8 +12412,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-if(data68.menuLabel === undefined){
-const err185 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "menuLabel"},message:"must have required property '"+"menuLabel"+"'"};
+if(data69.verifyLabel === undefined){
+const err185 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "verifyLabel"},message:"must have required property '"+"verifyLabel"+"'"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -12417,8 +12422,8 @@ vErrors.push(err185);
 }
 errors++;
 }
-if(data68.closeLabel === undefined){
-const err186 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "closeLabel"},message:"must have required property '"+"closeLabel"+"'"};
+if(data69.consultationLabel === undefined){
+const err186 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "consultationLabel"},message:"must have required property '"+"consultationLabel"+"'"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -12427,9 +12432,8 @@ vErrors.push(err186);
 }
 errors++;
 }
-for(const key18 in data68){
-if(!((((((((key18 === "showAfterScroll") || (key18 === "insuranceFormId")) || (key18 === "consultationFormId")) || (key18 === "verifyLabel")) || (key18 === "consultationLabel")) || (key18 === "callLabel")) || (key18 === "menuLabel")) || (key18 === "closeLabel"))){
-const err187 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+if(data69.callLabel === undefined){
+const err187 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "callLabel"},message:"must have required property '"+"callLabel"+"'"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -12438,11 +12442,8 @@ vErrors.push(err187);
 }
 errors++;
 }
-}
-if(data68.showAfterScroll !== undefined){
-let data69 = data68.showAfterScroll;
-if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
-const err188 = {instancePath:instancePath+"/widget/showAfterScroll",schemaPath:"#/properties/widget/properties/showAfterScroll/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data69.menuLabel === undefined){
+const err188 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "menuLabel"},message:"must have required property '"+"menuLabel"+"'"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -12451,9 +12452,8 @@ vErrors.push(err188);
 }
 errors++;
 }
-if((typeof data69 == "number") && (isFinite(data69))){
-if(data69 > 2000 || isNaN(data69)){
-const err189 = {instancePath:instancePath+"/widget/showAfterScroll",schemaPath:"#/properties/widget/properties/showAfterScroll/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
+if(data69.closeLabel === undefined){
+const err189 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "closeLabel"},message:"must have required property '"+"closeLabel"+"'"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -12462,8 +12462,9 @@ vErrors.push(err189);
 }
 errors++;
 }
-if(data69 < 0 || isNaN(data69)){
-const err190 = {instancePath:instancePath+"/widget/showAfterScroll",schemaPath:"#/properties/widget/properties/showAfterScroll/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+for(const key18 in data69){
+if(!((((((((key18 === "showAfterScroll") || (key18 === "insuranceFormId")) || (key18 === "consultationFormId")) || (key18 === "verifyLabel")) || (key18 === "consultationLabel")) || (key18 === "callLabel")) || (key18 === "menuLabel")) || (key18 === "closeLabel"))){
+const err190 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -12473,12 +12474,10 @@ vErrors.push(err190);
 errors++;
 }
 }
-}
-if(data68.insuranceFormId !== undefined){
-let data70 = data68.insuranceFormId;
-if(typeof data70 === "string"){
-if(!pattern6.test(data70)){
-const err191 = {instancePath:instancePath+"/widget/insuranceFormId",schemaPath:"#/properties/widget/properties/insuranceFormId/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(data69.showAfterScroll !== undefined){
+let data70 = data69.showAfterScroll;
+if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
+const err191 = {instancePath:instancePath+"/widget/showAfterScroll",schemaPath:"#/properties/widget/properties/showAfterScroll/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -12487,9 +12486,9 @@ vErrors.push(err191);
 }
 errors++;
 }
-}
-else {
-const err192 = {instancePath:instancePath+"/widget/insuranceFormId",schemaPath:"#/properties/widget/properties/insuranceFormId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data70 == "number") && (isFinite(data70))){
+if(data70 > 2000 || isNaN(data70)){
+const err192 = {instancePath:instancePath+"/widget/showAfterScroll",schemaPath:"#/properties/widget/properties/showAfterScroll/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -12498,12 +12497,8 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-if(data68.consultationFormId !== undefined){
-let data71 = data68.consultationFormId;
-if(typeof data71 === "string"){
-if(!pattern6.test(data71)){
-const err193 = {instancePath:instancePath+"/widget/consultationFormId",schemaPath:"#/properties/widget/properties/consultationFormId/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(data70 < 0 || isNaN(data70)){
+const err193 = {instancePath:instancePath+"/widget/showAfterScroll",schemaPath:"#/properties/widget/properties/showAfterScroll/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -12513,8 +12508,12 @@ vErrors.push(err193);
 errors++;
 }
 }
-else {
-const err194 = {instancePath:instancePath+"/widget/consultationFormId",schemaPath:"#/properties/widget/properties/consultationFormId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data69.insuranceFormId !== undefined){
+let data71 = data69.insuranceFormId;
+if(typeof data71 === "string"){
+if(!pattern6.test(data71)){
+const err194 = {instancePath:instancePath+"/widget/insuranceFormId",schemaPath:"#/properties/widget/properties/insuranceFormId/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -12524,11 +12523,8 @@ vErrors.push(err194);
 errors++;
 }
 }
-if(data68.verifyLabel !== undefined){
-let data72 = data68.verifyLabel;
-if(typeof data72 === "string"){
-if(func2(data72) < 1){
-const err195 = {instancePath:instancePath+"/widget/verifyLabel",schemaPath:"#/properties/widget/properties/verifyLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err195 = {instancePath:instancePath+"/widget/insuranceFormId",schemaPath:"#/properties/widget/properties/insuranceFormId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -12538,8 +12534,11 @@ vErrors.push(err195);
 errors++;
 }
 }
-else {
-const err196 = {instancePath:instancePath+"/widget/verifyLabel",schemaPath:"#/properties/widget/properties/verifyLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data69.consultationFormId !== undefined){
+let data72 = data69.consultationFormId;
+if(typeof data72 === "string"){
+if(!pattern6.test(data72)){
+const err196 = {instancePath:instancePath+"/widget/consultationFormId",schemaPath:"#/properties/widget/properties/consultationFormId/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -12549,11 +12548,8 @@ vErrors.push(err196);
 errors++;
 }
 }
-if(data68.consultationLabel !== undefined){
-let data73 = data68.consultationLabel;
-if(typeof data73 === "string"){
-if(func2(data73) < 1){
-const err197 = {instancePath:instancePath+"/widget/consultationLabel",schemaPath:"#/properties/widget/properties/consultationLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err197 = {instancePath:instancePath+"/widget/consultationFormId",schemaPath:"#/properties/widget/properties/consultationFormId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -12563,8 +12559,11 @@ vErrors.push(err197);
 errors++;
 }
 }
-else {
-const err198 = {instancePath:instancePath+"/widget/consultationLabel",schemaPath:"#/properties/widget/properties/consultationLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data69.verifyLabel !== undefined){
+let data73 = data69.verifyLabel;
+if(typeof data73 === "string"){
+if(func2(data73) < 1){
+const err198 = {instancePath:instancePath+"/widget/verifyLabel",schemaPath:"#/properties/widget/properties/verifyLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -12574,11 +12573,8 @@ vErrors.push(err198);
 errors++;
 }
 }
-if(data68.callLabel !== undefined){
-let data74 = data68.callLabel;
-if(typeof data74 === "string"){
-if(func2(data74) < 1){
-const err199 = {instancePath:instancePath+"/widget/callLabel",schemaPath:"#/properties/widget/properties/callLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err199 = {instancePath:instancePath+"/widget/verifyLabel",schemaPath:"#/properties/widget/properties/verifyLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -12588,8 +12584,11 @@ vErrors.push(err199);
 errors++;
 }
 }
-else {
-const err200 = {instancePath:instancePath+"/widget/callLabel",schemaPath:"#/properties/widget/properties/callLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data69.consultationLabel !== undefined){
+let data74 = data69.consultationLabel;
+if(typeof data74 === "string"){
+if(func2(data74) < 1){
+const err200 = {instancePath:instancePath+"/widget/consultationLabel",schemaPath:"#/properties/widget/properties/consultationLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -12599,11 +12598,8 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data68.menuLabel !== undefined){
-let data75 = data68.menuLabel;
-if(typeof data75 === "string"){
-if(func2(data75) < 1){
-const err201 = {instancePath:instancePath+"/widget/menuLabel",schemaPath:"#/properties/widget/properties/menuLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err201 = {instancePath:instancePath+"/widget/consultationLabel",schemaPath:"#/properties/widget/properties/consultationLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -12613,8 +12609,11 @@ vErrors.push(err201);
 errors++;
 }
 }
-else {
-const err202 = {instancePath:instancePath+"/widget/menuLabel",schemaPath:"#/properties/widget/properties/menuLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data69.callLabel !== undefined){
+let data75 = data69.callLabel;
+if(typeof data75 === "string"){
+if(func2(data75) < 1){
+const err202 = {instancePath:instancePath+"/widget/callLabel",schemaPath:"#/properties/widget/properties/callLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -12624,11 +12623,8 @@ vErrors.push(err202);
 errors++;
 }
 }
-if(data68.closeLabel !== undefined){
-let data76 = data68.closeLabel;
-if(typeof data76 === "string"){
-if(func2(data76) < 1){
-const err203 = {instancePath:instancePath+"/widget/closeLabel",schemaPath:"#/properties/widget/properties/closeLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err203 = {instancePath:instancePath+"/widget/callLabel",schemaPath:"#/properties/widget/properties/callLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -12638,8 +12634,11 @@ vErrors.push(err203);
 errors++;
 }
 }
-else {
-const err204 = {instancePath:instancePath+"/widget/closeLabel",schemaPath:"#/properties/widget/properties/closeLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data69.menuLabel !== undefined){
+let data76 = data69.menuLabel;
+if(typeof data76 === "string"){
+if(func2(data76) < 1){
+const err204 = {instancePath:instancePath+"/widget/menuLabel",schemaPath:"#/properties/widget/properties/menuLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -12649,9 +12648,8 @@ vErrors.push(err204);
 errors++;
 }
 }
-}
 else {
-const err205 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err205 = {instancePath:instancePath+"/widget/menuLabel",schemaPath:"#/properties/widget/properties/menuLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -12661,11 +12659,11 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data.organization !== undefined){
-let data77 = data.organization;
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-if(data77.addressRegion === undefined){
-const err206 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "addressRegion"},message:"must have required property '"+"addressRegion"+"'"};
+if(data69.closeLabel !== undefined){
+let data77 = data69.closeLabel;
+if(typeof data77 === "string"){
+if(func2(data77) < 1){
+const err206 = {instancePath:instancePath+"/widget/closeLabel",schemaPath:"#/properties/widget/properties/closeLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -12674,8 +12672,9 @@ vErrors.push(err206);
 }
 errors++;
 }
-if(data77.addressCountry === undefined){
-const err207 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "addressCountry"},message:"must have required property '"+"addressCountry"+"'"};
+}
+else {
+const err207 = {instancePath:instancePath+"/widget/closeLabel",schemaPath:"#/properties/widget/properties/closeLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -12684,8 +12683,10 @@ vErrors.push(err207);
 }
 errors++;
 }
-if(data77.accreditations === undefined){
-const err208 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "accreditations"},message:"must have required property '"+"accreditations"+"'"};
+}
+}
+else {
+const err208 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -12694,8 +12695,12 @@ vErrors.push(err208);
 }
 errors++;
 }
-if(data77.rating === undefined){
-const err209 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'"};
+}
+if(data.organization !== undefined){
+let data78 = data.organization;
+if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
+if(data78.addressRegion === undefined){
+const err209 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "addressRegion"},message:"must have required property '"+"addressRegion"+"'"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -12704,8 +12709,8 @@ vErrors.push(err209);
 }
 errors++;
 }
-if(data77.priceValidityDays === undefined){
-const err210 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "priceValidityDays"},message:"must have required property '"+"priceValidityDays"+"'"};
+if(data78.addressCountry === undefined){
+const err210 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "addressCountry"},message:"must have required property '"+"addressCountry"+"'"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -12714,9 +12719,8 @@ vErrors.push(err210);
 }
 errors++;
 }
-for(const key19 in data77){
-if(!(((((key19 === "addressRegion") || (key19 === "addressCountry")) || (key19 === "accreditations")) || (key19 === "rating")) || (key19 === "priceValidityDays"))){
-const err211 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+if(data78.accreditations === undefined){
+const err211 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "accreditations"},message:"must have required property '"+"accreditations"+"'"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -12725,12 +12729,8 @@ vErrors.push(err211);
 }
 errors++;
 }
-}
-if(data77.addressRegion !== undefined){
-let data78 = data77.addressRegion;
-if(typeof data78 === "string"){
-if(func2(data78) < 2){
-const err212 = {instancePath:instancePath+"/organization/addressRegion",schemaPath:"#/properties/organization/properties/addressRegion/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+if(data78.rating === undefined){
+const err212 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -12739,9 +12739,8 @@ vErrors.push(err212);
 }
 errors++;
 }
-}
-else {
-const err213 = {instancePath:instancePath+"/organization/addressRegion",schemaPath:"#/properties/organization/properties/addressRegion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data78.priceValidityDays === undefined){
+const err213 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "priceValidityDays"},message:"must have required property '"+"priceValidityDays"+"'"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -12750,12 +12749,9 @@ vErrors.push(err213);
 }
 errors++;
 }
-}
-if(data77.addressCountry !== undefined){
-let data79 = data77.addressCountry;
-if(typeof data79 === "string"){
-if(func2(data79) > 2){
-const err214 = {instancePath:instancePath+"/organization/addressCountry",schemaPath:"#/properties/organization/properties/addressCountry/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
+for(const key19 in data78){
+if(!(((((key19 === "addressRegion") || (key19 === "addressCountry")) || (key19 === "accreditations")) || (key19 === "rating")) || (key19 === "priceValidityDays"))){
+const err214 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -12764,8 +12760,12 @@ vErrors.push(err214);
 }
 errors++;
 }
+}
+if(data78.addressRegion !== undefined){
+let data79 = data78.addressRegion;
+if(typeof data79 === "string"){
 if(func2(data79) < 2){
-const err215 = {instancePath:instancePath+"/organization/addressCountry",schemaPath:"#/properties/organization/properties/addressCountry/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+const err215 = {instancePath:instancePath+"/organization/addressRegion",schemaPath:"#/properties/organization/properties/addressRegion/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -12776,7 +12776,7 @@ errors++;
 }
 }
 else {
-const err216 = {instancePath:instancePath+"/organization/addressCountry",schemaPath:"#/properties/organization/properties/addressCountry/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err216 = {instancePath:instancePath+"/organization/addressRegion",schemaPath:"#/properties/organization/properties/addressRegion/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -12786,11 +12786,11 @@ vErrors.push(err216);
 errors++;
 }
 }
-if(data77.accreditations !== undefined){
-let data80 = data77.accreditations;
-if(Array.isArray(data80)){
-if(data80.length < 1){
-const err217 = {instancePath:instancePath+"/organization/accreditations",schemaPath:"#/properties/organization/properties/accreditations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data78.addressCountry !== undefined){
+let data80 = data78.addressCountry;
+if(typeof data80 === "string"){
+if(func2(data80) > 2){
+const err217 = {instancePath:instancePath+"/organization/addressCountry",schemaPath:"#/properties/organization/properties/addressCountry/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -12799,12 +12799,8 @@ vErrors.push(err217);
 }
 errors++;
 }
-const len5 = data80.length;
-for(let i5=0; i5<len5; i5++){
-let data81 = data80[i5];
-if(typeof data81 === "string"){
-if(func2(data81) < 2){
-const err218 = {instancePath:instancePath+"/organization/accreditations/" + i5,schemaPath:"#/properties/organization/properties/accreditations/items/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+if(func2(data80) < 2){
+const err218 = {instancePath:instancePath+"/organization/addressCountry",schemaPath:"#/properties/organization/properties/addressCountry/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -12815,7 +12811,7 @@ errors++;
 }
 }
 else {
-const err219 = {instancePath:instancePath+"/organization/accreditations/" + i5,schemaPath:"#/properties/organization/properties/accreditations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err219 = {instancePath:instancePath+"/organization/addressCountry",schemaPath:"#/properties/organization/properties/addressCountry/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -12825,9 +12821,11 @@ vErrors.push(err219);
 errors++;
 }
 }
-}
-else {
-const err220 = {instancePath:instancePath+"/organization/accreditations",schemaPath:"#/properties/organization/properties/accreditations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data78.accreditations !== undefined){
+let data81 = data78.accreditations;
+if(Array.isArray(data81)){
+if(data81.length < 1){
+const err220 = {instancePath:instancePath+"/organization/accreditations",schemaPath:"#/properties/organization/properties/accreditations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -12836,12 +12834,12 @@ vErrors.push(err220);
 }
 errors++;
 }
-}
-if(data77.rating !== undefined){
-let data82 = data77.rating;
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-if(data82.value === undefined){
-const err221 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+const len5 = data81.length;
+for(let i5=0; i5<len5; i5++){
+let data82 = data81[i5];
+if(typeof data82 === "string"){
+if(func2(data82) < 2){
+const err221 = {instancePath:instancePath+"/organization/accreditations/" + i5,schemaPath:"#/properties/organization/properties/accreditations/items/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -12850,8 +12848,9 @@ vErrors.push(err221);
 }
 errors++;
 }
-if(data82.count === undefined){
-const err222 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
+}
+else {
+const err222 = {instancePath:instancePath+"/organization/accreditations/" + i5,schemaPath:"#/properties/organization/properties/accreditations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -12860,9 +12859,10 @@ vErrors.push(err222);
 }
 errors++;
 }
-for(const key20 in data82){
-if(!((key20 === "value") || (key20 === "count"))){
-const err223 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+}
+}
+else {
+const err223 = {instancePath:instancePath+"/organization/accreditations",schemaPath:"#/properties/organization/properties/accreditations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -12872,11 +12872,11 @@ vErrors.push(err223);
 errors++;
 }
 }
-if(data82.value !== undefined){
-let data83 = data82.value;
-if((typeof data83 == "number") && (isFinite(data83))){
-if(data83 > 5 || isNaN(data83)){
-const err224 = {instancePath:instancePath+"/organization/rating/value",schemaPath:"#/properties/organization/properties/rating/properties/value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
+if(data78.rating !== undefined){
+let data83 = data78.rating;
+if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
+if(data83.value === undefined){
+const err224 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -12885,8 +12885,8 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(data83 < 1 || isNaN(data83)){
-const err225 = {instancePath:instancePath+"/organization/rating/value",schemaPath:"#/properties/organization/properties/rating/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data83.count === undefined){
+const err225 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -12895,9 +12895,9 @@ vErrors.push(err225);
 }
 errors++;
 }
-}
-else {
-const err226 = {instancePath:instancePath+"/organization/rating/value",schemaPath:"#/properties/organization/properties/rating/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+for(const key20 in data83){
+if(!((key20 === "value") || (key20 === "count"))){
+const err226 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -12907,10 +12907,11 @@ vErrors.push(err226);
 errors++;
 }
 }
-if(data82.count !== undefined){
-let data84 = data82.count;
-if(!(((typeof data84 == "number") && (!(data84 % 1) && !isNaN(data84))) && (isFinite(data84)))){
-const err227 = {instancePath:instancePath+"/organization/rating/count",schemaPath:"#/properties/organization/properties/rating/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data83.value !== undefined){
+let data84 = data83.value;
+if((typeof data84 == "number") && (isFinite(data84))){
+if(data84 > 5 || isNaN(data84)){
+const err227 = {instancePath:instancePath+"/organization/rating/value",schemaPath:"#/properties/organization/properties/rating/properties/value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -12919,9 +12920,8 @@ vErrors.push(err227);
 }
 errors++;
 }
-if((typeof data84 == "number") && (isFinite(data84))){
 if(data84 < 1 || isNaN(data84)){
-const err228 = {instancePath:instancePath+"/organization/rating/count",schemaPath:"#/properties/organization/properties/rating/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err228 = {instancePath:instancePath+"/organization/rating/value",schemaPath:"#/properties/organization/properties/rating/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -12931,10 +12931,8 @@ vErrors.push(err228);
 errors++;
 }
 }
-}
-}
 else {
-const err229 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err229 = {instancePath:instancePath+"/organization/rating/value",schemaPath:"#/properties/organization/properties/rating/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -12944,10 +12942,10 @@ vErrors.push(err229);
 errors++;
 }
 }
-if(data77.priceValidityDays !== undefined){
-let data85 = data77.priceValidityDays;
+if(data83.count !== undefined){
+let data85 = data83.count;
 if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
-const err230 = {instancePath:instancePath+"/organization/priceValidityDays",schemaPath:"#/properties/organization/properties/priceValidityDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err230 = {instancePath:instancePath+"/organization/rating/count",schemaPath:"#/properties/organization/properties/rating/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -12958,7 +12956,7 @@ errors++;
 }
 if((typeof data85 == "number") && (isFinite(data85))){
 if(data85 < 1 || isNaN(data85)){
-const err231 = {instancePath:instancePath+"/organization/priceValidityDays",schemaPath:"#/properties/organization/properties/priceValidityDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err231 = {instancePath:instancePath+"/organization/rating/count",schemaPath:"#/properties/organization/properties/rating/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -12971,7 +12969,7 @@ errors++;
 }
 }
 else {
-const err232 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err232 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -12981,14 +12979,51 @@ vErrors.push(err232);
 errors++;
 }
 }
-}
-else {
-const err233 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data78.priceValidityDays !== undefined){
+let data86 = data78.priceValidityDays;
+if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
+const err233 = {instancePath:instancePath+"/organization/priceValidityDays",schemaPath:"#/properties/organization/properties/priceValidityDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err233];
 }
 else {
 vErrors.push(err233);
+}
+errors++;
+}
+if((typeof data86 == "number") && (isFinite(data86))){
+if(data86 < 1 || isNaN(data86)){
+const err234 = {instancePath:instancePath+"/organization/priceValidityDays",schemaPath:"#/properties/organization/properties/priceValidityDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err234];
+}
+else {
+vErrors.push(err234);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err235 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err235];
+}
+else {
+vErrors.push(err235);
+}
+errors++;
+}
+}
+}
+else {
+const err236 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err236];
+}
+else {
+vErrors.push(err236);
 }
 errors++;
 }
@@ -12998,9 +13033,9 @@ return errors === 0;
 validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 exports.form = validate87;
-const schema157 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormDefinition","description":"A form a visitor can send. The form block renders it; the server derives its JSON Schema from it, so both check the same rules. The file name is the form id: site/forms/insurance-verification.json is posted to /api/forms/insurance-verification.","type":"object","additionalProperties":false,"required":["$schema","name","fields","submitLabel","submittingLabel","success","failure","requiredMessage"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"name":{"type":"string","minLength":1,"description":"Name of the form as admissions staff see it in chat alerts."},"title":{"type":"string","minLength":1,"description":"Heading shown above the form in a dialog, such as 'Verify Your Insurance'."},"promise":{"$ref":"defs.schema.json#/$defs/text","description":"The callback promise shown with the form, such as 'A specialist will call you within 30 minutes.'"},"fields":{"type":"array","minItems":1,"description":"Fields in the order shown.","items":{"$ref":"#/$defs/field"}},"submitLabel":{"type":"string","minLength":1,"description":"Label of the submit button."},"submittingLabel":{"type":"string","minLength":1,"description":"Label of the submit button while sending, such as 'Submitting...'."},"requiredMessage":{"type":"string","minLength":1,"description":"Error shown under a required field left empty."},"privacyNote":{"$ref":"defs.schema.json#/$defs/text","description":"Small print under the submit button."},"success":{"$ref":"#/$defs/message","description":"Toast shown when the request is stored."},"failure":{"$ref":"#/$defs/message","description":"Toast shown when sending fails; the form keeps what was typed."}},"$defs":{"message":{"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first line of the toast."},"text":{"type":"string","minLength":1,"description":"The rest of the toast."}}},"field":{"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}}},"$id":"file:///schemas/form.schema.json"};
-const schema159 = {"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}};
-const schema161 = {"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first line of the toast."},"text":{"type":"string","minLength":1,"description":"The rest of the toast."}}};
+const schema158 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormDefinition","description":"A form a visitor can send. The form block renders it; the server derives its JSON Schema from it, so both check the same rules. The file name is the form id: site/forms/insurance-verification.json is posted to /api/forms/insurance-verification.","type":"object","additionalProperties":false,"required":["$schema","name","fields","submitLabel","submittingLabel","success","failure","requiredMessage"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"name":{"type":"string","minLength":1,"description":"Name of the form as admissions staff see it in chat alerts."},"title":{"type":"string","minLength":1,"description":"Heading shown above the form in a dialog, such as 'Verify Your Insurance'."},"promise":{"$ref":"defs.schema.json#/$defs/text","description":"The callback promise shown with the form, such as 'A specialist will call you within 30 minutes.'"},"fields":{"type":"array","minItems":1,"description":"Fields in the order shown.","items":{"$ref":"#/$defs/field"}},"submitLabel":{"type":"string","minLength":1,"description":"Label of the submit button."},"submittingLabel":{"type":"string","minLength":1,"description":"Label of the submit button while sending, such as 'Submitting...'."},"requiredMessage":{"type":"string","minLength":1,"description":"Error shown under a required field left empty."},"privacyNote":{"$ref":"defs.schema.json#/$defs/text","description":"Small print under the submit button."},"success":{"$ref":"#/$defs/message","description":"Toast shown when the request is stored."},"failure":{"$ref":"#/$defs/message","description":"Toast shown when sending fails; the form keeps what was typed."}},"$defs":{"message":{"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first line of the toast."},"text":{"type":"string","minLength":1,"description":"The rest of the toast."}}},"field":{"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}}},"$id":"file:///schemas/form.schema.json"};
+const schema160 = {"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}};
+const schema162 = {"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first line of the toast."},"text":{"type":"string","minLength":1,"description":"The rest of the toast."}}};
 const pattern59 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
 function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13096,7 +13131,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema157.properties, key0))){
+if(!(func1.call(schema158.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -13351,7 +13386,7 @@ vErrors.push(err25);
 errors++;
 }
 for(const key1 in data5){
-if(!(func1.call(schema159.properties, key1))){
+if(!(func1.call(schema160.properties, key1))){
 const err26 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
@@ -13425,7 +13460,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!((((((data9 === "text") || (data9 === "tel")) || (data9 === "email")) || (data9 === "date")) || (data9 === "select")) || (data9 === "textarea"))){
-const err32 = {instancePath:instancePath+"/fields/" + i0+"/type",schemaPath:"#/$defs/field/properties/type/enum",keyword:"enum",params:{allowedValues: schema159.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/fields/" + i0+"/type",schemaPath:"#/$defs/field/properties/type/enum",keyword:"enum",params:{allowedValues: schema160.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -13570,7 +13605,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!((data15 === "health") || (data15 === "contact"))){
-const err44 = {instancePath:instancePath+"/fields/" + i0+"/pii",schemaPath:"#/$defs/field/properties/pii/enum",keyword:"enum",params:{allowedValues: schema159.properties.pii.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/fields/" + i0+"/pii",schemaPath:"#/$defs/field/properties/pii/enum",keyword:"enum",params:{allowedValues: schema160.properties.pii.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -14038,7 +14073,7 @@ return errors === 0;
 validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 exports.programs = validate88;
-const schema163 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"ProgramCatalogue","description":"The one catalogue of treatment programs that related-programs blocks choose from.","type":"object","additionalProperties":false,"required":["$schema","programs"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"programs":{"type":"array","minItems":4,"description":"Programs in the order they are offered when several fit.","items":{"title":"Program","type":"object","additionalProperties":false,"required":["title","description","path","category"],"properties":{"title":{"type":"string","minLength":2,"description":"Name of the program, as the card's heading."},"description":{"type":"string","minLength":20,"description":"One sentence about it."},"path":{"$ref":"defs.schema.json#/$defs/href","description":"Address of the program's page."},"category":{"type":"string","enum":["opioid","alcohol","benzodiazepine","stimulant"],"description":"What it treats."}}}}},"$id":"file:///schemas/programs.schema.json"};
+const schema164 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"ProgramCatalogue","description":"The one catalogue of treatment programs that related-programs blocks choose from.","type":"object","additionalProperties":false,"required":["$schema","programs"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"programs":{"type":"array","minItems":4,"description":"Programs in the order they are offered when several fit.","items":{"title":"Program","type":"object","additionalProperties":false,"required":["title","description","path","category"],"properties":{"title":{"type":"string","minLength":2,"description":"Name of the program, as the card's heading."},"description":{"type":"string","minLength":20,"description":"One sentence about it."},"path":{"$ref":"defs.schema.json#/$defs/href","description":"Address of the program's page."},"category":{"type":"string","enum":["opioid","alcohol","benzodiazepine","stimulant"],"description":"What it treats."}}}}},"$id":"file:///schemas/programs.schema.json"};
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/programs.schema.json" */;
@@ -14253,7 +14288,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!((((data6 === "opioid") || (data6 === "alcohol")) || (data6 === "benzodiazepine")) || (data6 === "stimulant"))){
-const err17 = {instancePath:instancePath+"/programs/" + i0+"/category",schemaPath:"#/properties/programs/items/properties/category/enum",keyword:"enum",params:{allowedValues: schema163.properties.programs.items.properties.category.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/programs/" + i0+"/category",schemaPath:"#/properties/programs/items/properties/category/enum",keyword:"enum",params:{allowedValues: schema164.properties.programs.items.properties.category.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14304,7 +14339,7 @@ return errors === 0;
 validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 exports.redirects = validate89;
-const schema165 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RedirectTable","description":"Old or alternative addresses and where they lead. Each also answers with a trailing slash. The server answers 301; navigation inside the site replaces the history entry.","type":"object","additionalProperties":false,"required":["$schema","redirects"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"redirects":{"type":"array","minItems":1,"description":"Rules: every address in `from` leads to `to`.","items":{"title":"Redirect","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^/[a-z0-9/_-]*[a-z0-9_-]$"},"description":"Addresses to redirect, without a trailing slash."},"to":{"type":"string","pattern":"^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$","description":"A page of the site, optionally with an #anchor that exists on it."}}}}},"$id":"file:///schemas/redirects.schema.json"};
+const schema166 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RedirectTable","description":"Old or alternative addresses and where they lead. Each also answers with a trailing slash. The server answers 301; navigation inside the site replaces the history entry.","type":"object","additionalProperties":false,"required":["$schema","redirects"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"redirects":{"type":"array","minItems":1,"description":"Rules: every address in `from` leads to `to`.","items":{"title":"Redirect","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^/[a-z0-9/_-]*[a-z0-9_-]$"},"description":"Addresses to redirect, without a trailing slash."},"to":{"type":"string","pattern":"^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$","description":"A page of the site, optionally with an #anchor that exists on it."}}}}},"$id":"file:///schemas/redirects.schema.json"};
 const pattern61 = new RegExp("^/[a-z0-9/_-]*[a-z0-9_-]$", "u");
 const pattern62 = new RegExp("^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$", "u");
 
@@ -14553,4 +14588,4 @@ return errors === 0;
 }
 validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.sourceHash = "1fec22f8cdeeabca68c17ca05f0655d25ed71cf8b55c18966e1ec596eaa1cdbc";
+exports.sourceHash = "fd0223845f5ddf7f2a2fc308808fc2f5afb6d24b8cfd5653ff5cd83e8472da7c";

@@ -52,6 +52,8 @@ export function LeadForm({ formId, definition, onSuccess }: Props) {
   const [values, setValues] = useState<Values>(() => emptyValues(definition));
   const [errors, setErrors] = useState<Values>({});
   const [submitting, setSubmitting] = useState(false);
+  // Shown inside the form, not in a toast: a toast sits outside an open modal dialog, where it is inert and dimmed.
+  const [failed, setFailed] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const honeypotRef = useRef<HTMLInputElement>(null);
   // The same key while the values stay the same: a retry after a lost answer cannot store the lead twice.
@@ -70,6 +72,8 @@ export function LeadForm({ formId, definition, onSuccess }: Props) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (submitting) return;
+    setFailed(false);
     const found = fieldErrors(definition, values);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstError(found);
@@ -106,7 +110,7 @@ export function LeadForm({ formId, definition, onSuccess }: Props) {
       void showToast({ title: definition.success.title, message: definition.success.text, color: 'teal' });
     } catch (error) {
       console.error('Form submission failed', error);
-      void showToast({ title: definition.failure.title, message: definition.failure.text, color: 'red' });
+      setFailed(true);
     } finally {
       setSubmitting(false);
     }
@@ -180,15 +184,26 @@ export function LeadForm({ formId, definition, onSuccess }: Props) {
               return <TextInput key={field.name} type={field.type} {...fieldProps(field)} />;
           }
         })}
+        {/* Disabled in look and to assistive technology, yet focusable: a disabled button would drop the focus. */}
         <Button
           type="submit"
           size="lg"
-          disabled={submitting}
+          data-disabled={submitting || undefined}
+          aria-disabled={submitting || undefined}
           leftSection={submitting ? <Loader size="xs" color="currentColor" aria-hidden /> : undefined}
           fullWidth
         >
           {submitting ? definition.submittingLabel : definition.submitLabel}
         </Button>
+        {/* Always in the page, so that screen readers announce the message when it appears in it. */}
+        <div role="alert" className="form-failure">
+          {failed && (
+            <>
+              <strong>{definition.failure.title}</strong> <RichText text={definition.failure.text} />{' '}
+              <RichText text={site.labels.formFailureCall} />
+            </>
+          )}
+        </div>
         {definition.privacyNote && (
           <Text size="sm" c="dimmed">
             <RichText text={definition.privacyNote} />

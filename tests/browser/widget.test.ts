@@ -185,7 +185,12 @@ describe('floating widget', () => {
     await page.locator('.widget-bar').getByRole('button', { name: site.widget.consultationLabel }).click();
     const scope = await fillContact(page, '#consultation-dialog');
     await scope.getByRole('button', { name: consultation.submitLabel }).click();
-    await page.getByText(consultation.failure.text).waitFor();
+    // Inside the modal dialog, where a screen reader hears it (a toast outside would be inert), with the number to
+    // call instead; the button keeps the focus for another try.
+    const alert = scope.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain(consultation.failure.text);
+    await expect(alert.textContent()).resolves.toContain(site.phones.primary.display);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('type'))).resolves.toBe('submit');
     await expect(
       page.locator('#consultation-dialog').evaluate((d) => (d as HTMLDialogElement).open),
     ).resolves.toBe(true);
