@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { Button, Container, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChevronDown, IconMail, IconPhone } from '@tabler/icons-react';
 import type { Menu, MenuItem } from '../../generated/content-types.ts';
@@ -5,7 +6,12 @@ import { useSite } from '../site-context.tsx';
 import { SmartLink } from '../text/SmartLink.tsx';
 import { MobileMenu } from './MobileMenu.tsx';
 
-/** A desktop menu: CSS opens it on hover and on keyboard focus inside it, so it works before any script runs. */
+/**
+ * A desktop menu: CSS opens it on hover and on keyboard focus inside it, so it works before any script runs. After
+ * hydration, Escape closes it and gives the focus back to its button, and choosing a link closes it (the header
+ * stays on screen across pages, so the link would otherwise keep it open by its focus); it opens again when the
+ * pointer comes back, its button is pressed, or the focus has left it.
+ */
 function DesktopMenu({
   label,
   children,
@@ -15,9 +21,29 @@ function DesktopMenu({
   children: React.ReactNode;
   wide?: boolean;
 }) {
+  const [dismissed, setDismissed] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const reopenWhenLeft = (menu: HTMLElement, next: EventTarget | null) => {
+    if (!(next instanceof Node && menu.contains(next)) && !menu.matches(':hover')) setDismissed(false);
+  };
   return (
-    <li className="nav-menu">
-      <button type="button" className="nav-trigger" aria-haspopup="true">
+    <li
+      className="nav-menu"
+      data-dismissed={dismissed || undefined}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || dismissed) return;
+        setDismissed(true);
+        triggerRef.current?.focus();
+      }}
+      onClick={(event) => {
+        const target = event.target as HTMLElement;
+        if (target.closest('a')) setDismissed(true);
+        else if (target.closest('.nav-trigger')) setDismissed(false);
+      }}
+      onBlur={(event) => reopenWhenLeft(event.currentTarget, event.relatedTarget)}
+      onMouseEnter={() => setDismissed(false)}
+    >
+      <button type="button" className="nav-trigger" aria-haspopup="true" ref={triggerRef}>
         {label}
         <IconChevronDown size={16} aria-hidden />
       </button>

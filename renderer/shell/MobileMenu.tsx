@@ -32,7 +32,7 @@ function Section({ title, groups }: { title: string; groups: LinkGroup[] }) {
 
 /**
  * The phone menu is a <details> element, so it opens and closes without JavaScript; its three sections expand
- * independently. After hydration, choosing a link closes it.
+ * independently. After hydration, choosing a link, pressing Escape or moving the focus past it closes it.
  */
 export function MobileMenu() {
   const { site, phone } = useSite();
@@ -42,7 +42,20 @@ export function MobileMenu() {
     if ((event.target as HTMLElement).closest('a') && menuRef.current) menuRef.current.open = false;
   };
   return (
-    <details className="mobile-menu" ref={menuRef}>
+    <details
+      className="mobile-menu"
+      ref={menuRef}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !event.currentTarget.open) return;
+        event.currentTarget.open = false;
+        event.currentTarget.querySelector('summary')?.focus();
+      }}
+      onBlur={(event) => {
+        // The panel covers the page: once the focus moves on past it, it closes.
+        const next = event.relatedTarget;
+        if (next instanceof Node && !event.currentTarget.contains(next)) event.currentTarget.open = false;
+      }}
+    >
       <summary className="mobile-toggle" aria-label={labels.openMenu}>
         <IconMenu2 size={24} aria-hidden className="mobile-toggle-open" />
         <IconX size={24} aria-hidden className="mobile-toggle-close" />

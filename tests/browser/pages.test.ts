@@ -179,6 +179,34 @@ describe('header', () => {
     await context.close();
   });
 
+  it('closes a desktop menu with Escape, giving focus back to its button, and once a link in it is chosen', async () => {
+    const { page, context, errors } = await openPage(t.browser);
+    await visit(page, `${t.site.url}/`);
+    const treatments = page.locator('.nav-menu').nth(1);
+    const panel = treatments.locator('.nav-panel');
+    await treatments.locator('.nav-trigger').focus();
+    await page.keyboard.press('Tab');
+    await expect(panel.isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(panel.isVisible()).resolves.toBe(false);
+    await expect(
+      page.evaluate(() => document.activeElement?.classList.contains('nav-trigger')),
+    ).resolves.toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(panel.isVisible()).resolves.toBe(true);
+
+    await treatments.locator('.nav-trigger').hover();
+    await treatments.getByRole('link', { name: 'Xanax Addiction' }).click();
+    await page.waitForURL(`${t.site.url}/treatment/xanax-addiction`);
+    await page.mouse.move(600, 700);
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    // It opens again for the pointer.
+    await treatments.locator('.nav-trigger').hover();
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('fits on tablets and laptops: no sideways scroll, the call and emergency buttons whole on one line', async () => {
     for (const width of [768, 1024, 1199, 1280]) {
       const { page, context } = await openPage(t.browser, { viewport: { width, height: 768 } });
@@ -211,6 +239,13 @@ describe('header', () => {
       false,
       true,
     ]);
+    await page.keyboard.press('Escape');
+    await expect(panel.isVisible()).resolves.toBe(false);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+      site.labels.openMenu,
+    );
+    await page.keyboard.press('Enter');
+    await expect(panel.isVisible()).resolves.toBe(true);
     await panel.getByRole('link', { name: 'Medical Detox' }).click();
     await page.waitForURL(`${t.site.url}/services/medical-detox`);
     await expect(panel.isVisible()).resolves.toBe(false);
