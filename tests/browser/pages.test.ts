@@ -254,6 +254,18 @@ describe('header', () => {
   });
 });
 
+describe('table on a phone', () => {
+  it('labels each value with its column, and a screen reader hears each cell once', async () => {
+    const { page, context } = await openPage(t.browser, PHONE);
+    await visit(page, `${t.site.url}/treatment/benzodiazepine-addiction`);
+    const row = page.locator('.content-table tbody tr').first();
+    // The column name shows through CSS from data-label (blocks/table) and is left out of the cell's name.
+    await expect(row.locator('td').first().getAttribute('data-label')).resolves.toBe('Half-Life');
+    await expect(row.ariaSnapshot()).resolves.toContain('cell "Short"');
+    await context.close();
+  });
+});
+
 describe('keyboard focus', () => {
   it('on a phone, never lands under the sticky header or the bottom bar', async () => {
     for (const path of ['/crisis/emergency-help', '/']) {
