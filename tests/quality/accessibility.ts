@@ -37,6 +37,19 @@ export async function axeViolations(page: Page): Promise<AxeResults['violations'
   return results.violations;
 }
 
+/** axe finds nothing on the page as it is, in the light and then in the dark scheme. */
+async function expectNoViolationsInEitherScheme(page: Page): Promise<void> {
+  for (const scheme of SCHEMES) {
+    // The same as opening the page with the context's colorScheme option, without loading it twice: the site
+    // follows the system's scheme, and Mantine switches when the media query changes.
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+    expect
+      .soft(describeViolations(await axeViolations(page)), `axe violations, ${scheme} scheme`)
+      .toEqual([]);
+  }
+}
+
 /** The suite for one device: each route loads once, then axe runs in the light and in the dark scheme. */
 export function accessibilitySuite(device: string, options: BrowserContextOptions): void {
   const t = siteUnderTest();
@@ -73,15 +86,7 @@ export function accessibilitySuite(device: string, options: BrowserContextOption
       // Sections below the first screen are rendered only near the viewport (content-visibility: auto); axe must see
       // every section rendered, or it would skip their contrast checks.
       await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
-      for (const scheme of SCHEMES) {
-        // The same as opening the page with the context's colorScheme option, without loading it twice: the site
-        // follows the system's scheme, and Mantine switches when the media query changes.
-        await page.emulateMedia({ colorScheme: scheme });
-        await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
-        expect
-          .soft(describeViolations(await axeViolations(page)), `axe violations, ${scheme} scheme`)
-          .toEqual([]);
-      }
+      await expectNoViolationsInEitherScheme(page);
       expect.soft(errors, 'console errors').toEqual([]);
     });
 
@@ -91,13 +96,7 @@ export function accessibilitySuite(device: string, options: BrowserContextOption
       const form = page.locator('main form').first();
       await form.locator('button[type="submit"]').click();
       await expect.poll(() => form.locator('[aria-invalid="true"]').count()).toBeGreaterThan(1);
-      for (const scheme of SCHEMES) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
-        expect
-          .soft(describeViolations(await axeViolations(page)), `axe violations, ${scheme} scheme`)
-          .toEqual([]);
-      }
+      await expectNoViolationsInEitherScheme(page);
     });
   });
 }
