@@ -1497,11 +1497,11 @@ export interface FormOption {
 }
 export interface FormMessage {
   /**
-   * Bold first line of the toast.
+   * Bold first words of the message.
    */
   title: string;
   /**
-   * The rest of the toast.
+   * The rest of the message.
    */
   text: string;
 }
