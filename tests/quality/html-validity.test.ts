@@ -45,6 +45,8 @@ const messagesByPage = new Map<string, VnuMessage[]>();
 const WHAT_THE_CHECKER_DOES_NOT_KNOW: { message: RegExp; extract?: RegExp }[] = [
   // CSS Inline Layout 3 (text-box), which Mantine's buttons and badges use to trim text to its cap height.
   { message: /^CSS: “text-box-(trim|edge)”: Property “text-box-(trim|edge)” doesn't exist\.$/ },
+  // CSS scroll-driven animations, which reveal the floating widget at its scroll threshold without JavaScript.
+  { message: /^CSS: “animation-(timeline|range)”: Property “animation-(timeline|range)” doesn't exist\.$/ },
   // Mantine's Loader writes a unitless 0 delay: a browser that drops the declaration uses the initial value, 0s, so
   // it changes nothing.
   { message: /^CSS: “animation-delay”: “0” is not a “animation-delay” value\.$/ },
