@@ -18,7 +18,11 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
       className="hero"
     >
       <Container size="lg">
-        <Grid cols={{ base: 1, md: block.sideCard ? 2 : 1 }} spacing="xl" className="hero-grid">
+        <Grid
+          cols={{ base: 1, md: block.sideCard ? 2 : 1 }}
+          spacing="xl"
+          className={block.sideCard ? 'hero-grid hero-grid-card' : 'hero-grid'}
+        >
           <Stack gap="md">
             {block.badge && (
               <Badge

@@ -1,10 +1,15 @@
 // Two layout pieces styled by site.css instead of Mantine's SimpleGrid and ThemeIcon: SimpleGrid's responsive
 // columns write <style> elements into <body> (invalid HTML), and ThemeIcon leaks radius/color attributes.
-import type { CSSProperties, ReactNode } from 'react';
+import { Children, type CSSProperties, type ReactNode } from 'react';
 
 type Cols = { base?: number; xs?: number; sm?: number; md?: number; lg?: number };
+const BREAKPOINTS = ['base', 'xs', 'sm', 'md', 'lg'] as const;
 
-/** A responsive grid: columns per breakpoint (xs 36em, sm 48em, md 62em, lg 75em), each falling back to the last. */
+/**
+ * A responsive grid: columns per breakpoint (xs 36em, sm 48em, md 62em, lg 75em), each falling back to the last.
+ * Where the last row would hold one item of several columns (three cards in two columns), that item sits in the
+ * middle of its row, as wide as the others: `data-lone` names those breakpoints for site.css.
+ */
 export function Grid({
   cols,
   spacing = 'lg',
@@ -18,11 +23,22 @@ export function Grid({
   className?: string;
   children: ReactNode;
 }) {
-  const style = Object.fromEntries(
-    Object.entries(cols).map(([breakpoint, count]) => [`--cols-${breakpoint}`, String(count)]),
-  ) as CSSProperties;
+  const count = Children.toArray(children).length;
+  const style: Record<string, string> = {};
+  const lone: string[] = [];
+  let columns = 1;
+  for (const breakpoint of BREAKPOINTS) {
+    columns = cols[breakpoint] ?? columns;
+    style[`--cols-${breakpoint}`] = String(columns);
+    if (columns > 1 && count > 1 && count % columns === 1) lone.push(breakpoint);
+  }
   return (
-    <Component className={className ? `grid ${className}` : 'grid'} data-spacing={spacing} style={style}>
+    <Component
+      className={className ? `grid ${className}` : 'grid'}
+      data-spacing={spacing}
+      data-lone={lone.length > 0 ? lone.join(' ') : undefined}
+      style={style as CSSProperties}
+    >
       {children}
     </Component>
   );

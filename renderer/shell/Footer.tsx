@@ -11,8 +11,8 @@ export function Footer() {
     <footer className="site-footer">
       <Container size="xl">
         <nav aria-label={site.labels.footerNavigation}>
-          {/* The about column spans two of these columns from a tablet on (site.css). */}
-          <Grid cols={{ base: 1, sm: 2, md: 2 + footer.groups.length }} spacing="xl">
+          {/* The about text, then the link groups side by side: below it on a tablet, beside it from 62em. */}
+          <Grid cols={{ base: 1, md: 2 }} spacing="xl">
             <Stack gap="xs" className="footer-about">
               <p className="footer-brand">{site.brand.name}</p>
               <Text size="sm">
@@ -22,18 +22,20 @@ export function Footer() {
                 {phone.display}
               </a>
             </Stack>
-            {footer.groups.map((group) => (
-              <div key={group.title}>
-                <p className="footer-title">{group.title}</p>
-                <ul className="footer-links">
-                  {group.links.map((link) => (
-                    <li key={link.href}>
-                      <SmartLink href={link.href}>{link.label}</SmartLink>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
+            <Grid cols={{ base: 1, sm: footer.groups.length }} spacing="xl">
+              {footer.groups.map((group) => (
+                <div key={group.title}>
+                  <p className="footer-title">{group.title}</p>
+                  <ul className="footer-links">
+                    {group.links.map((link) => (
+                      <li key={link.href}>
+                        <SmartLink href={link.href}>{link.label}</SmartLink>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </Grid>
           </Grid>
           <div className="footer-bottom">
             <ul className="footer-legal">
