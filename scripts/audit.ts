@@ -1,12 +1,14 @@
 // `npm run audit [-- --strict-performance]`: Lighthouse (mobile, simulated throttling) in Debian's Chromium on a
 // home, a service, a treatment and a crisis page of the built site, served by the real server on a free loopback
-// port. Audits each page RUNS times and keeps its median run, as Lighthouse's own advice on variance says (one run
-// on this machine can be off by a hundred milliseconds of blocking time either way). Prints every score and the Core
-// Web Vitals of each median run against the budgets below, with the blocking time of every run, and exits 1 when
-// accessibility, best practices or SEO is under budget; the performance budgets decide the exit code only with
-// --strict-performance. Also audits a floor page, the least a page can cost on this machine, bare and with the site's
-// own response headers, and prints both spreads beside the site's. Builds nothing: run `npm run build` first
-// (`npm test` does, then runs this).
+// port. Audits each page RUNS times. Performance, LCP, TBT and CLS are each the median of the runs (Lighthouse CI's
+// `median` aggregation): one run on this machine can be off by a hundred milliseconds of blocking time either way,
+// and the run nearest the median paint and interactive times (Lighthouse's computeMedianRun, whose report is kept for
+// reading) can be the one with the most blocking time. Accessibility, best practices and SEO are the lowest of the
+// runs, since every run must pass them. Prints each page's figures against the budgets below, with the blocking time
+// of every run, and exits 1 when accessibility, best practices or SEO is under budget; the performance budgets decide
+// the exit code only with --strict-performance. Also audits a floor page, the least a page can cost on this machine,
+// bare and with the site's own response headers, and prints their spreads beside the site's. Builds nothing: run
+// `npm run build` first (`npm test` does, then runs this).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
@@ -39,11 +41,7 @@ const AUDITED_PAGES = [
   '/crisis/emergency-help',
 ] as const;
 
-/**
- * Runs per page, of which the median one counts (Lighthouse's computeMedianRun: the run nearest the median first
- * paint and time to interactive), and runs of the floor page: blocking time varies from run to run more than the
- * pages' own differences.
- */
+/** Runs per page and of each floor page: blocking time varies from run to run more than the pages' own differences. */
 const RUNS = 5;
 const FLOOR_RUNS = 7;
 
@@ -67,13 +65,14 @@ const REPORT_DIR = join(ROOT, 'test-results', 'lighthouse');
 
 interface PageResult {
   path: string;
+  /** The median of the runs for performance, the lowest for the gating categories. */
   scores: Record<Category, number>;
   lcp: number;
   tbt: number;
   /** Blocking time of every run, fastest first, to read the median's against. */
   tbtRuns: number[];
   cls: number;
-  /** Audits that cost points in a gating category: `category: audit id (title)`. */
+  /** Audits that cost points in a gating category in any run: `category: audit id (title)`. */
   failing: string[];
 }
 
@@ -128,28 +127,42 @@ async function startFloorServer(): Promise<{ url: (floor: Floor) => string; stop
 /** The production server on the built site, with a throwaway in-memory lead store. */
 const startServer = () => startServerProcess({ env: { LEADS_DB: ':memory:', LOG_LEVEL: 'warn' } });
 
-/** The figures of a page's median run `lhr`, with the blocking time of all its `runs`. */
-function pageResult(path: string, lhr: Result, runs: readonly Result[]): PageResult {
-  const score = (category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
-  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The figures of a page over all its `runs`. */
+function pageResult(path: string, runs: readonly Result[]): PageResult {
+  const scores = (category: Category) =>
+    runs.map((lhr) => Math.round((lhr.categories[category]?.score ?? 0) * 100));
+  const metric = (id: string) => runs.map((lhr) => lhr.audits[id]?.numericValue ?? Number.NaN);
   const failing = GATING.flatMap((category) =>
-    (lhr.categories[category]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${category}: ${ref.id} (${lhr.audits[ref.id]?.title ?? ''})`),
+    runs.flatMap((lhr) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${category}: ${ref.id} (${lhr.audits[ref.id]?.title ?? ''})`),
+    ),
   );
   return {
     path,
-    scores: Object.fromEntries(CATEGORIES.map((category) => [category, score(category)])) as Record<
-      Category,
-      number
-    >,
-    lcp: metric('largest-contentful-paint'),
-    tbt: metric('total-blocking-time'),
-    tbtRuns: runs
-      .map((run) => Math.round(run.audits['total-blocking-time']?.numericValue ?? Number.NaN))
+    scores: Object.fromEntries(
+      CATEGORIES.map((category) => [
+        category,
+        GATING.includes(category) ? Math.min(...scores(category)) : median(scores(category)),
+      ]),
+    ) as Record<Category, number>,
+    lcp: median(metric('largest-contentful-paint')),
+    tbt: median(metric('total-blocking-time')),
+    tbtRuns: metric('total-blocking-time')
+      .map(Math.round)
       .sort((a, b) => a - b),
-    cls: metric('cumulative-layout-shift'),
-    failing,
+    cls: median(metric('cumulative-layout-shift')),
+    failing: [...new Set(failing)],
   };
 }
 
@@ -211,11 +224,8 @@ async function audit(url: string, port: number, categories: readonly Category[])
 /** `TBT 5–110 ms (median 76)` and the same for LCP, over a floor's runs. */
 function floorLine(label: string, runs: readonly Result[]): string {
   const spread = (id: string) => {
-    const values = runs
-      .map((lhr) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN))
-      .sort((a, b) => a - b);
-    const median = values[Math.floor(values.length / 2)];
-    return `${values[0]}–${values.at(-1)} ms (median ${median})`;
+    const values = runs.map((lhr) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN));
+    return `${Math.min(...values)}–${Math.max(...values)} ms (median ${median(values)})`;
   };
   return `${label}: TBT ${spread('total-blocking-time')}, LCP ${spread('largest-contentful-paint')}.`;
 }
@@ -246,9 +256,9 @@ async function main(): Promise<number> {
       for (let run = 0; run < RUNS; run += 1)
         runs.push(await audit(`${server.url}${path}`, port, CATEGORIES));
       const name = path === '/' ? 'home' : path.slice(1).replace(/\//g, '_');
-      const median: Result = computeMedianRun(runs);
-      writeFileSync(join(REPORT_DIR, `${name}.json`), JSON.stringify(median));
-      results.push(pageResult(path, median, runs));
+      // The report to read is the run nearest the median paint and interactive times, as Lighthouse advises.
+      writeFileSync(join(REPORT_DIR, `${name}.json`), JSON.stringify(computeMedianRun(runs)));
+      results.push(pageResult(path, runs));
     }
     // Taken in turns, so that a slow minute of the machine falls on every floor alike.
     console.log(`Lighthouse: the floors (${FLOOR_NAMES.join(', ')}), ${FLOOR_RUNS} times each`);
@@ -264,7 +274,10 @@ async function main(): Promise<number> {
     await floorServer.stop();
   }
 
-  console.log(`\n${table(results)}\n`);
+  console.log(`\n${table(results)}`);
+  console.log(
+    `perf, LCP, TBT and CLS: the median of ${RUNS} runs; a11y, best practices and SEO: the lowest run.\n`,
+  );
   for (const [floor, runs] of floors) console.log(floorLine(FLOORS[floor].label, runs));
   console.log("No page can go below these: they are the browser's own start-up here.");
   console.log(`Full reports: ${REPORT_DIR}`);
