@@ -202,9 +202,10 @@ function table(results: PageResult[]): string {
 }
 
 /**
- * Tries of one run. Now and then the trace of a load comes back without its navigation start (once in about a hundred
- * runs on 2026-11-25, Chromium 156), and Lighthouse answers with a runtime error that asks to be run again. A run
- * without figures is tried again, never one with figures; a page that fails every try is a real failure.
+ * Tries of one run. Now and then the trace of a load comes back without its navigation start, and Lighthouse answers
+ * with a runtime error that asks to be run again: on 2026-11-25 (Chromium 156), about one run in twenty of a page sent
+ * with Cross-Origin-Opener-Policy, whose arrival swaps the renderer process, and none of the others. A run without
+ * figures is tried again, never one with figures; a page that fails every try is a real failure.
  */
 const TRIES = 3;
 
