@@ -17,6 +17,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { ROOT } from './lib/content-schemas.ts';
 import { addressOf, close, listen } from '../server/http-server.ts';
 import { startServerProcess } from './lib/server-process.ts';
+import { percentile } from './lib/stats.ts';
 import { securityHeaders } from '../server/security.ts';
 
 /** The budgets, in one place. Performance and the three metrics are issue 6's targets. */
@@ -127,14 +128,12 @@ async function startFloorServer(): Promise<{ url: (floor: Floor) => string; stop
 /** The production server on the built site, with a throwaway in-memory lead store. */
 const startServer = () => startServerProcess({ env: { LEADS_DB: ':memory:', LOG_LEVEL: 'warn' } });
 
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
+/** The middle value: RUNS and FLOOR_RUNS are odd, so the middle run's. */
+const median = (values: readonly number[]): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 /** The figures of a page over all its `runs`. */
 function pageResult(path: string, runs: readonly Result[]): PageResult {

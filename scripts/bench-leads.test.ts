@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBenchArgs, percentile } from './bench-leads.ts';
+import { parseBenchArgs } from './bench-leads.ts';
 
 describe('npm run bench:leads', () => {
   it('takes the run time and the number of connections, with defaults', () => {
@@ -11,13 +11,5 @@ describe('npm run bench:leads', () => {
     expect(() => parseBenchArgs(['--seconds', '0'])).toThrow(/--seconds takes a whole number from 1 to 300/);
     expect(() => parseBenchArgs(['--connections'])).toThrow(/--connections/);
     expect(() => parseBenchArgs(['--turbo'])).toThrow(/unknown option --turbo/);
-  });
-
-  it('reads percentiles by nearest rank', () => {
-    const sorted = Array.from({ length: 100 }, (_, n) => n + 1);
-    expect(percentile(sorted, 0.5)).toBe(50);
-    expect(percentile(sorted, 0.99)).toBe(99);
-    expect(percentile([7], 0.99)).toBe(7);
-    expect(percentile([], 0.99)).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { startServerProcess } from './lib/server-process.ts';
+import { percentile } from './lib/stats.ts';
 
 const FORM_ID = 'insurance-verification';
 const STARTUP_TIMEOUT_MS = 60_000;
@@ -38,13 +39,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     i += 1;
   }
   return options;
-}
-
-/** The value below which `fraction` of the sorted samples fall (nearest rank). */
-export function percentile(sorted: readonly number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(fraction * sorted.length)));
-  return sorted[rank - 1] ?? 0;
 }
 
 /** Counts alerts as a Slack webhook would take them. */
