@@ -10,4 +10,24 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  {
+    // What runs in production (the server, the renderer, the blocks and the code they share) never depends on the
+    // build tools: `npm start` must work from these folders alone.
+    files: ['server/**', 'renderer/**', 'blocks/**', 'core/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/scripts/**'],
+              message:
+                'Production code never imports the build tools in scripts/; shared code belongs in core/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

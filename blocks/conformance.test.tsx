@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { registry } from './registry.ts';
 import { BLOCK_TYPES, type Block } from '../generated/content-types.ts';
-import { blockTypes } from '../scripts/lib/content-schemas.ts';
+import { blockTypes } from '../core/content-schemas.ts';
 import { validateBlock } from '../scripts/lib/validate-content.ts';
 import { renderToHtml, visibleText } from '../tests/helpers/render-to-html.tsx';
 

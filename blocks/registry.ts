@@ -1,6 +1,6 @@
 // The one list of block components. Adding a block: its folder under blocks/ and one line in each list below
 // (`npm run new-block -- <name>` does both). The compiler rejects a block type without a component.
-import type { BlockRegistry } from '../renderer/blocks/types.ts';
+import type { BlockRegistry } from './types.ts';
 // blocks:imports
 import { BreadcrumbBlock } from './breadcrumb/component.tsx';
 import { CardGridBlock } from './card-grid/component.tsx';

@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRouter, pages } from './router.tsx';
-import { pagePath } from './content/page-paths.ts';
-import { redirectRules } from './content/redirects.ts';
+import { pagePath } from '../core/page-paths.ts';
+import { redirectRules } from '../core/redirects.ts';
 import type { RedirectTable } from '../generated/content-types.ts';
 import table from '../site/redirects.json' with { type: 'json' };
 

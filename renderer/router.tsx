@@ -6,9 +6,9 @@ import {
   type AnyRoute,
 } from '@tanstack/react-router';
 import type { Page, RedirectTable } from '../generated/content-types.ts';
-import { redirectRules } from './content/redirects.ts';
+import { redirectRules } from '../core/redirects.ts';
 import redirectTable from '../site/redirects.json';
-import { pagePath } from './content/page-paths.ts';
+import { pagePath } from '../core/page-paths.ts';
 import { pageHead, rootHead } from './head.ts';
 import { RootDocument } from './shell/RootDocument.tsx';
 import { PageView } from './shell/PageView.tsx';

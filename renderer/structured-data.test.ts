@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonLd, structuredData } from './structured-data.ts';
 import { breadcrumbTrail } from './content/breadcrumbs.ts';
-import { pagePath } from './content/page-paths.ts';
+import { pagePath } from '../core/page-paths.ts';
 import { plainText } from './text/tokens.ts';
 import { site } from './site-context.tsx';
 import type { Page } from '../generated/content-types.ts';

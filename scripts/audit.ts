@@ -14,11 +14,11 @@ import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { ROOT } from './lib/content-schemas.ts';
-import { addressOf, close, listen } from '../server/http-server.ts';
+import { ROOT } from '../core/content-schemas.ts';
+import { addressOf, close, listen } from '../server/http/http-server.ts';
 import { startServerProcess } from './lib/server-process.ts';
 import { percentile } from './lib/stats.ts';
-import { securityHeaders } from '../server/security.ts';
+import { securityHeaders } from '../server/http/security.ts';
 
 /** The budgets, in one place. Performance and the three metrics are issue 6's targets. */
 const BUDGETS = {
@@ -81,7 +81,7 @@ interface PageResult {
  * The floor: the smallest page a site could send, with no CSS, no script and one line of text. Lighthouse's blocking
  * time and paint times for it are what the browser itself costs on this machine (creating the page's JavaScript
  * context, its first layout and paint), which no page can go below: printed beside the site's figures, so that
- * theirs can be read against it. It is audited bare, with the headers the site sends every page (server/security.ts),
+ * theirs can be read against it. It is audited bare, with the headers the site sends every page (server/http/security.ts),
  * and with all those headers except Cross-Origin-Opener-Policy: that one makes Chromium put the page in a new browsing
  * context group, so in a renderer process of its own, on arrival from Lighthouse's blank tab (as from most other
  * sites), and that process's first JavaScript context costs tens of milliseconds of blocking time in some runs, on

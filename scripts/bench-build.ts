@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PAGES_DIR, ROOT, blockTypes, documentValidators } from './lib/content-schemas.ts';
+import { PAGES_DIR, ROOT, blockTypes, documentValidators } from '../core/content-schemas.ts';
 
 const SIZES = (process.env.BENCH_PAGES ?? '250,1000')
   .split(',')
@@ -26,6 +26,7 @@ const SIZES = (process.env.BENCH_PAGES ?? '250,1000')
 const STEP_TIMEOUT_MINUTES = 30;
 const COPY = [
   'blocks',
+  'core',
   'schemas',
   'scripts',
   'generated',

@@ -3,8 +3,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, renameSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './lib/content-schemas.ts';
-import { precompress } from './lib/precompress.ts';
+import { ROOT } from '../core/content-schemas.ts';
+import { precompress } from '../core/precompress.ts';
 
 /** Runs one step and says how long it took, so a slow build shows which step to look at. */
 async function step<T>(name: string, work: () => T | Promise<T>): Promise<T> {

@@ -3,7 +3,7 @@
 import express from 'express';
 import { createServer as createViteServer } from 'vite';
 import type { Manifest } from '@tanstack/router-core';
-import { ROOT } from './lib/content-schemas.ts';
+import { ROOT } from '../core/content-schemas.ts';
 import { formatContentError, validateAll } from './lib/validate-content.ts';
 import { readConfig } from '../server/config.ts';
 import { loadForms, loadSite } from '../server/content.ts';

@@ -12,9 +12,9 @@ import {
   blockTypes,
   readJson,
   schemaId,
-} from './lib/content-schemas.ts';
+} from '../core/content-schemas.ts';
 import { derefSchema, patternHint, type Json, type Located } from './lib/validate-content.ts';
-import { pagePath } from '../renderer/content/page-paths.ts';
+import { pagePath } from '../core/page-paths.ts';
 
 export const CONTENT_DOC = join(ROOT, 'docs', 'CONTENT.md');
 export const BEGIN = '<!-- BEGIN GENERATED BLOCK REFERENCE -->';

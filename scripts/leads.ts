@@ -6,10 +6,10 @@ import { pathToFileURL } from 'node:url';
 import type { FormDefinition } from '../generated/content-types.ts';
 import { ConfigError, readConfig } from '../server/config.ts';
 import { loadForms } from '../server/content.ts';
-import { CipherError } from '../server/lead-cipher.ts';
-import { KeyError } from '../server/lead-key.ts';
-import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../server/lead-report.ts';
-import { openLeadStore, type LeadStore } from '../server/lead-store.ts';
+import { CipherError } from '../server/leads/lead-cipher.ts';
+import { KeyError } from '../server/leads/lead-key.ts';
+import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../server/leads/lead-report.ts';
+import { openLeadStore, type LeadStore } from '../server/leads/lead-store.ts';
 
 export const USAGE = `Usage: npm run leads -- <command>
 

@@ -3,11 +3,11 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from './lib/content-schemas.ts';
+import { ROOT } from '../core/content-schemas.ts';
 import { blockFiles, insertIntoRegistry, nameProblem, toKebab, toPascal } from './new-block.ts';
 
 const REGISTRY = `// The one list of block components.
-import type { BlockRegistry } from '../renderer/blocks/types.ts';
+import type { BlockRegistry } from '../blocks/types.ts';
 // blocks:imports
 import { CardGridBlock } from './card-grid/component.tsx';
 import { FaqBlock } from './faq/component.tsx';
@@ -94,6 +94,7 @@ describe('npm run new-block, in a copy of the project', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   for (const part of [
     'blocks',
+    'core',
     'schemas',
     'scripts',
     'generated',

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { BLOCKS_DIR, ROOT } from './lib/content-schemas.ts';
+import { BLOCKS_DIR, ROOT } from '../core/content-schemas.ts';
 import { distance } from 'fastest-levenshtein';
 
 export const REGISTRY_FILE = join(BLOCKS_DIR, 'registry.ts');
@@ -112,8 +112,8 @@ export function blockFiles(name: string): Record<string, string> {
       heading: { type: 'string', minLength: 1, description: 'Section heading.' },
     },
   };
-  const component = `import { Section } from '../../renderer/blocks/Section.tsx';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
+  const component = `import { Section } from '../../renderer/ui/Section.tsx';
+import type { BlockProps } from '../types.ts';
 
 /**
  * ${schema.description}

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from './lib/content-schemas.ts';
+import { ROOT } from '../core/content-schemas.ts';
 import { launchBrowser, visit } from '../tests/helpers/browser.ts';
 import { startSite } from '../tests/helpers/site-server.ts';
 import { siteIndex } from './lib/site-links.ts';

@@ -1,14 +1,14 @@
 import type { RequestListener } from 'node:http';
 import compression from 'compression';
 import express from 'express';
-import { errorHandler } from './error-handler.ts';
-import type { FormApi } from './form-api.ts';
+import { errorHandler } from './http/error-handler.ts';
+import type { FormApi } from './forms/form-api.ts';
 import type { Logger } from './logger.ts';
-import { notFound } from './not-found.ts';
-import { redirects } from './redirects.ts';
-import type { RedirectRule } from '../renderer/content/redirects.ts';
-import { secureRequests, security, trustProxyFrom, type TrustProxy } from './security.ts';
-import { loadStaticSite } from './static-pages.ts';
+import { notFound } from './http/not-found.ts';
+import { redirects } from './http/redirects.ts';
+import type { RedirectRule } from '../core/redirects.ts';
+import { secureRequests, security, trustProxyFrom, type TrustProxy } from './http/security.ts';
+import { loadStaticSite } from './http/static-pages.ts';
 
 export interface AppOptions {
   /** The prerendered build: index.html, <path>.html per page, 404.html, assets/. */
@@ -18,7 +18,7 @@ export interface AppOptions {
   /** Old addresses and their pages (site/redirects.json). */
   redirectRules: RedirectRule[];
   logger: Logger;
-  /** Which proxies may say a request came over HTTPS (HSTS); TRUST_PROXY by default (server/security.ts). */
+  /** Which proxies may say a request came over HTTPS (HSTS); TRUST_PROXY by default (server/http/security.ts). */
   trustProxy?: TrustProxy;
 }
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { KeyError, parseKeyHex } from './lead-key.ts';
+import { KeyError, parseKeyHex } from './leads/lead-key.ts';
 
 export interface ServerConfig {
   port: number;

@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FormDefinition, RedirectTable, Site } from '../generated/content-types.ts';
-import { redirectRules, type RedirectRule } from '../renderer/content/redirects.ts';
+import { redirectRules, type RedirectRule } from '../core/redirects.ts';
 import {
   FORMS_DIR,
   REDIRECTS_FILE,
@@ -12,7 +12,7 @@ import {
   contentAjv,
   readJson,
   schemaId,
-} from '../scripts/lib/content-schemas.ts';
+} from '../core/content-schemas.ts';
 
 const FORM_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { ContentError, loadForms, loadRedirects, loadSite } from './content.ts';
-import { addressOf, close, listen } from './http-server.ts';
-import { KeyError } from './lead-key.ts';
+import { addressOf, close, listen } from './http/http-server.ts';
+import { KeyError } from './leads/lead-key.ts';
 import { createLeadPipeline } from './lead-pipeline.ts';
 
 // A request still running after this long does not hold the shutdown any further.

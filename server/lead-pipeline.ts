@@ -1,14 +1,14 @@
 // The lead pipeline as one piece: the store, the chat-alert worker and the form API that feeds them.
 // `npm start` mounts it inside the full app; `npm run dev` mounts it beside Vite.
 import type { FormDefinition, Site } from '../generated/content-types.ts';
-import { createAlertWorker, type AlertWorker } from './alert-worker.ts';
+import { createAlertWorker, type AlertWorker } from './alerts/alert-worker.ts';
 import type { ServerConfig } from './config.ts';
-import { formApi, type FormApi } from './form-api.ts';
-import { healthCheck } from './health-check.ts';
-import { sealedNamesOf } from './lead-fields.ts';
-import { openLeadStore, type LeadStore } from './lead-store.ts';
+import { formApi, type FormApi } from './forms/form-api.ts';
+import { healthCheck } from './http/health-check.ts';
+import { sealedNamesOf } from './leads/lead-fields.ts';
+import { openLeadStore, type LeadStore } from './leads/lead-store.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { trustProxyFrom } from './security.ts';
+import { trustProxyFrom } from './http/security.ts';
 
 export interface LeadPipeline {
   store: LeadStore;

@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
+import type { BlockProps } from '../types.ts';
 import { breadcrumbTrail } from '../../renderer/content/breadcrumbs.ts';
 import { usePage } from '../../renderer/page-context.tsx';
 import { useSite } from '../../renderer/site-context.tsx';

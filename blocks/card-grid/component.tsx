@@ -1,8 +1,8 @@
 import { Badge, Card, List, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { Grid, IconBadge, LEVEL_TONES } from '../../renderer/blocks/layout.tsx';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
-import { Section } from '../../renderer/blocks/Section.tsx';
+import { Grid, IconBadge, LEVEL_TONES } from '../../renderer/ui/layout.tsx';
+import type { BlockProps } from '../types.ts';
+import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 import { SmartLink } from '../../renderer/text/SmartLink.tsx';
 import { icons } from '../../renderer/icons.ts';

@@ -1,7 +1,7 @@
 import { Card, Text, Title, Group } from '@mantine/core';
-import { Grid, IconBadge, LEVEL_TONES } from '../../renderer/blocks/layout.tsx';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
-import { Section } from '../../renderer/blocks/Section.tsx';
+import { Grid, IconBadge, LEVEL_TONES } from '../../renderer/ui/layout.tsx';
+import type { BlockProps } from '../types.ts';
+import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 import { icons } from '../../renderer/icons.ts';
 

@@ -1,7 +1,7 @@
 import { Container, Group, Text, Title } from '@mantine/core';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
-import { SectionFrame } from '../../renderer/blocks/Section.tsx';
-import { CallButton, LinkButton } from '../../renderer/blocks/actions.tsx';
+import type { BlockProps } from '../types.ts';
+import { SectionFrame } from '../../renderer/ui/Section.tsx';
+import { CallButton, LinkButton } from '../../renderer/ui/actions.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 
 export function CtaBandBlock({ block }: BlockProps<'cta-band'>) {

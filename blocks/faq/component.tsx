@@ -1,8 +1,8 @@
 import { useId, type KeyboardEvent } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
-import { Section } from '../../renderer/blocks/Section.tsx';
+import type { BlockProps } from '../types.ts';
+import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 
 /** Arrow keys, Home and End move focus between the question headers (WAI-ARIA accordion pattern). */

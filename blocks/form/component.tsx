@@ -1,8 +1,8 @@
 import { Card, List, Text } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { Grid, IconBadge } from '../../renderer/blocks/layout.tsx';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
-import { Section } from '../../renderer/blocks/Section.tsx';
+import { Grid, IconBadge } from '../../renderer/ui/layout.tsx';
+import type { BlockProps } from '../types.ts';
+import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 import { LeadForm } from '../../renderer/forms/LeadForm.tsx';
 import { formDefinition } from '../../renderer/forms/definitions.ts';

@@ -1,9 +1,9 @@
 import { Badge, Card, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { Grid, IconBadge } from '../../renderer/blocks/layout.tsx';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
-import { SectionFrame } from '../../renderer/blocks/Section.tsx';
-import { CallButton, LinkButton } from '../../renderer/blocks/actions.tsx';
+import { Grid, IconBadge } from '../../renderer/ui/layout.tsx';
+import type { BlockProps } from '../types.ts';
+import { SectionFrame } from '../../renderer/ui/Section.tsx';
+import { CallButton, LinkButton } from '../../renderer/ui/actions.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 import { icons } from '../../renderer/icons.ts';
 

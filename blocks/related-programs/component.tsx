@@ -1,10 +1,10 @@
 import { Card, Text, Title } from '@mantine/core';
-import { Grid } from '../../renderer/blocks/layout.tsx';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
-import { Section } from '../../renderer/blocks/Section.tsx';
+import { Grid } from '../../renderer/ui/layout.tsx';
+import type { BlockProps } from '../types.ts';
+import { Section } from '../../renderer/ui/Section.tsx';
 import { relatedPrograms } from '../../renderer/content/related-programs.ts';
 import { usePage } from '../../renderer/page-context.tsx';
-import { LinkButton } from '../../renderer/blocks/actions.tsx';
+import { LinkButton } from '../../renderer/ui/actions.tsx';
 import { SmartLink } from '../../renderer/text/SmartLink.tsx';
 import type { Program } from '../../generated/content-types.ts';
 import catalogue from '../../site/programs.json';

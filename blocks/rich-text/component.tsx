@@ -1,6 +1,6 @@
 import { List, Text, Title } from '@mantine/core';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
-import { Section } from '../../renderer/blocks/Section.tsx';
+import type { BlockProps } from '../types.ts';
+import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 
 export function RichTextBlock({ block }: BlockProps<'rich-text'>) {

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
-import { Grid } from '../../renderer/blocks/layout.tsx';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
-import { Section } from '../../renderer/blocks/Section.tsx';
+import { Grid } from '../../renderer/ui/layout.tsx';
+import type { BlockProps } from '../types.ts';
+import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 
 export function StatsBlock({ block }: BlockProps<'stats'>) {

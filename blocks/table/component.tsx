@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
-import { Section } from '../../renderer/blocks/Section.tsx';
+import type { BlockProps } from '../types.ts';
+import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 
 type Cell = BlockProps<'table'>['block']['rows'][number][number];

@@ -1,8 +1,8 @@
 import { Badge, Group, List, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
-import { Section } from '../../renderer/blocks/Section.tsx';
-import { LinkButton } from '../../renderer/blocks/actions.tsx';
+import type { BlockProps } from '../types.ts';
+import { Section } from '../../renderer/ui/Section.tsx';
+import { LinkButton } from '../../renderer/ui/actions.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 
 export function TimelineBlock({ block }: BlockProps<'timeline'>) {

@@ -1,9 +1,9 @@
 import { Container, Group, List, Paper, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Grid } from '../../renderer/blocks/layout.tsx';
-import type { BlockProps } from '../../renderer/blocks/types.ts';
-import { SectionFrame } from '../../renderer/blocks/Section.tsx';
-import { LinkButton } from '../../renderer/blocks/actions.tsx';
+import { Grid } from '../../renderer/ui/layout.tsx';
+import type { BlockProps } from '../types.ts';
+import { SectionFrame } from '../../renderer/ui/Section.tsx';
+import { LinkButton } from '../../renderer/ui/actions.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 import { icons } from '../../renderer/icons.ts';
 

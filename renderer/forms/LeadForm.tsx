@@ -2,7 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Input, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import type { FormDefinition, FormField } from '../../generated/content-types.ts';
-import { fieldErrors, HONEYPOT_FIELD, IDEMPOTENCY_HEADER, maxLengthOf, PHONE_PATTERN } from './rules.ts';
+import {
+  fieldErrors,
+  HONEYPOT_FIELD,
+  IDEMPOTENCY_HEADER,
+  maxLengthOf,
+  PHONE_PATTERN,
+} from '../../core/form-rules.ts';
 import { RichText } from '../text/RichText.tsx';
 import { prefetchToasts, showToast } from '../toasts.tsx';
 import { useSite } from '../site-context.tsx';

@@ -1,4 +1,4 @@
-import { Grid } from '../blocks/layout.tsx';
+import { Grid } from '../ui/layout.tsx';
 import { Container, Stack, Text } from '@mantine/core';
 import { useSite } from '../site-context.tsx';
 import { RichText } from '../text/RichText.tsx';

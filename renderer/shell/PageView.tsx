@@ -1,6 +1,6 @@
 import { useLoaderData, useLocation } from '@tanstack/react-router';
 import type { Page } from '../../generated/content-types.ts';
-import { BlockList } from '../blocks/BlockList.tsx';
+import { BlockList } from '../../blocks/BlockList.tsx';
 import { PageProvider } from '../page-context.tsx';
 import { FIRST_SCREEN_END } from '../head.ts';
 

@@ -5,7 +5,7 @@
 // key, a scroll — when it adds what only script can: the floating widget, client navigation with prefetching on hover and
 // touch, forms that answer without leaving the page.
 //
-// The loader is an inline script; the page's Content-Security-Policy allows it by its hash (scripts/lib/csp.ts).
+// The loader is an inline script; the page's Content-Security-Policy allows it by its hash (core/csp.ts).
 
 /** What starts the page's code: anything a visitor does. Listened to on window, in the capture phase, passively. */
 export const HYDRATION_EVENTS = [

@@ -1,21 +1,21 @@
 // dist/nginx/site.conf: the built site for nginx, answering as the Node server does (server/app.ts) with the same
-// headers: helmet's and the Permissions-Policy from server/security.ts, each page's own Content-Security-Policy from
-// the script hashes the prerender computed, the cache policy of server/static-pages.ts, the redirect table, the
+// headers: helmet's and the Permissions-Policy from server/http/security.ts, each page's own Content-Security-Policy from
+// the script hashes the prerender computed, the cache policy of server/http/static-pages.ts, the redirect table, the
 // other spellings of a page's path, and the 404 page. tests/server/nginx.test.ts runs it in Debian's nginx and
 // compares every answer with the Node server's.
 import { readdirSync } from 'node:fs';
 import { extname } from 'node:path';
 import mime from 'mime-types';
-import type { CspHashes } from './csp.ts';
-import type { RedirectRule } from '../../renderer/content/redirects.ts';
-import { contentSecurityPolicy, securityHeaders, type HeaderMap } from '../../server/security.ts';
+import type { CspHashes } from '../../core/csp.ts';
+import type { RedirectRule } from '../../core/redirects.ts';
+import { contentSecurityPolicy, securityHeaders, type HeaderMap } from '../../server/http/security.ts';
 import {
   ASSETS_DIR,
   CACHE_CONTROL,
   NOT_FOUND_FILE,
   pagePathOf,
   policyOf,
-} from '../../server/static-pages.ts';
+} from '../../server/http/static-pages.ts';
 
 /** One header as nginx sets it on every answer of its location, errors included (`always`). */
 function addHeader(name: string, value: string): string {
@@ -85,7 +85,7 @@ export function nginxSiteConf(clientDir: string, hashes: CspHashes, rules: reado
     .sort()
     .map((file) => {
       const path = pagePathOf(file);
-      // Other spellings of the path, answered with a 301 to it as server/static-pages.ts answers them.
+      // Other spellings of the path, answered with a 301 to it as server/http/static-pages.ts answers them.
       const spellings = path === '/' ? ['/index', '/index.html'] : [`${path}/`, `${path}.html`];
       return [
         location(

@@ -3,7 +3,7 @@
 // 10-70 characters, description 50-200); these ranges are what is shown in full, which is a judgement call per page.
 import { relative } from 'node:path';
 import { parse, type Mapping } from 'json-source-map';
-import { PAGES_DIR, ROOT } from './content-schemas.ts';
+import { PAGES_DIR, ROOT } from '../../core/content-schemas.ts';
 import { readContent, type ContentDocument } from './validate-content.ts';
 
 /**

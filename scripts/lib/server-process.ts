@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ROOT } from './content-schemas.ts';
+import { ROOT } from '../../core/content-schemas.ts';
 
 /** A loopback port nobody listens on right now, so a server can be told where to listen before it starts. */
 export function freePort(): Promise<number> {

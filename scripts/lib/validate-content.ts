@@ -23,8 +23,8 @@ import {
   schemaId,
   type DocumentKind,
   type DocumentValidator,
-} from './content-schemas.ts';
-import { pagePath } from '../../renderer/content/page-paths.ts';
+} from '../../core/content-schemas.ts';
+import { pagePath } from '../../core/page-paths.ts';
 import { linkProblems, pageAnchors, redirectProblems, siteIndex, type SiteIndex } from './site-links.ts';
 
 export type ContentKind = DocumentKind;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HYDRATION_TIMEOUT_MS, openPage, PHONE, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
-import { addressOf, close, listen } from '../../server/http-server.ts';
+import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { FIRST_SCREEN_END } from '../../renderer/head.ts';
 import { pages } from '../../renderer/router.tsx';
 import site from '../../site/site.json' with { type: 'json' };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { openPage, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
-import { redirectRules } from '../../renderer/content/redirects.ts';
+import { redirectRules } from '../../core/redirects.ts';
 import { pages } from '../../renderer/router.tsx';
 import type { RedirectTable } from '../../generated/content-types.ts';
 import table from '../../site/redirects.json' with { type: 'json' };

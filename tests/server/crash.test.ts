@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IDEMPOTENCY_HEADER } from '../../renderer/forms/rules.ts';
+import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { startChildServer, type ChildServer } from './child-server.ts';
 import { postJson, startReceiver, tempDir, validLead, waitFor, writeClientDir } from './harness.ts';
 

@@ -2,7 +2,7 @@
 // Idempotency-Key; and the two other forms (the widget's), end to end.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../renderer/forms/rules.ts';
+import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { createdId, postForm, postJson, serverWithReceiver, validLead, waitFor } from './harness.ts';
 
 const t = serverWithReceiver({ allowedOrigins: ['https://landing.example'] });

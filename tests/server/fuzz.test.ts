@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../renderer/forms/rules.ts';
+import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { createdId, postJson, startServer, validLead, type TestServer } from './harness.ts';
 
 const REQUESTS = 3000;

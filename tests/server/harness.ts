@@ -7,12 +7,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import type { FormDefinition, Site } from '../../generated/content-types.ts';
-import type { AlertWorker } from '../../server/alert-worker.ts';
+import type { AlertWorker } from '../../server/alerts/alert-worker.ts';
 import { createApp } from '../../server/app.ts';
 import { loadForms, loadRedirects } from '../../server/content.ts';
-import { addressOf, close, listen } from '../../server/http-server.ts';
+import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { createLeadPipeline } from '../../server/lead-pipeline.ts';
-import type { LeadStore } from '../../server/lead-store.ts';
+import type { LeadStore } from '../../server/leads/lead-store.ts';
 import { createLogger } from '../../server/logger.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type RunningSite } from '../helpers/site-server.ts';
 import { startNginx, type NginxProcess } from '../../scripts/lib/nginx-process.ts';
-import { CSP_HASHES_FILE } from '../../scripts/lib/csp.ts';
-import { redirectRules } from '../../renderer/content/redirects.ts';
-import { contentSecurityPolicy, securityHeaders } from '../../server/security.ts';
-import { NOT_FOUND_FILE, loadCspHashes, pagePathOf } from '../../server/static-pages.ts';
+import { CSP_HASHES_FILE } from '../../core/csp.ts';
+import { redirectRules } from '../../core/redirects.ts';
+import { contentSecurityPolicy, securityHeaders } from '../../server/http/security.ts';
+import { NOT_FOUND_FILE, loadCspHashes, pagePathOf } from '../../server/http/static-pages.ts';
 import redirectTable from '../../site/redirects.json' with { type: 'json' };
 
 const CLIENT_DIR = join(import.meta.dirname, '..', '..', 'dist', 'client');

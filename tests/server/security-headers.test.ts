@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type RunningSite } from '../helpers/site-server.ts';
-import { addressOf, close, listen } from '../../server/http-server.ts';
-import { security } from '../../server/security.ts';
+import { addressOf, close, listen } from '../../server/http/http-server.ts';
+import { security } from '../../server/http/security.ts';
 
 const ASSETS_DIR = join(import.meta.dirname, '..', '..', 'dist', 'client', 'assets');
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGES, startServer, writeClientDir, type TestServer } from './harness.ts';
-import { CSP_HASHES_FILE, inlineScriptHashes } from '../../scripts/lib/csp.ts';
-import { addressOf, close, listen } from '../../server/http-server.ts';
+import { CSP_HASHES_FILE, inlineScriptHashes } from '../../core/csp.ts';
+import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 

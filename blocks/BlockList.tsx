@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { Block } from '../../generated/content-types.ts';
-import { registry } from '../../blocks/registry.ts';
+import type { Block } from '../generated/content-types.ts';
+import { registry } from './registry.ts';
 
 /** A key from the block's own content, never its position: reordering blocks keeps their state. */
 export function blockKey(block: Block): string {

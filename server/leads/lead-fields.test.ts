@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadForms } from './content.ts';
+import { loadForms } from '../content.ts';
 import { sealedNamesOf, splitSubmission } from './lead-fields.ts';
 
 describe('sealed fields', () => {

@@ -1,6 +1,6 @@
 // Which submitted values are sealed (encrypted at rest), derived from the form definition like everything else about a
 // form: fields marked pii 'health' (date of birth, member ID) and every free-text field, whatever it is marked.
-import type { FormDefinition, FormField } from '../generated/content-types.ts';
+import type { FormDefinition, FormField } from '../../generated/content-types.ts';
 
 export const isSealedField = (field: FormField): boolean =>
   field.pii === 'health' || field.type === 'textarea';

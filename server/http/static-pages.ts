@@ -10,8 +10,8 @@ import type { RequestHandler } from 'express';
 import fresh from 'fresh';
 import mime from 'mime-types';
 import Negotiator from 'negotiator';
-import { CSP_HASHES_FILE, type CspHashes } from '../scripts/lib/csp.ts';
-import { COMPRESSIBLE, compressedCopies } from '../scripts/lib/precompress.ts';
+import { CSP_HASHES_FILE, type CspHashes } from '../../core/csp.ts';
+import { COMPRESSIBLE, compressedCopies } from '../../core/precompress.ts';
 import { contentSecurityPolicy, securityHeaders, type HeaderMap } from './security.ts';
 
 export const ASSETS_DIR = 'assets';
@@ -59,7 +59,7 @@ export const policyOf = (hashes: CspHashes, file: string): HeaderMap =>
   contentSecurityPolicy(hashes[file.split(sep).join('/')] ?? []);
 
 /**
- * A file and the compressed copies the build wrote beside it (scripts/lib/precompress.ts). A text file without them
+ * A file and the compressed copies the build wrote beside it (core/precompress.ts). A text file without them
  * (a hand-made build) is compressed here once, so no answer is ever compressed per request.
  */
 function loadFile(path: string, headers: HeaderMap, policy: HeaderMap): StaticFile {
@@ -98,7 +98,7 @@ function loadFile(path: string, headers: HeaderMap, policy: HeaderMap): StaticFi
  * Every file of the build by the path it answers at. HTML files only ever answer as pages (with their own policy),
  * never by file name; precompressed copies are encodings of their file, never files of their own (a page's copy
  * would bypass its policy); dot-files (.vite/manifest.json, the CSP hashes) are build internals; the 404 page is the
- * not-found answer (server/not-found.ts), never a page.
+ * not-found answer (server/http/not-found.ts), never a page.
  */
 function loadFiles(
   clientDir: string,

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Block, BlockType } from '../../generated/content-types.ts';
+import type { Block, BlockType } from '../generated/content-types.ts';
 
 export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
 export type BlockProps<T extends BlockType> = { block: BlockOf<T> };

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../logger.ts';
 
 // body-parser and send describe what was wrong with a request by `type` and `status`; these are visitor mistakes, so
 // each becomes a 4xx with a plain message, never a 500.

@@ -12,7 +12,7 @@ import type * as FormatsModule from 'ajv-formats';
 
 const requireHere = createRequire(import.meta.url);
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BLOCKS_DIR = join(ROOT, 'blocks');
 export const GENERATED_DIR = join(ROOT, 'generated');
 export const BLOCKS_SCHEMA_FILE = join(GENERATED_DIR, 'blocks.schema.json');

@@ -155,7 +155,7 @@ const HSTS_HEADERS = headersSetBy(
 
 /**
  * Security headers for every answer, with the given Content-Security-Policy: pages pass their own, which allows their
- * inline scripts (server/static-pages.ts); everything else gets the one that allows no inline script. HSTS only over
+ * inline scripts (server/http/static-pages.ts); everything else gets the one that allows no inline script. HSTS only over
  * HTTPS: a browser ignores it over HTTP, and it must not be sent for a plain-HTTP origin such as a test server.
  */
 export function securityHeaders(policy: HeaderMap = contentSecurityPolicy()): SecurityHeaders {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDefinition, Site } from '../generated/content-types.ts';
-import insurance from '../site/forms/insurance-verification.json' with { type: 'json' };
-import siteJson from '../site/site.json' with { type: 'json' };
+import type { FormDefinition, Site } from '../../generated/content-types.ts';
+import insurance from '../../site/forms/insurance-verification.json' with { type: 'json' };
+import siteJson from '../../site/site.json' with { type: 'json' };
 import { alertFields, buildChatAlert, telLink } from './chat-alert.ts';
-import { loadForms } from './content.ts';
-import type { StoredLead } from './lead-store.ts';
+import { loadForms } from '../content.ts';
+import type { StoredLead } from '../leads/lead-store.ts';
 
 const site = siteJson as Site;
 const lead = (formId: string, data: Record<string, string>): StoredLead => ({
@@ -17,7 +17,7 @@ const lead = (formId: string, data: Record<string, string>): StoredLead => ({
 
 // The widget's consultation form of spec 3, as a definition: split name, e-mail, two selects and free text.
 const consultation: FormDefinition = {
-  $schema: '../../schemas/form.schema.json',
+  $schema: '../../../schemas/form.schema.json',
   name: 'Consultation',
   fields: [
     { name: 'firstName', label: 'First Name', type: 'text', required: true, pii: 'contact' },

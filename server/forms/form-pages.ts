@@ -1,8 +1,8 @@
 // The pages a form sent without JavaScript lands on: received, the list of what to fix, or a refusal (too many
 // requests, a store failure) that always offers the phone number. Self-contained (no scripts, no build assets) so they
 // work whatever state the build is in.
-import type { FormDefinition, Site } from '../generated/content-types.ts';
-import { SOURCE_MAX_LENGTH, SOURCE_PATTERN } from '../renderer/forms/rules.ts';
+import type { FormDefinition, Site } from '../../generated/content-types.ts';
+import { SOURCE_MAX_LENGTH, SOURCE_PATTERN } from '../../core/form-rules.ts';
 
 // The site and form documents have no slots for these yet; they belong in the site's labels when its schema grows.
 const COPY = {

@@ -1,12 +1,12 @@
 // Per-address limit on form submissions: a person sends a form a few times at most, a script sends thousands. The
-// form API runs on Node's own request (server/form-api.ts), so the counting is rate-limiter-flexible's, which needs
+// form API runs on Node's own request (server/forms/form-api.ts), so the counting is rate-limiter-flexible's, which needs
 // no framework; the headers are those of the IETF RateLimit draft 7.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Logger } from './logger.ts';
-import { trustFunction, type TrustProxy } from './security.ts';
+import type { Logger } from '../logger.ts';
+import { trustFunction, type TrustProxy } from '../http/security.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
 const WINDOW_SECONDS = RATE_LIMIT_WINDOW_MS / 1000;

@@ -1,6 +1,6 @@
 // Old and alternative addresses (site/redirects.json) answer 301 to their page, trailing slash or not.
 import type { RequestHandler } from 'express';
-import { redirectTarget, type RedirectRule } from '../renderer/content/redirects.ts';
+import { redirectTarget, type RedirectRule } from '../../core/redirects.ts';
 
 export function redirects(rules: RedirectRule[]): RequestHandler {
   return (req, res, next) => {

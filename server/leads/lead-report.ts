@@ -1,7 +1,7 @@
 // Leads as staff read them (`npm run leads`): a table, JSON lines, one lead in full, CSV. Values here are opened
 // (decrypted): this is for the terminal of someone allowed to see them, never for a log or a chat message.
 import { stringify } from 'csv-stringify/sync';
-import type { FormDefinition } from '../generated/content-types.ts';
+import type { FormDefinition } from '../../generated/content-types.ts';
 import type { AlertState, ListedLead, StoredLead } from './lead-store.ts';
 
 const TABLE_COLUMNS = ['Received (UTC)', 'Form', 'Name', 'Phone', 'Alert', 'Lead ID'] as const;

@@ -1,6 +1,6 @@
 // The redirect table as rules both sides use: the server answers 301, the client router replaces the history entry,
 // and the build writes the same rules for static hosts (and nginx: scripts/lib/nginx-site.ts).
-import type { RedirectTable } from '../../generated/content-types.ts';
+import type { RedirectTable } from '../generated/content-types.ts';
 
 export type RedirectRule = { from: string; to: string };
 

@@ -1,7 +1,7 @@
 // The team-chat alert for one lead, as a Slack incoming-webhook message that reads well on a phone.
 import type { ContextBlock, HeaderBlock, KnownBlock, MrkdwnElement, SectionBlock } from '@slack/types';
-import type { FormDefinition, FormField, Site } from '../generated/content-types.ts';
-import type { StoredLead } from './lead-store.ts';
+import type { FormDefinition, FormField, Site } from '../../generated/content-types.ts';
+import type { StoredLead } from '../leads/lead-store.ts';
 
 export interface ChatMessage {
   /** Shown in notifications and by clients that cannot draw blocks. */

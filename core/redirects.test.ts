@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { netlifyRedirects, redirectRules, redirectTarget } from './redirects.ts';
-import type { RedirectTable } from '../../generated/content-types.ts';
-import table from '../../site/redirects.json' with { type: 'json' };
+import type { RedirectTable } from '../generated/content-types.ts';
+import table from '../site/redirects.json' with { type: 'json' };
 
 const rules = redirectRules(table as RedirectTable);
 

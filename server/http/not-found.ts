@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequestHandler } from 'express';
-import type { Logger } from './logger.ts';
+import type { Logger } from '../logger.ts';
 import { CACHE_CONTROL, NOT_FOUND_FILE } from './static-pages.ts';
 
 // Only when a build has no 404 page: the visitor still gets a real page with a way home.

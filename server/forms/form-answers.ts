@@ -1,9 +1,9 @@
-// How the form API answers, on Node's own response (server/form-api.ts says why not Express's): JSON to the enhanced
+// How the form API answers, on Node's own response (server/forms/form-api.ts says why not Express's): JSON to the enhanced
 // form; to a form posted without JavaScript, a page, since that visitor has no script to show a message and may be
 // in crisis. Every answer is a one-off: no-store, and no ETag to compute.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import typeis from 'type-is';
-import type { Site } from '../generated/content-types.ts';
+import type { Site } from '../../generated/content-types.ts';
 import { problemPage } from './form-pages.ts';
 
 export const JSON_TYPE = 'application/json';

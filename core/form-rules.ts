@@ -1,7 +1,7 @@
 // The validation rules of a form definition, written twice from one place: as a JSON Schema for the server's ajv
 // and as plain checks for the browser. Browser-safe on purpose (no ajv): this file is bundled into the client.
-// rules.test.ts proves both readings agree.
-import type { FormDefinition, FormField } from '../../generated/content-types.ts';
+// form-rules.test.ts proves both readings agree.
+import type { FormDefinition, FormField } from '../generated/content-types.ts';
 
 /** Name of the extra property every submission carries: the path of the page the form was sent from. */
 export const SOURCE_FIELD = 'source';

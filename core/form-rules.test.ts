@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { FormDefinition, FormField } from '../../generated/content-types.ts';
-import insurance from '../../site/forms/insurance-verification.json' with { type: 'json' };
-import { DEFAULT_INVALID_MESSAGE, HONEYPOT_FIELD, fieldErrors, submissionSchema } from './rules.ts';
+import type { FormDefinition, FormField } from '../generated/content-types.ts';
+import insurance from '../site/forms/insurance-verification.json' with { type: 'json' };
+import { DEFAULT_INVALID_MESSAGE, HONEYPOT_FIELD, fieldErrors, submissionSchema } from './form-rules.ts';
 
 const field = (name: string, type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({
   name,
@@ -16,7 +16,7 @@ const field = (name: string, type: FormField['type'], extra: Partial<FormField> 
 
 // Every field type, required and optional, so each rule is read both ways.
 const def: FormDefinition = {
-  $schema: '../../schemas/form.schema.json',
+  $schema: '../schemas/form.schema.json',
   name: 'Every field type',
   fields: [
     field('name', 'text', { maxLength: 10 }),

@@ -21,7 +21,7 @@ const MIGRATIONS = [
      delivered_at TEXT
    ) STRICT;
    CREATE INDEX alerts_due ON alerts (next_attempt_at) WHERE status = 'pending';`,
-  // sealed: field name to its encrypted value (server/lead-cipher.ts); data keeps only what may be read in clear.
+  // sealed: field name to its encrypted value (server/leads/lead-cipher.ts); data keeps only what may be read in clear.
   // idempotency_keys: one lead per (form, Idempotency-Key), so a double click or a retry never stores a second one.
   // meta: the id of the encryption key, so that a start with another key is refused at once.
   `ALTER TABLE leads ADD COLUMN sealed TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(sealed));

@@ -1,9 +1,9 @@
 // Delivers the pending chat alerts of the lead store to the team-chat webhook, with retries. The store is the queue:
 // nothing lives only in memory, so a restart resumes where the last process stopped.
-import type { FormDefinition, Site } from '../generated/content-types.ts';
+import type { FormDefinition, Site } from '../../generated/content-types.ts';
 import { buildChatAlert } from './chat-alert.ts';
-import type { DueAlert, LeadStore } from './lead-store.ts';
-import type { Logger } from './logger.ts';
+import type { DueAlert, LeadStore } from '../leads/lead-store.ts';
+import type { Logger } from '../logger.ts';
 import { postJson } from './webhook-post.ts';
 
 export interface AlertWorkerOptions {

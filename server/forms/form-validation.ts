@@ -2,14 +2,14 @@
 // errors are worded by the same function the browser uses, so both sides show the same message for the same mistake.
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { FormDefinition } from '../generated/content-types.ts';
+import type { FormDefinition } from '../../generated/content-types.ts';
 import {
   DEFAULT_INVALID_MESSAGE,
   SOURCE_FIELD,
   UNKNOWN_FIELD_MESSAGE,
   fieldMessage,
   submissionSchema,
-} from '../renderer/forms/rules.ts';
+} from '../../core/form-rules.ts';
 
 export type Submission =
   { ok: true; data: Record<string, string>; source: string } | { ok: false; errors: Record<string, string> };

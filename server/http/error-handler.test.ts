@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import { errorHandler } from './error-handler.ts';
 import { addressOf, close, listen } from './http-server.ts';
-import { createLogger } from './logger.ts';
+import { createLogger } from '../logger.ts';
 
 const lines: string[] = [];
 let server: Server;

@@ -1,13 +1,13 @@
 // One parsed submission, from body to stored lead: the honeypot, the Idempotency-Key, the definition's rules, then the
 // store. The caller decides how each outcome is worded (JSON or a page).
 import { randomUUID } from 'node:crypto';
-import type { FormDefinition } from '../generated/content-types.ts';
-import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../renderer/forms/rules.ts';
+import type { FormDefinition } from '../../generated/content-types.ts';
+import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { backPath } from './form-pages.ts';
 import { createSubmissionValidator } from './form-validation.ts';
-import { splitSubmission } from './lead-fields.ts';
-import type { LeadStore } from './lead-store.ts';
-import type { Logger } from './logger.ts';
+import { splitSubmission } from '../leads/lead-fields.ts';
+import type { LeadStore } from '../leads/lead-store.ts';
+import type { Logger } from '../logger.ts';
 
 export type SubmissionOutcome =
   /** The lead is on disk (or was already, or is a bot's and discarded): answer success. */

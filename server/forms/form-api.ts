@@ -5,21 +5,21 @@
 //
 // Every lead passes here, so it runs on Node's own request and response, ahead of Express (as the site's files do):
 // answered through Express, a lead cost the server about twice the CPU (docs/ARCHITECTURE.md has the figures). The
-// libraries are those Express would use (body-parser, type-is, proxy-addr); the rate limit is server/form-rate-limit.ts.
+// libraries are those Express would use (body-parser, type-is, proxy-addr); the rate limit is server/forms/form-rate-limit.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bodyParser from 'body-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import typeis from 'type-is';
-import type { FormDefinition, Site } from '../generated/content-types.ts';
-import { clientErrorOf } from './error-handler.ts';
+import type { FormDefinition, Site } from '../../generated/content-types.ts';
+import { clientErrorOf } from '../http/error-handler.ts';
 import { FORM_TYPE, JSON_TYPE, isPlainForm, refuse, seeOther, sendJson, sendPage } from './form-answers.ts';
 import { invalidPage, receivedPage } from './form-pages.ts';
 import { formRateLimit, minutesOf } from './form-rate-limit.ts';
 import { formSubmission } from './form-submission.ts';
-import type { LeadStore } from './lead-store.ts';
-import type { Logger } from './logger.ts';
+import type { LeadStore } from '../leads/lead-store.ts';
+import type { Logger } from '../logger.ts';
 import { originCheck } from './origin-check.ts';
-import { secureRequests, securityHeaders, type TrustProxy } from './security.ts';
+import { secureRequests, securityHeaders, type TrustProxy } from '../http/security.ts';
 
 export interface FormApiOptions {
   forms: Map<string, FormDefinition>;

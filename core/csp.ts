@@ -1,7 +1,7 @@
 // The build's side of the Content-Security-Policy: the prerendered pages carry inline scripts (Mantine's
 // colour-scheme script, TanStack Router's hydration data and stream scripts), which a policy without
 // 'unsafe-inline' allows only by their hashes. The prerender computes them once per page and writes them beside the
-// pages; the server (server/static-pages.ts) sends each page's policy with its own hashes.
+// pages; the server (server/http/static-pages.ts) sends each page's policy with its own hashes.
 import { createHash } from 'node:crypto';
 
 /**
