@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Input, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import type { FormDefinition, FormField } from '../../generated/content-types.ts';
@@ -16,6 +16,17 @@ import { useSite } from '../site-context.tsx';
 type Values = Record<string, string>;
 const emptyValues = (definition: FormDefinition): Values =>
   Object.fromEntries(definition.fields.map((field) => [field.name, '']));
+
+/** What the form's own inputs hold, read as the browser would submit them (so any kind of input reads right). */
+function valuesIn(form: HTMLFormElement, definition: FormDefinition): Values {
+  const data = new FormData(form);
+  return Object.fromEntries(
+    definition.fields.map((field) => {
+      const value = data.get(field.name);
+      return [field.name, typeof value === 'string' ? value : ''];
+    }),
+  );
+}
 
 /** A fresh key per submission attempt; randomUUID needs a secure context, so fall back to random bytes. */
 function attemptKey(): string {
@@ -65,6 +76,16 @@ export function LeadForm({ formId, definition, onSuccess }: Props) {
   // The same key while the values stay the same: a retry after a lost answer cannot store the lead twice.
   const keyRef = useRef<string | undefined>(undefined);
   const idPrefix = `${formId}-`;
+
+  // The server-rendered inputs are live before the code runs, and a visitor on a slow phone types into them. Hydration
+  // keeps what they hold, but the state starts empty, and the next render would write that over every input. So at
+  // hydration's commit, before the browser handles another event, the state takes the inputs' values; the inputs are
+  // then left as they are, with the focus and the caret where the visitor left them.
+  useLayoutEffect(() => {
+    if (!formRef.current) return;
+    const typed = valuesIn(formRef.current, definition);
+    if (Object.values(typed).some(Boolean)) setValues(typed);
+  }, [definition]);
 
   // Our own messages replace the browser's once the script runs; before that, native validation guards the POST.
   useEffect(() => {
