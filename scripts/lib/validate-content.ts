@@ -25,7 +25,7 @@ import {
   type DocumentValidator,
 } from '../../core/content-schemas.ts';
 import { pagePath } from '../../core/page-paths.ts';
-import { linkProblems, pageAnchors, redirectProblems, siteIndex, type SiteIndex } from './site-links.ts';
+import { linkProblems, pageAnchors, redirectProblems, siteIndex, type SiteIndex } from './validate/link-rules.ts';
 
 export type ContentKind = DocumentKind;
 
