@@ -13,7 +13,7 @@ import {
   readJson,
   schemaId,
 } from '../core/content-schemas.ts';
-import { derefSchema, patternHint, type Json, type Located } from './lib/validate-content.ts';
+import { derefSchema, patternHint, type Json, type Located } from './lib/validate/validate-content.ts';
 import { pagePath } from '../core/page-paths.ts';
 
 export const CONTENT_DOC = join(ROOT, 'docs', 'CONTENT.md');

@@ -23,9 +23,9 @@ import {
   schemaId,
   type DocumentKind,
   type DocumentValidator,
-} from '../../core/content-schemas.ts';
-import { pagePath } from '../../core/page-paths.ts';
-import { linkProblems, pageAnchors, redirectProblems, siteIndex, type SiteIndex } from './validate/link-rules.ts';
+} from '../../../core/content-schemas.ts';
+import { pagePath } from '../../../core/page-paths.ts';
+import { linkProblems, pageAnchors, redirectProblems, siteIndex, type SiteIndex } from './link-rules.ts';
 
 export type ContentKind = DocumentKind;
 

@@ -10,7 +10,7 @@ import {
   blockTypes,
   contentSchemasHash,
   documentValidators,
-} from '../../core/content-schemas.ts';
+} from '../../../core/content-schemas.ts';
 import {
   formatContentError,
   kindOf,
