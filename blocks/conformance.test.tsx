@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { registry } from './registry.ts';
 import { BLOCK_TYPES, type Block } from '../generated/content-types.ts';
 import { blockTypes } from '../core/content-schemas.ts';
-import { validateBlock } from '../scripts/lib/validate-content.ts';
+import { validateBlock } from '../scripts/lib/validate/validate-content.ts';
 import { renderToHtml, visibleText } from '../tests/helpers/render-to-html.tsx';
 
 type InvalidExample = { expectedError: { pointer: string; message: string }; block: unknown };

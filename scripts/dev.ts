@@ -4,7 +4,7 @@ import express from 'express';
 import { createServer as createViteServer } from 'vite';
 import type { Manifest } from '@tanstack/router-core';
 import { ROOT } from '../core/content-schemas.ts';
-import { formatContentError, validateAll } from './lib/validate-content.ts';
+import { formatContentError, validateAll } from './lib/validate/validate-content.ts';
 import { readConfig } from '../server/config.ts';
 import { loadForms, loadSite } from '../server/content.ts';
 import { createLeadPipeline } from '../server/lead-pipeline.ts';

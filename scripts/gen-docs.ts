@@ -13,7 +13,9 @@ import {
   readJson,
   schemaId,
 } from '../core/content-schemas.ts';
-import { derefSchema, patternHint, type Json, type Located } from './lib/validate-content.ts';
+import type { Json } from './lib/validate/json-pointer.ts';
+import { patternHint } from './lib/validate/messages.ts';
+import { derefSchema, type Located } from './lib/validate/schema-walk.ts';
 import { pagePath } from '../core/page-paths.ts';
 
 export const CONTENT_DOC = join(ROOT, 'docs', 'CONTENT.md');

@@ -132,7 +132,7 @@ describe('npm run new-block, in a copy of the project', () => {
     );
     const check = `
       import { readFileSync } from 'node:fs';
-      import { validateBlock } from './scripts/lib/validate-content.ts';
+      import { validateBlock } from './scripts/lib/validate/validate-content.ts';
       const read = (f) => JSON.parse(readFileSync('blocks/image-gallery/' + f, 'utf8'));
       const invalid = read('example.invalid.json');
       console.log(JSON.stringify({ valid: validateBlock(read('example.json')), invalid: validateBlock(invalid.block), expected: invalid.expectedError }));`;

@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { ROOT } from '../core/content-schemas.ts';
 import { launchBrowser, visit } from '../tests/helpers/browser.ts';
 import { startSite } from '../tests/helpers/site-server.ts';
-import { siteIndex } from './lib/site-links.ts';
+import { siteIndex } from './lib/validate/link-rules.ts';
 
 /** Budgets in bytes of gzip (issue 6: JS at most 140 KB, aiming at 120; CSS at most 15 KB). */
 export const BUDGET = { js: 140 * 1024, css: 15 * 1024 } as const;

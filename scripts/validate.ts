@@ -8,7 +8,7 @@ import {
   validateAll,
   validateDocumentText,
   type ContentError,
-} from './lib/validate-content.ts';
+} from './lib/validate/validate-content.ts';
 import { pageDocuments, seoWarnings } from './lib/seo-lint.ts';
 
 const named = process.argv.slice(2).filter((a) => !a.startsWith('-'));

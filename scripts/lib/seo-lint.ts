@@ -4,7 +4,7 @@
 import { relative } from 'node:path';
 import { parse, type Mapping } from 'json-source-map';
 import { PAGES_DIR, ROOT } from '../../core/content-schemas.ts';
-import { readContent, type ContentDocument } from './validate-content.ts';
+import { readContent, type ContentDocument } from './validate/validate-content.ts';
 
 /**
  * Characters, as the usual guidance puts them: Google cuts titles at about 600 px (50-60 characters) and descriptions

@@ -1,7 +1,7 @@
 // Dev server: a content document that breaks its schema stops Vite with the validator's own message, which the
 // browser overlay shows. (The build validates everything once, before bundling.)
 import type { Plugin } from 'vite';
-import { validateDocumentText, formatContentError } from './validate-content.ts';
+import { validateDocumentText, formatContentError } from './validate/validate-content.ts';
 
 const CONTENT = /\/(pages\/.+|site\/site|site\/forms\/[^/]+)\.json$/;
 

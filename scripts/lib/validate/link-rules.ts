@@ -2,8 +2,8 @@
 // redirects point at real pages without chains or loops, and the program catalogue lists real pages.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { PAGES_DIR, PROGRAMS_FILE, REDIRECTS_FILE, ROOT } from '../../core/content-schemas.ts';
-import { pagePath } from '../../core/page-paths.ts';
+import { PAGES_DIR, PROGRAMS_FILE, REDIRECTS_FILE, ROOT } from '../../../core/content-schemas.ts';
+import { pagePath } from '../../../core/page-paths.ts';
 
 /** Ids the shell renders on every page, besides the blocks' own. */
 export const SHELL_ANCHORS = ['main'];

@@ -4,21 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import {
   ROOT,
-  SCHEMA_FILES,
   VALIDATORS_FILE,
   blockSchemaFile,
   blockTypes,
   contentSchemasHash,
   documentValidators,
-} from '../../core/content-schemas.ts';
-import {
-  formatContentError,
-  kindOf,
-  patternHint,
-  suggest,
-  validateBlock,
-  validateDocumentText,
-} from './validate-content.ts';
+} from '../../../core/content-schemas.ts';
+import { formatContentError, kindOf, validateBlock, validateDocumentText } from './validate-content.ts';
 
 const PAGE = join(ROOT, 'pages/services/medical-detox.json');
 const lines = (file: string, text: string) => validateDocumentText(file, text).map(formatContentError);
@@ -271,31 +263,9 @@ describe('helpers', () => {
     expect(kindOf(join(ROOT, 'package.json'))).toBeUndefined();
   });
 
-  it('suggests only close names', () => {
-    expect(suggest('timelin', blockTypes())).toBe('timeline');
-    expect(suggest('Hero', blockTypes())).toBe('hero');
-    expect(suggest('protocol', blockTypes())).toBe('protocol-cards');
-    expect(suggest('carousel', blockTypes())).toBeUndefined();
-  });
-
   it('validates with the validators generated ahead of time, compiled from the schemas as they are', () => {
     const generated = createRequire(import.meta.url)(VALIDATORS_FILE) as Record<string, unknown>;
     expect(generated.sourceHash).toBe(contentSchemasHash());
     expect(documentValidators().page).toBe(generated.page);
-  });
-
-  it('has plain words for every pattern the schemas use', () => {
-    const patterns = new Set<string>();
-    const collect = (node: unknown): void => {
-      if (Array.isArray(node)) node.forEach(collect);
-      else if (node && typeof node === 'object')
-        for (const [k, v] of Object.entries(node)) {
-          if (k === 'pattern' && typeof v === 'string') patterns.add(v);
-          else collect(v);
-        }
-    };
-    for (const file of [...Object.values(SCHEMA_FILES), ...blockTypes().map(blockSchemaFile)])
-      collect(JSON.parse(readFileSync(file, 'utf8')));
-    expect([...patterns].filter((p) => !patternHint(p))).toEqual([]);
   });
 });

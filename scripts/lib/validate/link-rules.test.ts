@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkProblems, pageAnchors, redirectProblems, siteIndex, type SiteIndex } from './site-links.ts';
+import { linkProblems, pageAnchors, redirectProblems, siteIndex, type SiteIndex } from './link-rules.ts';
 
 const index = (): SiteIndex => ({
   pages: new Map([

@@ -1,0 +1,122 @@
+// Rules a schema cannot state: they look at other files (form ids, where the document lives) or compare values
+// within a document (unique anchors and field names). The link rules have their own file.
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, relative, sep } from 'node:path';
+import { FORMS_DIR, ROOT, SCHEMA_FILES, type DocumentKind } from '../../../core/content-schemas.ts';
+import { isObject, parentOf, type Problem } from './json-pointer.ts';
+import { linkProblems, redirectProblems, type SiteIndex } from './link-rules.ts';
+import { unknownWithSuggestion } from './messages.ts';
+
+const toPosix = (p: string) => p.split(sep).join('/');
+/** How errors name a file, and how the page rules read where a page lives. */
+export const repoPath = (file: string) => toPosix(relative(ROOT, file));
+
+/** Form ids: the file names under site/forms/. */
+export function formIds(): string[] {
+  if (!existsSync(FORMS_DIR)) return [];
+  return readdirSync(FORMS_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -'.json'.length))
+    .sort();
+}
+
+export function blockCrossProblems(block: unknown, base: string): Problem[] {
+  if (!isObject(block) || block.type !== 'form' || typeof block.formId !== 'string') return [];
+  const ids = formIds();
+  if (ids.includes(block.formId)) return [];
+  const message = ids.length
+    ? unknownWithSuggestion('unknown form', block.formId, ids, 'forms in site/forms/')
+    : `unknown form "${block.formId}": site/forms/ has no form definitions`;
+  return [{ pointer: `${base}/formId`, message, at: 'value' }];
+}
+
+/** Every anchor (id and aliases) once per page, so /#contact lands in one place. */
+function anchorProblems(blocks: unknown[]): Problem[] {
+  const seen = new Map<string, string>();
+  const problems: Problem[] = [];
+  blocks.forEach((block, i) => {
+    if (!isObject(block)) return;
+    const anchors: [string, unknown][] = [[`/blocks/${i}/id`, block.id]];
+    if (Array.isArray(block.aliases))
+      block.aliases.forEach((a, k) => anchors.push([`/blocks/${i}/aliases/${k}`, a]));
+    for (const [pointer, anchor] of anchors) {
+      if (typeof anchor !== 'string') continue;
+      const first = seen.get(anchor);
+      if (first && parentOf(first) !== parentOf(pointer))
+        problems.push({
+          pointer,
+          message: `anchor "${anchor}" is already used at ${first}; ids and aliases must be unique on a page`,
+          at: 'value',
+        });
+      else if (!first) seen.set(anchor, pointer);
+    }
+  });
+  return problems;
+}
+
+function schemaPathProblem(file: string, kind: DocumentKind, data: unknown): Problem[] {
+  if (!isObject(data) || typeof data.$schema !== 'string') return [];
+  const expected = toPosix(relative(dirname(file), SCHEMA_FILES[kind]));
+  if (data.$schema === expected) return [];
+  return [
+    {
+      pointer: '/$schema',
+      message: `must be "${expected}", the path from this file to the ${kind} schema, so editors can check it`,
+      at: 'value',
+    },
+  ];
+}
+
+const SEGMENT = /^[a-z0-9][a-z0-9-]*$/;
+
+export function documentProblems(
+  file: string,
+  kind: DocumentKind,
+  data: unknown,
+  index: SiteIndex,
+): Problem[] {
+  const problems = schemaPathProblem(file, kind, data);
+  const cross =
+    kind === 'redirects' ? redirectProblems(data, index) : kind === 'form' ? [] : linkProblems(data, index);
+  problems.push(...cross.map((problem) => ({ ...problem, at: 'value' as const })));
+  if (kind === 'page') {
+    const rel = repoPath(file);
+    const segments = rel.startsWith('pages/') ? rel.slice('pages/'.length, -'.json'.length).split('/') : [];
+    const bad = segments.find((s) => !SEGMENT.test(s));
+    if (bad !== undefined)
+      problems.push({
+        pointer: '',
+        message: `"${bad}" cannot be part of a URL: name page files and folders with lower-case letters, digits and hyphens`,
+        at: 'value',
+      });
+    const blocks = isObject(data) && Array.isArray(data.blocks) ? data.blocks : [];
+    blocks.forEach((block, i) => problems.push(...blockCrossProblems(block, `/blocks/${i}`)));
+    problems.push(...anchorProblems(blocks));
+  }
+  if (kind === 'site' && isObject(data) && isObject(data.widget)) {
+    const ids = formIds();
+    for (const key of ['insuranceFormId', 'consultationFormId'] as const) {
+      const formId = data.widget[key];
+      if (typeof formId === 'string' && !ids.includes(formId))
+        problems.push({
+          pointer: `/widget/${key}`,
+          message: unknownWithSuggestion('unknown form', formId, ids, 'forms in site/forms/'),
+          at: 'value',
+        });
+    }
+  }
+  if (kind === 'form' && isObject(data) && Array.isArray(data.fields)) {
+    const seen = new Set<string>();
+    data.fields.forEach((field, i) => {
+      if (!isObject(field) || typeof field.name !== 'string') return;
+      if (seen.has(field.name))
+        problems.push({
+          pointer: `/fields/${i}/name`,
+          message: `field name "${field.name}" is used twice`,
+          at: 'value',
+        });
+      seen.add(field.name);
+    });
+  }
+  return problems;
+}
