@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { startChildServer, type ChildServer } from './child-server.ts';
-import { postJson, startReceiver, tempDir, validLead, waitFor, writeClientDir } from './harness.ts';
+import { postJson, startReceiver, tempDir, validLead, waitFor, writeClientDir } from './fixtures.ts';
 
 const BURST = 400;
 const CONCURRENCY = 40;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLeadsCli } from '../../scripts/leads.ts';
 import { startChildServer, startFailing } from './child-server.ts';
-import { createdId, postJson, tempDir, validLead, writeClientDir } from './harness.ts';
+import { createdId, postJson, tempDir, validLead, writeClientDir } from './fixtures.ts';
 
 const MESSAGE = 'I relapsed after 90 days and I am scared';
 let dir: string;
