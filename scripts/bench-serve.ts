@@ -56,7 +56,7 @@ function measure(url: string): Result {
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-serve-'));
 const ours = await startServerProcess({
-  env: { LEADS_DB: join(dir, 'leads.db'), LOG_LEVEL: 'warn', CHAT_WEBHOOK_URL: '' },
+  env: { LEADS_DB: join(dir, 'leads.db'), LOG_LEVEL: 'warn' },
   // The benchmark's CPU is the server's: nothing reads its output.
   captureOutput: false,
 });

@@ -1,8 +1,62 @@
-// One browser and one running site per test file, started before and stopped after its tests.
-import { afterAll, beforeAll } from 'vitest';
+// The built site (dist/client) on the production server, as the browser, quality and server tests drive it: the server
+// runs as its own process (scripts/lib/server-process.ts) with its own SQLite file, and its chat alerts go to a local
+// webhook receiver. siteUnderTest() gives a test file one such site and one browser, started before its tests and
+// stopped after them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startServerProcess, type ServerEnv } from '../../scripts/lib/server-process.ts';
 import { launchBrowser } from './browser.ts';
-import { startSite, type RunningSite } from './site-server.ts';
+import { startReceiver, type Receiver } from './webhook-receiver.ts';
+
+export type RunningSite = {
+  url: string;
+  receiver: Receiver;
+  dbFile: string;
+  output: () => string;
+  leads: () => { id: string; form_id: string; source: string; data: string }[];
+  stop: () => Promise<void>;
+};
+
+/** `env` is added to the server's settings, as a deployment would set them (TRUST_PROXY, say). */
+export async function startSite(env: ServerEnv = {}): Promise<RunningSite> {
+  const receiver = await startReceiver();
+  const dir = mkdtempSync(join(tmpdir(), 'site-test-'));
+  const dbFile = join(dir, 'leads.db');
+  const removeFiles = async () => {
+    await receiver.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const server = await startServerProcess({
+    env: { ...env, LEADS_DB: dbFile, CHAT_WEBHOOK_URL: receiver.url, CHAT_RETRY_BASE_MS: '50' },
+  }).catch(async (error: unknown) => {
+    await removeFiles();
+    throw error;
+  });
+  return {
+    url: server.url,
+    receiver,
+    dbFile,
+    output: server.output,
+    leads: () => {
+      const db = new Database(dbFile, { readonly: true });
+      try {
+        return db
+          .prepare('SELECT id, form_id, source, data FROM leads ORDER BY created_at')
+          .all() as ReturnType<RunningSite['leads']>;
+      } finally {
+        db.close();
+      }
+    },
+    stop: async () => {
+      await server.stop();
+      await removeFiles();
+    },
+  };
+}
 
 export function siteUnderTest(): { readonly browser: Browser; readonly site: RunningSite } {
   let browser: Browser | undefined;

@@ -2,7 +2,7 @@
 // styles, icons, URLs in CSS and in JSON-LD, #fragments). Zero broken. External addresses are not fetched.
 import { LinkChecker, LinkState, type LinkResult } from 'linkinator';
 import { describe, expect, it } from 'vitest';
-import { startSite } from '../helpers/site-server.ts';
+import { startSite } from '../helpers/site-under-test.ts';
 import { siteUrlFrom } from '../../renderer/head.ts';
 import { pages } from '../../renderer/router.tsx';
 import site from '../../site/site.json' with { type: 'json' };

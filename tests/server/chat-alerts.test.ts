@@ -2,23 +2,16 @@ import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  postJson,
-  startReceiver,
-  startServer,
-  tempDir,
-  validLead,
-  waitFor,
-  type TestServer,
-} from './harness.ts';
+import { postJson, startReceiver, tempDir, validLead, waitFor } from './fixtures.ts';
+import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function serverWith(options: Parameters<typeof startServer>[0]): Promise<TestServer> {
-  const server = await startServer(options);
+async function serverWith(options: Parameters<typeof startInProcessServer>[0]): Promise<InProcessServer> {
+  const server = await startInProcessServer(options);
   cleanups.push(() => server.stop());
   return server;
 }
@@ -28,7 +21,7 @@ async function receiverWith(script: Parameters<typeof startReceiver>[0]) {
   return receiver;
 }
 
-async function submit(server: TestServer): Promise<string> {
+async function submit(server: InProcessServer): Promise<string> {
   const response = await postJson(`${server.url}/api/forms/insurance-verification`, validLead);
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -123,12 +116,12 @@ describe('chat alerts', () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const dbFile = join(dir, 'leads.db');
 
-    const first = await startServer({ webhookUrl: undefined, dbFile });
+    const first = await startInProcessServer({ webhookUrl: undefined, dbFile });
     const id = await submit(first);
     await first.stop();
 
     const receiver = await receiverWith(() => ({ status: 200, delayMs: 200 }));
-    const second = await startServer({ webhookUrl: receiver.url, dbFile });
+    const second = await startInProcessServer({ webhookUrl: receiver.url, dbFile });
     await waitFor(() => receiver.calls.length === 1);
     await second.stop();
 

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
-import { startChildServer, type ChildServer } from './child-server.ts';
-import { postJson, startReceiver, tempDir, validLead, waitFor, writeClientDir } from './harness.ts';
+import { startServerProcess, type ServerProcess } from '../../scripts/lib/server-process.ts';
+import { postJson, startReceiver, tempDir, validLead, waitFor, writeClientDir } from './fixtures.ts';
 
 const BURST = 400;
 const CONCURRENCY = 40;
@@ -62,10 +62,10 @@ describe('a crash in the middle of a burst', () => {
       CHAT_TIMEOUT_MS: '500',
       FORM_RATE_LIMIT: '100000',
     };
-    const servers: ChildServer[] = [];
-    cleanups.push(() => Promise.all(servers.map((server) => server.kill('SIGKILL'))).then(() => undefined));
+    const servers: ServerProcess[] = [];
+    cleanups.push(() => Promise.all(servers.map((server) => server.stop('SIGKILL'))).then(() => undefined));
 
-    const first = await startChildServer(env);
+    const first = await startServerProcess({ env });
     servers.push(first);
     const attempts: Attempt[] = Array.from({ length: BURST }, (_, n) => ({
       key: randomUUID(),
@@ -73,7 +73,7 @@ describe('a crash in the middle of a burst', () => {
     }));
     let killing: Promise<void> | undefined;
     await burst(`${first.url}/api/forms/insurance-verification`, attempts, (created) => {
-      if (created === KILL_AFTER) killing = first.kill('SIGKILL');
+      if (created === KILL_AFTER) killing = first.stop('SIGKILL');
     });
     await killing;
     expect(first.child.signalCode).toBe('SIGKILL');
@@ -82,7 +82,7 @@ describe('a crash in the middle of a burst', () => {
     // The kill really came mid-burst: some requests were never answered.
     expect(acknowledged.length).toBeLessThan(BURST);
 
-    const second = await startChildServer(env);
+    const second = await first.restart();
     servers.push(second);
     const db = new Database(env.LEADS_DB, { readonly: true });
     cleanups.push(() => {

@@ -5,19 +5,20 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLeadsCli } from '../../scripts/leads.ts';
-import { startChildServer, startFailing } from './child-server.ts';
-import { createdId, postJson, tempDir, validLead, writeClientDir } from './harness.ts';
+import { runServerProcessToExit, startServerProcess } from '../../scripts/lib/server-process.ts';
+import { createdId, postJson, tempDir, validLead, writeClientDir } from './fixtures.ts';
 
 const MESSAGE = 'I relapsed after 90 days and I am scared';
 let dir: string;
 let env: Record<string, string>;
 const ids: string[] = [];
 let firstOutput = '';
+let firstLogs: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   dir = tempDir();
   env = { LEADS_DB: join(dir, 'db', 'leads.db'), CLIENT_DIR: writeClientDir(dir), FORM_RATE_LIMIT: '1000' };
-  const server = await startChildServer(env);
+  const server = await startServerProcess({ env });
   try {
     ids.push(await createdId(await postJson(`${server.url}/api/forms/insurance-verification`, validLead)));
     ids.push(
@@ -33,9 +34,10 @@ beforeAll(async () => {
       ),
     );
   } finally {
-    await server.kill('SIGTERM');
+    await server.stop();
   }
   firstOutput = server.output();
+  firstLogs = server.logs();
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -56,11 +58,9 @@ describe('encryption at rest', () => {
     const keyFile = `${env.LEADS_DB}.key`;
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(readFileSync(keyFile, 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
-    const warning = firstOutput
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .find((line) => line.level === 40 && typeof line.msg === 'string' && line.msg.includes('secret store'));
+    const warning = firstLogs.find(
+      (line) => line.level === 40 && typeof line.msg === 'string' && line.msg.includes('secret store'),
+    );
     expect(warning).toMatchObject({ keyFile });
   });
 
@@ -85,11 +85,11 @@ describe('encryption at rest', () => {
   });
 
   it('reuses the key file on the next start, and reads what it wrote before', async () => {
-    const server = await startChildServer(env);
+    const server = await startServerProcess({ env });
     try {
       ids.push(await createdId(await postJson(`${server.url}/api/forms/insurance-verification`, validLead)));
     } finally {
-      await server.kill('SIGTERM');
+      await server.stop();
     }
     expect(server.output()).not.toContain('secret store');
     expect(server.output()).toContain('lead encryption key read from the key file');
@@ -100,11 +100,15 @@ describe('encryption at rest', () => {
   }, 60_000);
 
   it('refuses to start with a key that is not 64 hex characters, or not the database key', async () => {
-    const bad = await startFailing({ ...env, LEADS_ENCRYPTION_KEY: 'correct horse battery staple' });
+    const bad = await runServerProcessToExit({
+      env: { ...env, LEADS_ENCRYPTION_KEY: 'correct horse battery staple' },
+    });
     expect(bad.code).toBe(1);
     expect(bad.output).toContain('LEADS_ENCRYPTION_KEY must be 64 hexadecimal characters');
     expect(bad.output).not.toContain('correct horse');
-    const wrong = await startFailing({ ...env, LEADS_ENCRYPTION_KEY: randomBytes(32).toString('hex') });
+    const wrong = await runServerProcessToExit({
+      env: { ...env, LEADS_ENCRYPTION_KEY: randomBytes(32).toString('hex') },
+    });
     expect(wrong.code).toBe(1);
     expect(wrong.output).toMatch(/The lead encryption key does not match .*leads\.db/);
     expect(wrong.output).not.toMatch(/\n\s+at /);

@@ -1,14 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import {
-  insuranceForm,
-  postForm,
-  postJson,
-  serverWithReceiver,
-  site,
-  validLead,
-  waitFor,
-} from './harness.ts';
+import { insuranceForm, postForm, postJson, site, validLead, waitFor } from './fixtures.ts';
+import { serverWithReceiver } from './in-process-server.ts';
 
 const t = serverWithReceiver();
 

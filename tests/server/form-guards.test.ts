@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
-import { createdId, postForm, postJson, serverWithReceiver, validLead, waitFor } from './harness.ts';
+import { createdId, postForm, postJson, validLead, waitFor } from './fixtures.ts';
+import { serverWithReceiver } from './in-process-server.ts';
 
 const t = serverWithReceiver({ allowedOrigins: ['https://landing.example'] });
 

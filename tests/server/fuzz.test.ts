@@ -6,7 +6,8 @@ import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
-import { createdId, postJson, startServer, validLead, type TestServer } from './harness.ts';
+import { createdId, postJson, validLead } from './fixtures.ts';
+import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
 
 const REQUESTS = 3000;
 const RAW_REQUESTS = 300;
@@ -14,10 +15,10 @@ const CONCURRENCY = 16;
 // A limit against a hung run, never a measurement: the loop stops early rather than fail on a slow machine.
 const BUDGET_MS = 45_000;
 
-let server: TestServer;
+let server: InProcessServer;
 let port: number;
 beforeAll(async () => {
-  server = await startServer({ rateLimit: 1_000_000 });
+  server = await startInProcessServer({ rateLimit: 1_000_000 });
   port = Number(new URL(server.url).port);
 });
 afterAll(() => server.stop());

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, type RunningSite } from '../helpers/site-server.ts';
+import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
 import { startNginx, type NginxProcess } from '../../scripts/lib/nginx-process.ts';
 import { CSP_HASHES_FILE } from '../../core/csp.ts';
 import { redirectRules } from '../../core/redirects.ts';

@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, type RunningSite } from '../helpers/site-server.ts';
+import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
 
 const CLIENT = join(import.meta.dirname, '..', '..', 'dist', 'client');
 let running: RunningSite;

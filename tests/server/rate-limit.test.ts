@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postForm, postJson, startServer, validLead, type TestServer } from './harness.ts';
+import { postForm, postJson, validLead } from './fixtures.ts';
+import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
 
 const LIMIT = 3;
-let server: TestServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startServer({ rateLimit: LIMIT });
+  server = await startInProcessServer({ rateLimit: LIMIT });
 });
 afterAll(() => server.stop());
 
@@ -55,7 +56,7 @@ describe('form rate limit behind a trusted proxy', () => {
   it('counts each visitor the proxy names apart, not the proxy itself', async () => {
     const before = process.env.TRUST_PROXY;
     process.env.TRUST_PROXY = 'loopback';
-    const proxied = await startServer({ rateLimit: 1 });
+    const proxied = await startInProcessServer({ rateLimit: 1 });
     try {
       const from = (address: string) => ({ 'X-Forwarded-For': address });
       expect((await postJson(proxied.api, validLead, from('198.51.100.1'))).status).toBe(201);

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSite, type RunningSite } from '../helpers/site-server.ts';
+import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
 import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { security } from '../../server/http/security.ts';
 

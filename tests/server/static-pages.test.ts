@@ -3,15 +3,16 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGES, startServer, writeClientDir, type TestServer } from './harness.ts';
+import { PAGES, writeClientDir } from './fixtures.ts';
+import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
 import { CSP_HASHES_FILE, inlineScriptHashes } from '../../core/csp.ts';
 import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 
-let server: TestServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcessServer();
 });
 afterAll(() => server.stop());
 

@@ -1,10 +1,11 @@
 // When the lead database fails, a visitor is told to call (503), never left with a 500 or a false success.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postForm, postJson, startServer, validLead, type TestServer } from './harness.ts';
+import { postForm, postJson, validLead } from './fixtures.ts';
+import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
 
-let server: TestServer;
+let server: InProcessServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startInProcessServer();
   await server.store.close();
 });
 afterAll(() => server.stop());

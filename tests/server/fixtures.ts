@@ -1,19 +1,13 @@
-// A real server on a free port with a throwaway build, database and log, and a real webhook receiver: what the
-// integration tests drive.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+// What the server integration tests share, whichever way they run the server (in this process with
+// ./in-process-server.ts, or as its own process with scripts/lib/server-process.ts): a throwaway build, a real webhook
+// receiver, a lead that passes, submissions as browsers send them, and waitFor.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
 import type { FormDefinition, Site } from '../../generated/content-types.ts';
-import type { AlertWorker } from '../../server/alerts/alert-worker.ts';
-import { createApp } from '../../server/app.ts';
-import { loadForms, loadRedirects } from '../../server/content.ts';
-import { addressOf, close, listen } from '../../server/http/http-server.ts';
-import { createLeadPipeline } from '../../server/lead-pipeline.ts';
-import type { LeadStore } from '../../server/leads/lead-store.ts';
-import { createLogger } from '../../server/logger.ts';
+import { addressOf } from '../../server/http/http-server.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as T;
@@ -86,102 +80,6 @@ export async function startReceiver(script: (call: number) => Reply = () => ({ s
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-export interface TestServer {
-  url: string;
-  /** The form API of the insurance form. */
-  api: string;
-  store: LeadStore;
-  worker: AlertWorker;
-  dbFile: string;
-  /** Every log line, parsed. */
-  logs: Record<string, unknown>[];
-  logText: () => string;
-  stop: () => Promise<void>;
-}
-
-export interface TestServerOptions {
-  webhookUrl?: string;
-  retryBaseMs?: number;
-  maxAttempts?: number;
-  timeoutMs?: number;
-  dbFile?: string;
-  /** FORM_RATE_LIMIT; high by default so that only the rate-limit tests meet it. */
-  rateLimit?: number;
-  allowedOrigins?: string[];
-  /** LEADS_ENCRYPTION_KEY; by default the key file beside the database. */
-  key?: Buffer;
-}
-
-/** The real lead pipeline (createLeadPipeline) in the real app, with every form, on a free loopback port. */
-export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const root = tempDir();
-  const clientDir = writeClientDir(root);
-  const dbFile = options.dbFile ?? join(root, 'data', 'leads.db');
-  const logs: Record<string, unknown>[] = [];
-  const forms = loadForms();
-  const logger = createLogger({
-    level: 'debug',
-    personalFields: [...forms.values()].flatMap((def) => def.fields.map((field) => field.name)),
-    destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
-  });
-  const {
-    store,
-    worker,
-    forms: formApi,
-  } = createLeadPipeline(
-    {
-      leadsDb: dbFile,
-      leadsEncryptionKey: options.key,
-      chatWebhookUrl: options.webhookUrl,
-      chatRetryBaseMs: options.retryBaseMs ?? 5,
-      chatMaxAttempts: options.maxAttempts ?? 8,
-      chatTimeoutMs: options.timeoutMs ?? 5000,
-      formRateLimit: options.rateLimit ?? 100_000,
-      allowedOrigins: options.allowedOrigins ?? [],
-      logLevel: 'debug',
-    },
-    site,
-    forms,
-    { logger },
-  );
-  const app = createApp({ clientDir, forms: formApi, redirectRules: loadRedirects(), logger });
-  const server: Server = await listen(app, 0, '127.0.0.1');
-  worker.start();
-  const url = addressOf(server);
-  return {
-    url,
-    api: `${url}/api/forms/insurance-verification`,
-    store,
-    worker,
-    dbFile,
-    logs,
-    logText: () => JSON.stringify(logs),
-    stop: async () => {
-      await close(server);
-      await worker.stop();
-      await store.close();
-      rmSync(root, { recursive: true, force: true });
-    },
-  };
-}
-
-/**
- * What most integration test files run against: a webhook receiver, and a server whose alerts go to it, started
- * before the file's tests and stopped after them. Read `server` and `receiver` inside the tests.
- */
-export function serverWithReceiver(options: Omit<TestServerOptions, 'webhookUrl'> = {}) {
-  const running = {} as { server: TestServer; receiver: Awaited<ReturnType<typeof startReceiver>> };
-  beforeAll(async () => {
-    running.receiver = await startReceiver();
-    running.server = await startServer({ ...options, webhookUrl: running.receiver.url });
-  });
-  afterAll(async () => {
-    await running.server.stop();
-    await running.receiver.stop();
-  });
-  return running;
 }
 
 /** Polls until `check` returns something truthy; fails after `timeoutMs` (a limit for hangs, never a measurement). */

@@ -1,0 +1,113 @@
+// The server's app built inside the test process, on a free loopback port, with a throwaway build, database and log:
+// the real lead pipeline (createLeadPipeline) and the real app (createApp), wired as server/index.ts wires them, but
+// with the store, the alert worker and every log line in the test's hands. For the integration tests that look inside
+// (an alert's state, a closed store, the log as written); the tests of the server as a process (killed, restarted,
+// refused at start) start it with scripts/lib/server-process.ts.
+import { rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { AlertWorker } from '../../server/alerts/alert-worker.ts';
+import { createApp } from '../../server/app.ts';
+import { loadForms, loadRedirects } from '../../server/content.ts';
+import { addressOf, close, listen } from '../../server/http/http-server.ts';
+import { createLeadPipeline } from '../../server/lead-pipeline.ts';
+import type { LeadStore } from '../../server/leads/lead-store.ts';
+import { createLogger } from '../../server/logger.ts';
+import { site, startReceiver, tempDir, writeClientDir } from './fixtures.ts';
+
+export interface InProcessServer {
+  url: string;
+  /** The form API of the insurance form. */
+  api: string;
+  store: LeadStore;
+  worker: AlertWorker;
+  dbFile: string;
+  /** Every log line, parsed. */
+  logs: Record<string, unknown>[];
+  logText: () => string;
+  stop: () => Promise<void>;
+}
+
+export interface InProcessServerOptions {
+  webhookUrl?: string;
+  retryBaseMs?: number;
+  maxAttempts?: number;
+  timeoutMs?: number;
+  dbFile?: string;
+  /** FORM_RATE_LIMIT; high by default so that only the rate-limit tests meet it. */
+  rateLimit?: number;
+  allowedOrigins?: string[];
+  /** LEADS_ENCRYPTION_KEY; by default the key file beside the database. */
+  key?: Buffer;
+}
+
+/** The real lead pipeline in the real app, with every form, on a free loopback port of this process. */
+export async function startInProcessServer(options: InProcessServerOptions = {}): Promise<InProcessServer> {
+  const root = tempDir();
+  const clientDir = writeClientDir(root);
+  const dbFile = options.dbFile ?? join(root, 'data', 'leads.db');
+  const logs: Record<string, unknown>[] = [];
+  const forms = loadForms();
+  const logger = createLogger({
+    level: 'debug',
+    personalFields: [...forms.values()].flatMap((def) => def.fields.map((field) => field.name)),
+    destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+  });
+  const {
+    store,
+    worker,
+    forms: formApi,
+  } = createLeadPipeline(
+    {
+      leadsDb: dbFile,
+      leadsEncryptionKey: options.key,
+      chatWebhookUrl: options.webhookUrl,
+      chatRetryBaseMs: options.retryBaseMs ?? 5,
+      chatMaxAttempts: options.maxAttempts ?? 8,
+      chatTimeoutMs: options.timeoutMs ?? 5000,
+      formRateLimit: options.rateLimit ?? 100_000,
+      allowedOrigins: options.allowedOrigins ?? [],
+      logLevel: 'debug',
+    },
+    site,
+    forms,
+    { logger },
+  );
+  const app = createApp({ clientDir, forms: formApi, redirectRules: loadRedirects(), logger });
+  const server: Server = await listen(app, 0, '127.0.0.1');
+  worker.start();
+  const url = addressOf(server);
+  return {
+    url,
+    api: `${url}/api/forms/insurance-verification`,
+    store,
+    worker,
+    dbFile,
+    logs,
+    logText: () => JSON.stringify(logs),
+    stop: async () => {
+      await close(server);
+      await worker.stop();
+      await store.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * What most integration test files run against: a webhook receiver, and an in-process server whose alerts go to it,
+ * started before the file's tests and stopped after them. Read `server` and `receiver` inside the tests.
+ */
+export function serverWithReceiver(options: Omit<InProcessServerOptions, 'webhookUrl'> = {}) {
+  const running = {} as { server: InProcessServer; receiver: Awaited<ReturnType<typeof startReceiver>> };
+  beforeAll(async () => {
+    running.receiver = await startReceiver();
+    running.server = await startInProcessServer({ ...options, webhookUrl: running.receiver.url });
+  });
+  afterAll(async () => {
+    await running.server.stop();
+    await running.receiver.stop();
+  });
+  return running;
+}
