@@ -72,8 +72,9 @@ export const readJson = (file: string): unknown => JSON.parse(readFileSync(file,
 
 export const schemaId = (file: string): string => pathToFileURL(file).href;
 
-// `discriminator` makes an error inside a block that block's own (see STACK-NOTES.md); `allErrors` reports every
-// problem of a document in one run, as a compiler does.
+// `discriminator` makes an error inside a block that block's own: the `oneOf` of blocks is chosen by `type`, so a
+// block with a bad field is reported against its own schema, not as a failure of every alternative; `allErrors`
+// reports every problem of a document in one run, as a compiler does.
 const AJV_OPTIONS: Options = { discriminator: true, allErrors: true, strict: true, strictRequired: false };
 
 /** Every content schema with the file it is registered as: the documents', the shared defs, each block's, the union. */

@@ -20,7 +20,7 @@ import { startServerProcess } from './lib/server-process.ts';
 import { percentile } from './lib/stats.ts';
 import { securityHeaders } from '../server/http/security.ts';
 
-/** The budgets, in one place. Performance and the three metrics are issue 6's targets. */
+/** The budgets, in one place: the score each category must reach and the most each of the three metrics may be. */
 const BUDGETS = {
   accessibility: 100,
   'best-practices': 100,
@@ -34,7 +34,7 @@ const BUDGETS = {
   cls: 0.01,
 } as const;
 
-/** A page of each kind the issue names. */
+/** One page of each kind: home, a service, a treatment and a crisis page. */
 const AUDITED_PAGES = [
   '/',
   '/services/medical-detox',
@@ -52,7 +52,7 @@ type Category = (typeof CATEGORIES)[number];
 const GATING: readonly Category[] = ['accessibility', 'best-practices', 'seo'];
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// As STACK-NOTES.md found for this machine: new headless mode, no sandbox (containers), no GPU, /tmp instead of a
+// Chromium as it runs here, in containers: new headless mode, no sandbox (containers), no GPU, /tmp instead of a
 // small /dev/shm, and no background traffic to Google that would blur the measurements.
 const CHROME_FLAGS = [
   '--headless=new',
@@ -85,7 +85,7 @@ interface PageResult {
  * and with all those headers except Cross-Origin-Opener-Policy: that one makes Chromium put the page in a new browsing
  * context group, so in a renderer process of its own, on arrival from Lighthouse's blank tab (as from most other
  * sites), and that process's first JavaScript context costs tens of milliseconds of blocking time in some runs, on
- * the floor page as on the site's (kept on purpose: docs/ARCHITECTURE.md, Security headers).
+ * the floor page as on the site's (kept on purpose: docs/decisions/2026-11-24-keep-coop-same-origin.md).
  */
 const FLOOR_PAGE =
   '<!doctype html><html lang="en"><head><meta charset="utf-8">' +

@@ -6,9 +6,10 @@ import { LabelText } from '../text/RichText.tsx';
 import { dialogId, FormDialog, openDialog } from '../forms/FormDialog.tsx';
 
 /**
- * The floating call to action of every page (spec 2.10): hidden until the page is scrolled past the threshold;
- * under 768 px a bottom bar, wider a round Verify Insurance button whose hover and focus menu offers the phone
- * number and a free consultation. It overlays the page, so showing it never moves the content.
+ * The floating call to action of every page: hidden until the page is scrolled past the threshold
+ * (site.widget.showAfterScroll); under 768 px wide a bottom bar, from 768 px a round Verify Insurance button
+ * whose hover and focus menu offers the phone number and a free consultation, by width alone, touch screens
+ * included. It overlays the page, so showing it never moves the content.
  */
 export function FloatingWidget() {
   const { site, phone } = useSite();

@@ -4,8 +4,9 @@
 // anything is answered.
 //
 // Every lead passes here, so it runs on Node's own request and response, ahead of Express (as the site's files do):
-// answered through Express, a lead cost the server about twice the CPU (docs/ARCHITECTURE.md has the figures). The
-// libraries are those Express would use (body-parser, type-is, proxy-addr); the rate limit is server/forms/form-rate-limit.ts.
+// answered through Express, a lead cost the server about twice the CPU (figures in
+// docs/decisions/2026-11-22-form-posts-before-express.md). The libraries are those Express would use (body-parser,
+// type-is, proxy-addr); the rate limit is server/forms/form-rate-limit.ts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import bodyParser from 'body-parser';
 import express, { type Express, type RequestHandler } from 'express';

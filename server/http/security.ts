@@ -141,8 +141,8 @@ const BASE_HEADERS = headersSetBy(
   helmet({
     contentSecurityPolicy: false,
     strictTransportSecurity: false,
-    // Kept although it costs each arrival a renderer process of its own (measured in docs/ARCHITECTURE.md, under
-    // Security headers): visitors type health and insurance details into these pages.
+    // Visitors type health and insurance details into these pages: kept although it costs each arrival a renderer
+    // process of its own (measured in docs/decisions/2026-11-24-keep-coop-same-origin.md).
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // The legacy twin of frame-ancestors 'none', for browsers that predate CSP 2.
