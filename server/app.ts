@@ -7,7 +7,8 @@ import type { Logger } from './logger.ts';
 import { notFound } from './http/not-found.ts';
 import { redirects } from './http/redirects.ts';
 import type { RedirectRule } from '../core/redirects.ts';
-import { secureRequests, security, trustProxyFrom, type TrustProxy } from './http/security.ts';
+import type { TrustProxy } from './config.ts';
+import { secureRequests, security } from './http/security.ts';
 import { loadStaticSite } from './http/static-pages.ts';
 
 export interface AppOptions {
@@ -18,8 +19,8 @@ export interface AppOptions {
   /** Old addresses and their pages (site/redirects.json). */
   redirectRules: RedirectRule[];
   logger: Logger;
-  /** Which proxies may say a request came over HTTPS (HSTS); TRUST_PROXY by default (server/http/security.ts). */
-  trustProxy?: TrustProxy;
+  /** Which proxies may say a request came over HTTPS (HSTS): the config's TRUST_PROXY. */
+  trustProxy: TrustProxy;
 }
 
 /**
@@ -32,7 +33,7 @@ export function createApp({
   forms,
   redirectRules,
   logger,
-  trustProxy = trustProxyFrom(process.env.TRUST_PROXY),
+  trustProxy,
 }: AppOptions): RequestListener {
   const site = loadStaticSite(clientDir);
   const secure = secureRequests(trustProxy);

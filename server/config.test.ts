@@ -16,6 +16,7 @@ describe('server config', () => {
       leadsEncryptionKey: undefined,
       clientDir: '/srv/site/dist/client',
       logLevel: 'info',
+      trustProxy: false,
     });
   });
 
@@ -52,6 +53,21 @@ describe('server config', () => {
       chatTimeoutMs: 250,
     });
     expect(config.leadsEncryptionKey).toEqual(Buffer.alloc(32, 0x0f));
+  });
+
+  it('reads TRUST_PROXY as Express reads trust proxy: no proxy, every hop, a number of hops, or a list', () => {
+    const trust = (TRUST_PROXY: string) => readConfig({ TRUST_PROXY }).trustProxy;
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('2')).toBe(2);
+    expect(trust('loopback')).toBe('loopback');
+    expect(trust(' 10.0.0.0/8, 127.0.0.1, uniquelocal ')).toBe('10.0.0.0/8, 127.0.0.1, uniquelocal');
+    expect(() => trust('yes')).toThrow(
+      'TRUST_PROXY must be false, true, a number of proxy hops, or addresses and subnets such as "loopback" or ' +
+        '"10.0.0.0/8, 127.0.0.1", not "yes"',
+    );
+    expect(() => trust('10.0.0.0/8, 300.1.1.1')).toThrow(ConfigError);
   });
 
   it('names every bad value', () => {

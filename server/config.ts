@@ -1,5 +1,13 @@
 import { resolve } from 'node:path';
+import proxyaddr from 'proxy-addr';
 import { KeyError, parseKeyHex } from './leads/lead-key.ts';
+
+/**
+ * Express's `trust proxy` setting: false trusts no proxy (X-Forwarded-* ignored); true trusts every hop; a number
+ * trusts that many hops; a string is a comma-separated list of trusted addresses or subnets (`loopback`,
+ * `10.0.0.0/8, 127.0.0.1`).
+ */
+export type TrustProxy = boolean | number | string;
 
 export interface ServerConfig {
   port: number;
@@ -21,6 +29,11 @@ export interface ServerConfig {
   /** The build to serve. */
   clientDir: string;
   logLevel: string;
+  /**
+   * Which proxies in front of the server to believe about the visitor's address (X-Forwarded-For, for the rate limit)
+   * and about HTTPS (X-Forwarded-Proto, for HSTS).
+   */
+  trustProxy: TrustProxy;
 }
 
 /** The server's environment variables, with their defaults. */
@@ -37,6 +50,7 @@ export const ENVIRONMENT = {
   LEADS_ENCRYPTION_KEY: '(unset: a key file beside LEADS_DB)',
   CLIENT_DIR: 'dist/client',
   LOG_LEVEL: 'info',
+  TRUST_PROXY: '(unset: no proxy is trusted)',
 } as const;
 
 export class ConfigError extends Error {}
@@ -49,6 +63,25 @@ function originOf(text: string): string | undefined {
     return bare && /^https?:$/.test(url.protocol) ? url.origin : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** TRUST_PROXY as Express reads its `trust proxy` setting (see TrustProxy). */
+export function trustProxyFrom(value: string | undefined): TrustProxy {
+  const raw = value?.trim() ?? '';
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+/** Whether every entry of a trusted-proxy list is an address, a subnet or one of proxy-addr's names. */
+function validTrustList(list: string): boolean {
+  try {
+    proxyaddr.compile(list.split(',').map((entry) => entry.trim()));
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -86,6 +119,13 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     problems.push(error.message);
   }
 
+  const trustProxy = trustProxyFrom(value('TRUST_PROXY'));
+  if (typeof trustProxy === 'string' && !validTrustList(trustProxy))
+    problems.push(
+      'TRUST_PROXY must be false, true, a number of proxy hops, or addresses and subnets such as ' +
+        `"loopback" or "10.0.0.0/8, 127.0.0.1", not "${trustProxy}"`,
+    );
+
   const webhook = value('CHAT_WEBHOOK_URL');
   if (webhook !== undefined && !/^https?:\/\/[^\s]+$/.test(webhook))
     problems.push('CHAT_WEBHOOK_URL must be an http(s) URL');
@@ -104,6 +144,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     leadsEncryptionKey: key,
     clientDir: resolve(cwd, value('CLIENT_DIR') ?? ENVIRONMENT.CLIENT_DIR),
     logLevel: value('LOG_LEVEL') ?? ENVIRONMENT.LOG_LEVEL,
+    trustProxy,
   };
   if (problems.length > 0) throw new ConfigError(problems.join('\n'));
   return config;

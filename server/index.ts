@@ -44,7 +44,13 @@ async function main(): Promise<void> {
     );
   }
   const { store, worker, logger, forms: formApi } = pipeline;
-  const app = createApp({ clientDir: config.clientDir, forms: formApi, redirectRules, logger });
+  const app = createApp({
+    clientDir: config.clientDir,
+    forms: formApi,
+    redirectRules,
+    logger,
+    trustProxy: config.trustProxy,
+  });
 
   let server;
   try {

@@ -8,7 +8,6 @@ import { healthCheck } from './http/health-check.ts';
 import { sealedNamesOf } from './leads/lead-fields.ts';
 import { openLeadStore, type LeadStore } from './leads/lead-store.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { trustProxyFrom } from './http/security.ts';
 
 export interface LeadPipeline {
   store: LeadStore;
@@ -29,6 +28,7 @@ export type PipelineConfig = Pick<
   | 'formRateLimit'
   | 'allowedOrigins'
   | 'logLevel'
+  | 'trustProxy'
 >;
 
 /** Says where the encryption key came from, and warns where a deployment should do better. */
@@ -82,8 +82,8 @@ export function createLeadPipeline(
     logger,
     rateLimit: config.formRateLimit,
     allowedOrigins: config.allowedOrigins,
-    // The same proxies security.ts believes for X-Forwarded-Proto name the visitor for the rate limit.
-    trustProxy: trustProxyFrom(process.env.TRUST_PROXY),
+    // The same proxies the app believes for X-Forwarded-Proto name the visitor for the rate limit.
+    trustProxy: config.trustProxy,
     onLeadStored: worker.leadStored,
   });
   // The health of the server is the health of its lead store: mounted with the form API that depends on it.

@@ -3,7 +3,7 @@
 // start it here. (tests/server/in-process-server.ts builds the same app inside the test process instead, for tests
 // that reach into its store; it starts no process.)
 //
-// The server's settings come from the caller only: the variables server/config.ts reads, and TRUST_PROXY, are not
+// The server's settings come from the caller only: the variables server/config.ts reads are not
 // inherited from this process's environment, so a developer's shell cannot change what a test runs against. Unless
 // told otherwise the server keeps its leads in a throwaway in-memory database, never in the project's data/.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,9 +30,9 @@ export function freePort(): Promise<number> {
 }
 
 /** The variables the server reads (PORT and HOST are chosen here). */
-type ServerVariable = Exclude<keyof typeof ENVIRONMENT, 'PORT' | 'HOST'> | 'TRUST_PROXY';
+type ServerVariable = Exclude<keyof typeof ENVIRONMENT, 'PORT' | 'HOST'>;
 export type ServerEnv = { [name in ServerVariable]?: string };
-const SERVER_VARIABLES: readonly string[] = [...Object.keys(ENVIRONMENT), 'TRUST_PROXY'];
+const SERVER_VARIABLES: readonly string[] = Object.keys(ENVIRONMENT);
 
 export interface ServerProcessOptions {
   /** The server's settings: LEADS_DB, CLIENT_DIR, CHAT_WEBHOOK_URL, FORM_RATE_LIMIT, LOG_LEVEL, TRUST_PROXY... */

@@ -20,7 +20,8 @@ import { formSubmission } from './form-submission.ts';
 import type { LeadStore } from '../leads/lead-store.ts';
 import type { Logger } from '../logger.ts';
 import { originCheck } from './origin-check.ts';
-import { secureRequests, securityHeaders, type TrustProxy } from '../http/security.ts';
+import type { TrustProxy } from '../config.ts';
+import { secureRequests, securityHeaders } from '../http/security.ts';
 
 export interface FormApiOptions {
   forms: Map<string, FormDefinition>;

@@ -6,7 +6,8 @@ import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.ts';
-import { trustFunction, type TrustProxy } from '../http/security.ts';
+import type { TrustProxy } from '../config.ts';
+import { trustFunction } from '../http/security.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
 const WINDOW_SECONDS = RATE_LIMIT_WINDOW_MS / 1000;

@@ -4,6 +4,7 @@ import type { TLSSocket } from 'node:tls';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import proxyaddr from 'proxy-addr';
+import type { TrustProxy } from '../config.ts';
 
 /** A year: the HSTS lifetime browsers and the preload list expect. */
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -92,22 +93,6 @@ export function contentSecurityPolicy(scriptHashes: readonly string[] = []): Hea
   );
 }
 
-/** Express's `trust proxy` setting: see trustProxyFrom. */
-export type TrustProxy = boolean | number | string;
-
-/**
- * Express's `trust proxy` from the TRUST_PROXY variable: unset or `false` trusts no proxy (X-Forwarded-* ignored);
- * `true` trusts every hop; a number trusts that many hops; anything else is Express's list of trusted addresses or
- * subnets, such as `loopback` or `10.0.0.0/8, 127.0.0.1`.
- */
-export function trustProxyFrom(value: string | undefined): TrustProxy {
-  const raw = value?.trim() ?? '';
-  if (raw === '' || raw === 'false') return false;
-  if (raw === 'true') return true;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  return raw;
-}
-
 /** Whether the hop at `address`, `hop` steps from the server, is a proxy to believe, as Express reads `trust proxy`. */
 export function trustFunction(trustProxy: TrustProxy): (address: string, hop: number) => boolean {
   if (trustProxy === true) return () => true;
@@ -164,14 +149,12 @@ export function securityHeaders(policy: HeaderMap = contentSecurityPolicy()): Se
 }
 
 export interface SecurityOptions {
-  /** Which proxies may tell us the request came over HTTPS (X-Forwarded-Proto); see trustProxyFrom. */
-  trustProxy?: TrustProxy;
+  /** Which proxies may tell us the request came over HTTPS (X-Forwarded-Proto). */
+  trustProxy: TrustProxy;
 }
 
 /** Express middleware setting the security headers (the policy that allows no inline script) on every answer. */
-export function security({
-  trustProxy = trustProxyFrom(process.env.TRUST_PROXY),
-}: SecurityOptions = {}): RequestHandler {
+export function security({ trustProxy }: SecurityOptions): RequestHandler {
   const headers = securityHeaders();
   const secure = secureRequests(trustProxy);
   return (req, res, next) => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { AlertWorker } from '../../server/alerts/alert-worker.ts';
 import { createApp } from '../../server/app.ts';
+import type { TrustProxy } from '../../server/config.ts';
 import { loadForms, loadRedirects } from '../../server/content.ts';
 import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { createLeadPipeline } from '../../server/lead-pipeline.ts';
@@ -38,6 +39,8 @@ export interface InProcessServerOptions {
   /** FORM_RATE_LIMIT; high by default so that only the rate-limit tests meet it. */
   rateLimit?: number;
   allowedOrigins?: string[];
+  /** TRUST_PROXY, as the config reads it; no proxy by default. */
+  trustProxy?: TrustProxy;
   /** LEADS_ENCRYPTION_KEY; by default the key file beside the database. */
   key?: Buffer;
 }
@@ -69,12 +72,19 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
       formRateLimit: options.rateLimit ?? 100_000,
       allowedOrigins: options.allowedOrigins ?? [],
       logLevel: 'debug',
+      trustProxy: options.trustProxy ?? false,
     },
     site,
     forms,
     { logger },
   );
-  const app = createApp({ clientDir, forms: formApi, redirectRules: loadRedirects(), logger });
+  const app = createApp({
+    clientDir,
+    forms: formApi,
+    redirectRules: loadRedirects(),
+    logger,
+    trustProxy: options.trustProxy ?? false,
+  });
   const server: Server = await listen(app, 0, '127.0.0.1');
   worker.start();
   const url = addressOf(server);

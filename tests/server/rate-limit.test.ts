@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trustProxyFrom } from '../../server/config.ts';
 import { postForm, postJson, validLead } from './fixtures.ts';
 import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
 
@@ -54,9 +55,7 @@ describe('form rate limit', () => {
 
 describe('form rate limit behind a trusted proxy', () => {
   it('counts each visitor the proxy names apart, not the proxy itself', async () => {
-    const before = process.env.TRUST_PROXY;
-    process.env.TRUST_PROXY = 'loopback';
-    const proxied = await startInProcessServer({ rateLimit: 1 });
+    const proxied = await startInProcessServer({ rateLimit: 1, trustProxy: trustProxyFrom('loopback') });
     try {
       const from = (address: string) => ({ 'X-Forwarded-For': address });
       expect((await postJson(proxied.api, validLead, from('198.51.100.1'))).status).toBe(201);
@@ -64,8 +63,6 @@ describe('form rate limit behind a trusted proxy', () => {
       expect((await postJson(proxied.api, validLead, from('198.51.100.1'))).status).toBe(429);
       expect(proxied.store.listLeads()).toHaveLength(2);
     } finally {
-      if (before === undefined) delete process.env.TRUST_PROXY;
-      else process.env.TRUST_PROXY = before;
       await proxied.stop();
     }
   });
