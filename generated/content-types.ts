@@ -131,7 +131,7 @@ export interface Page {
    */
   canonical?: string;
   /**
-   * Robots meta directive, for pages where the spec sets one.
+   * Robots meta directive, for pages that must not be indexed or followed (such as a thank-you page).
    */
   robots?: 'index, follow' | 'noindex, follow' | 'noindex, nofollow';
   sitemap: SitemapEntry;
@@ -982,7 +982,7 @@ export interface TreatmentProgram {
   treatmentFor: string;
   duration: DurationRange;
   /**
-   * Reported success rate, in percent, where the spec gives one.
+   * Reported success rate, in percent, where the program has a published figure.
    */
   successRate?: number;
 }
@@ -1333,7 +1333,7 @@ export interface SitemapSettings {
  */
 export interface WidgetSettings {
   /**
-   * How far, in pixels, a visitor scrolls before the widget appears (spec: 200).
+   * How far, in pixels, a visitor scrolls before the widget appears (200 on this site).
    */
   showAfterScroll: number;
   /**

@@ -15,7 +15,7 @@ const lead = (formId: string, data: Record<string, string>): StoredLead => ({
   data,
 });
 
-// The widget's consultation form of spec 3, as a definition: split name, e-mail, two selects and free text.
+// The widget's consultation form, as a definition: split name, e-mail, two selects and free text.
 const consultation: FormDefinition = {
   $schema: '../../../schemas/form.schema.json',
   name: 'Consultation',
