@@ -4,19 +4,11 @@
 // linearly. Ends with `pages=N seconds=S` for the largest size. The copies are removed, even after a failure
 // or Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PAGES_DIR, ROOT, blockTypes, documentValidators } from '../core/content-schemas.ts';
+import { copyProject } from './lib/project-copy.ts';
 
 const SIZES = (process.env.BENCH_PAGES ?? '250,1000')
   .split(',')
@@ -24,23 +16,6 @@ const SIZES = (process.env.BENCH_PAGES ?? '250,1000')
   .sort((a, b) => a - b);
 /** A step that takes longer than this is stuck, not slow: the benchmark stops rather than wait forever. */
 const STEP_TIMEOUT_MINUTES = 30;
-const COPY = [
-  'blocks',
-  'core',
-  'schemas',
-  'scripts',
-  'generated',
-  'renderer',
-  'site',
-  'pages',
-  'server',
-  'public',
-  'tests',
-  'package.json',
-  'tsconfig.json',
-  'vite.config.ts',
-];
-
 const ownPages = readdirSync(PAGES_DIR, { recursive: true, encoding: 'utf8' }).filter((f) =>
   f.endsWith('.json'),
 ).length;
@@ -123,8 +98,7 @@ const results: { pages: number; validate: number; build: number }[] = [];
 for (const pages of SIZES) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-build-'));
   try {
-    for (const part of COPY) cpSync(join(ROOT, part), join(dir, part), { recursive: true });
-    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    copyProject(dir);
     mkdirSync(join(dir, 'pages', 'bench'), { recursive: true });
     for (let n = 1; n <= pages - ownPages; n++)
       writeFileSync(join(dir, 'pages', 'bench', `page-${n}.json`), syntheticPage(n));

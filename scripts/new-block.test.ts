@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../core/content-schemas.ts';
 import { blockFiles, insertIntoRegistry, nameProblem, toKebab, toPascal } from './new-block.ts';
+import { copyProject } from './lib/project-copy.ts';
 
 const REGISTRY = `// The one list of block components.
 import type { BlockRegistry } from '../blocks/types.ts';
@@ -92,22 +93,7 @@ describe('names', () => {
 describe('npm run new-block, in a copy of the project', () => {
   const dir = mkdtempSync(join(tmpdir(), 'new-block-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  for (const part of [
-    'blocks',
-    'core',
-    'schemas',
-    'scripts',
-    'generated',
-    'renderer',
-    'site',
-    'pages',
-    'docs',
-    'package.json',
-    'tsconfig.json',
-    '.prettierrc.json',
-  ])
-    cpSync(join(ROOT, part), join(dir, part), { recursive: true });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  copyProject(dir);
   writeFileSync(join(dir, 'blocks/registry.ts'), REGISTRY);
   const tsx = join(ROOT, 'node_modules/.bin/tsx');
   const run = (...args: string[]) => execFileSync(tsx, args, { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
