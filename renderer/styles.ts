@@ -1,5 +1,7 @@
-// Only the Mantine CSS the site uses (about a third of the full stylesheet), then the site's own. Not Mantine's
-// default-css-variables.css: renderer/head.ts writes every one of those variables, from our theme, into <head>.
+// Only the Mantine CSS the site uses (about a third of the full stylesheet), then the site-wide CSS in
+// renderer/styles/, in cascade order. Not Mantine's default-css-variables.css: renderer/head.ts writes every one of
+// those variables, from our theme, into <head>. Each block's own blocks/<type>/styles.css is imported by its
+// component; entry-client.tsx imports this file before the router, so the blocks' rules come after these.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
@@ -19,4 +21,8 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/notifications/styles.css';
-import './site.css';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/shell.css';
+import './styles/widget.css';
+import './styles/forms.css';

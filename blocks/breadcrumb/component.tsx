@@ -5,6 +5,7 @@ import { breadcrumbTrail } from '../../renderer/content/breadcrumbs.ts';
 import { usePage } from '../../renderer/page-context.tsx';
 import { useSite } from '../../renderer/site-context.tsx';
 import { SmartLink } from '../../renderer/text/SmartLink.tsx';
+import './styles.css';
 
 export function BreadcrumbBlock({ block }: BlockProps<'breadcrumb'>) {
   const { site } = useSite();

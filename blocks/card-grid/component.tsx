@@ -6,6 +6,7 @@ import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 import { SmartLink } from '../../renderer/text/SmartLink.tsx';
 import { icons } from '../../renderer/icons.ts';
+import './styles.css';
 
 export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
   const columns = block.columns ?? 3;

@@ -4,6 +4,7 @@ import type { BlockProps } from '../types.ts';
 import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 import { icons } from '../../renderer/icons.ts';
+import './styles.css';
 
 export function ContactListBlock({ block }: BlockProps<'contact-list'>) {
   return (

@@ -3,6 +3,7 @@ import type { BlockProps } from '../types.ts';
 import { SectionFrame } from '../../renderer/ui/Section.tsx';
 import { CallButton, LinkButton } from '../../renderer/ui/actions.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
+import './styles.css';
 
 export function CtaBandBlock({ block }: BlockProps<'cta-band'>) {
   const emergency = block.variant === 'emergency';

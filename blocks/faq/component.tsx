@@ -4,6 +4,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import type { BlockProps } from '../types.ts';
 import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
+import './styles.css';
 
 /** Arrow keys, Home and End move focus between the question headers (WAI-ARIA accordion pattern). */
 function moveFocus(event: KeyboardEvent<HTMLElement>) {

@@ -6,6 +6,7 @@ import { SectionFrame } from '../../renderer/ui/Section.tsx';
 import { CallButton, LinkButton } from '../../renderer/ui/actions.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 import { icons } from '../../renderer/icons.ts';
+import './styles.css';
 
 export function HeroBlock({ block }: BlockProps<'hero'>) {
   const emergency = block.variant === 'emergency';

@@ -5,6 +5,7 @@ import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 import { SmartLink } from '../../renderer/text/SmartLink.tsx';
 import { icons } from '../../renderer/icons.ts';
+import './styles.css';
 
 export function LinkCardsBlock({ block }: BlockProps<'link-cards'>) {
   const max = block.maxLinks ?? 3;

@@ -8,6 +8,7 @@ import { LinkButton } from '../../renderer/ui/actions.tsx';
 import { SmartLink } from '../../renderer/text/SmartLink.tsx';
 import type { Program } from '../../generated/content-types.ts';
 import catalogue from '../../site/programs.json';
+import './styles.css';
 
 const programs = catalogue.programs as Program[];
 

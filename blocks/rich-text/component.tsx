@@ -2,6 +2,7 @@ import { List, Text, Title } from '@mantine/core';
 import type { BlockProps } from '../types.ts';
 import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
+import './styles.css';
 
 export function RichTextBlock({ block }: BlockProps<'rich-text'>) {
   return (

@@ -3,6 +3,7 @@ import { Grid } from '../../renderer/ui/layout.tsx';
 import type { BlockProps } from '../types.ts';
 import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
+import './styles.css';
 
 export function StatsBlock({ block }: BlockProps<'stats'>) {
   return (

@@ -2,6 +2,7 @@ import { Badge, Text } from '@mantine/core';
 import type { BlockProps } from '../types.ts';
 import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
+import './styles.css';
 
 type Cell = BlockProps<'table'>['block']['rows'][number][number];
 

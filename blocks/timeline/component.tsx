@@ -4,6 +4,7 @@ import type { BlockProps } from '../types.ts';
 import { Section } from '../../renderer/ui/Section.tsx';
 import { LinkButton } from '../../renderer/ui/actions.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
+import './styles.css';
 
 export function TimelineBlock({ block }: BlockProps<'timeline'>) {
   return (

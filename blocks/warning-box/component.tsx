@@ -6,6 +6,7 @@ import { SectionFrame } from '../../renderer/ui/Section.tsx';
 import { LinkButton } from '../../renderer/ui/actions.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 import { icons } from '../../renderer/icons.ts';
+import './styles.css';
 
 const COLORS = { danger: 'red', warning: 'orange', info: undefined } as const;
 

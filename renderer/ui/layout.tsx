@@ -1,5 +1,5 @@
-// Two layout pieces styled by site.css instead of Mantine's SimpleGrid and ThemeIcon: SimpleGrid's responsive
-// columns write <style> elements into <body> (invalid HTML), and ThemeIcon leaks radius/color attributes.
+// Two layout pieces styled by renderer/styles/layout.css instead of Mantine's SimpleGrid and ThemeIcon: SimpleGrid's
+// responsive columns write <style> elements into <body> (invalid HTML), and ThemeIcon leaks radius/color attributes.
 import { Children, type CSSProperties, type ReactNode } from 'react';
 
 type Cols = { base?: number; xs?: number; sm?: number; md?: number; lg?: number };
@@ -8,7 +8,7 @@ const BREAKPOINTS = ['base', 'xs', 'sm', 'md', 'lg'] as const;
 /**
  * A responsive grid: columns per breakpoint (xs 36em, sm 48em, md 62em, lg 75em), each falling back to the last.
  * Where the last row would hold one item of several columns (three cards in two columns), that item sits in the
- * middle of its row, as wide as the others: `data-lone` names those breakpoints for site.css.
+ * middle of its row, as wide as the others: `data-lone` names those breakpoints for renderer/styles/layout.css.
  */
 export function Grid({
   cols,
