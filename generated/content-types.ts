@@ -298,7 +298,7 @@ export interface ContactListBlock {
 export interface Contact {
   icon?: IconName;
   /**
-   * Who answers, such as '988 Suicide & Crisis Lifeline'.
+   * Who answers, such as 'Suicide & Crisis Lifeline'. A heading cannot hold a link, so write emergency numbers in the value.
    */
   name: string;
   value: Text;
