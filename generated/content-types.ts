@@ -210,7 +210,7 @@ export interface CardGridBlock {
   heading: string;
   intro?: Text;
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   /**
@@ -231,7 +231,7 @@ export interface Card {
    */
   badge?: string;
   /**
-   * Colours the card: 'critical' red, 'high' amber. Defaults to 'normal'.
+   * Colors the card: 'critical' red, 'high' amber. Defaults to 'normal'.
    */
   severity?: 'critical' | 'high' | 'normal';
   /**
@@ -252,13 +252,13 @@ export interface Card {
    */
   items?: string[];
   /**
-   * How the points are marked: 'bullet' for facts, signs and symptoms (coloured like the card's severity); 'check' only for what the care includes or promises. Defaults to 'bullet'.
+   * How the points are marked: 'bullet' for facts, signs and symptoms (colored like the card's severity); 'check' only for what the care includes or promises. Defaults to 'bullet'.
    */
   itemMarker?: 'bullet' | 'check';
   link?: Link;
 }
 /**
- * A labelled link.
+ * A labeled link.
  */
 export interface Link {
   label: Text;
@@ -285,7 +285,7 @@ export interface ContactListBlock {
   heading: string;
   intro?: Text;
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   /**
@@ -298,7 +298,7 @@ export interface ContactListBlock {
 export interface Contact {
   icon?: IconName;
   /**
-   * Who answers, such as '988 Suicide & Crisis Lifeline'.
+   * Who answers, such as 'Suicide & Crisis Lifeline'. A heading cannot hold a link, so write emergency numbers in the value.
    */
   name: string;
   value: Text;
@@ -360,7 +360,7 @@ export interface FaqBlock {
   heading: string;
   intro?: Text;
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   /**
@@ -402,7 +402,7 @@ export interface FormBlock {
   heading: string;
   intro?: Text;
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   /**
@@ -444,7 +444,7 @@ export interface HeroBlock {
    */
   heading: string;
   /**
-   * Line under the heading in the brand colour.
+   * Line under the heading in the brand color.
    */
   subtitle?: string;
   text?: Text;
@@ -506,7 +506,7 @@ export interface LinkCardsBlock {
   heading: string;
   intro?: Text;
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   /**
@@ -563,7 +563,7 @@ export interface ProtocolCardsBlock {
   heading: string;
   intro?: Text;
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   /**
@@ -626,7 +626,7 @@ export interface RelatedProgramsBlock {
   heading: string;
   intro?: Text;
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   /**
@@ -666,7 +666,7 @@ export interface RichTextBlock {
   heading: string;
   intro?: Text;
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   /**
@@ -711,7 +711,7 @@ export interface StatsBlock {
   heading: string;
   intro?: Text;
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   note?: Text;
@@ -758,7 +758,7 @@ export interface TableBlock {
   heading: string;
   intro?: Text;
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   /**
@@ -787,7 +787,7 @@ export interface TableBadgeCell {
    */
   text: string;
   /**
-   * 'destructive' (red) for the highest risk, 'secondary' (grey) otherwise.
+   * 'destructive' (red) for the highest risk, 'secondary' (gray) otherwise.
    */
   style: 'destructive' | 'secondary';
 }
@@ -812,7 +812,7 @@ export interface TeamBlock {
   heading: string;
   intro?: Text;
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   /**
@@ -832,7 +832,7 @@ export interface TeamMember {
    */
   role: string;
   /**
-   * Board certifications and licences.
+   * Board certifications and licenses.
    *
    * @minItems 1
    *
@@ -862,7 +862,7 @@ export interface TimelineBlock {
   heading: string;
   intro?: Text;
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   /**
@@ -908,11 +908,11 @@ export interface WarningBoxBlock {
    */
   aliases?: AnchorId[];
   /**
-   * Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'.
+   * Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'.
    */
   tone?: 'default' | 'muted' | 'brand';
   /**
-   * 'danger' (red) for life-threatening warnings, 'warning' (amber) for cautions, 'info' (brand colour) for important notes. Defaults to 'warning'.
+   * 'danger' (red) for life-threatening warnings, 'warning' (amber) for cautions, 'info' (brand color) for important notes. Defaults to 'warning'.
    */
   variant?: 'danger' | 'warning' | 'info';
   icon?: IconName;
@@ -1210,15 +1210,15 @@ export interface FooterGroup {
   links: Link[];
 }
 /**
- * Colours of the site.
+ * Colors of the site.
  */
 export interface Theme {
   /**
-   * Mantine colour used for buttons and accents.
+   * Mantine color used for buttons and accents.
    */
   primaryColor: 'teal' | 'blue' | 'indigo' | 'cyan' | 'green' | 'violet';
   /**
-   * Colour scheme before a visitor chooses; 'auto' follows the system.
+   * Color scheme before a visitor chooses; 'auto' follows the system.
    */
   defaultColorScheme: 'light' | 'dark' | 'auto';
 }

@@ -22,7 +22,7 @@ describe('gen-docs', () => {
 
   it('gives allowed values, defaults and conditional requirements', () => {
     expect(text).toContain(
-      "| `tone` | one of the allowed values | no | Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'. | `default`, `muted`, `brand` | 'default' |",
+      "| `tone` | one of the allowed values | no | Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'. | `default`, `muted`, `brand` | 'default' |",
     );
     expect(text).toContain(
       '| `fields[].options` | list of objects with label, value | when type is `select` |',

@@ -23,6 +23,16 @@ describe('RichText', () => {
     expect(html).toMatch(/<a [^>]*href="\/services\/medical-detox#faq"[^>]*>our detox program<\/a>/);
   });
 
+  it('renders emergency call and text links as plain links the phone opens', async () => {
+    const html = await renderToHtml(
+      <RichText text="[Call 911](tel:911), [call](tel:988) or [text 988](sms:988), or [text HOME to 741741](sms:741741?&body=HOME)." />,
+    );
+    expect(html).toContain(
+      '<a href="tel:911">Call 911</a>, <a href="tel:988">call</a> or <a href="sms:988">text 988</a>, or ' +
+        '<a href="sms:741741?&amp;body=HOME">text HOME to 741741</a>.',
+    );
+  });
+
   it('keeps the phone number of a button label on one line, with no link inside the button', async () => {
     const { display } = site.phones.primary;
     const html = await renderToHtml(<LabelText text="Questions? Call {phone} any time" />);

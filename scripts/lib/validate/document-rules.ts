@@ -2,7 +2,8 @@
 // within a document (unique anchors and field names). The link rules have their own file.
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
-import { FORMS_DIR, ROOT, SCHEMA_FILES, type DocumentKind } from '../../../core/content-schemas.ts';
+import { FORMS_DIR, ROOT, SCHEMA_FILES, schemaId, type DocumentKind } from '../../../core/content-schemas.ts';
+import { emergencyNumberProblems } from './emergency-numbers.ts';
 import { isObject, parentOf, type Problem } from './json-pointer.ts';
 import { linkProblems, redirectProblems, type SiteIndex } from './link-rules.ts';
 import { unknownWithSuggestion } from './messages.ts';
@@ -79,6 +80,8 @@ export function documentProblems(
   const cross =
     kind === 'redirects' ? redirectProblems(data, index) : kind === 'form' ? [] : linkProblems(data, index);
   problems.push(...cross.map((problem) => ({ ...problem, at: 'value' as const })));
+  if (kind === 'page' || kind === 'site' || kind === 'form')
+    problems.push(...emergencyNumberProblems(data, `${schemaId(SCHEMA_FILES[kind])}#`, kind));
   if (kind === 'page') {
     const rel = repoPath(file);
     const segments = rel.startsWith('pages/') ? rel.slice('pages/'.length, -'.json'.length).split('/') : [];

@@ -23,6 +23,7 @@ import {
 import { pagePath } from '../../../core/page-paths.ts';
 import { blockCrossProblems, documentProblems, repoPath } from './document-rules.ts';
 import { isObject, within, type Problem } from './json-pointer.ts';
+import { emergencyNumberProblems } from './emergency-numbers.ts';
 import { duplicateKeys, lineColumn, offsetOf, syntaxProblem } from './json-positions.ts';
 import { pageAnchors, siteIndex, type SiteIndex } from './link-rules.ts';
 import { schemaProblems } from './schema-problems.ts';
@@ -173,7 +174,7 @@ export function validateBlock(block: unknown): BlockProblem[] {
     const url = `${schemaId(blockSchemaFile(type))}#`;
     const validate = contentAjv().getSchema(url.slice(0, -1));
     if (!validate) throw new Error(`schema of block ${type} is not registered`);
-    problems = schemaProblems(validate, block, url);
+    problems = [...schemaProblems(validate, block, url), ...emergencyNumberProblems(block, url)];
   } else {
     // An unknown or missing type: check it as the only element of a page's block list, as a page would.
     const url = `${schemaId(BLOCKS_SCHEMA_FILE)}#`;
