@@ -9,7 +9,8 @@ describe('server config', () => {
       leadsDb: '/srv/site/data/leads.db',
       chatWebhookUrl: undefined,
       chatRetryBaseMs: 2000,
-      chatMaxAttempts: 8,
+      chatRetryMaxMs: 300_000,
+      chatAlertMaxAgeMs: 72 * 3_600_000,
       chatTimeoutMs: 5000,
       formRateLimit: 20,
       allowedOrigins: [],
@@ -27,7 +28,7 @@ describe('server config', () => {
         HOST: '0.0.0.0',
         LEADS_DB: '/var/leads.db',
         CHAT_WEBHOOK_URL: 'https://hooks.example/x',
-        CHAT_MAX_ATTEMPTS: '3',
+        CHAT_RETRY_MAX_MS: '60000',
       },
       '/srv/site',
     );
@@ -35,7 +36,7 @@ describe('server config', () => {
       port: 8080,
       host: '0.0.0.0',
       leadsDb: '/var/leads.db',
-      chatMaxAttempts: 3,
+      chatRetryMaxMs: 60_000,
     });
     expect(config.chatWebhookUrl).toBe('https://hooks.example/x');
   });
@@ -68,6 +69,19 @@ describe('server config', () => {
         '"10.0.0.0/8, 127.0.0.1", not "yes"',
     );
     expect(() => trust('10.0.0.0/8, 300.1.1.1')).toThrow(ConfigError);
+  });
+
+  it('reads CHAT_ALERT_MAX_AGE_H in hours, fractions allowed, and refuses a cap below the first retry', () => {
+    expect(readConfig({ CHAT_ALERT_MAX_AGE_H: '24' }).chatAlertMaxAgeMs).toBe(24 * 3_600_000);
+    expect(readConfig({ CHAT_ALERT_MAX_AGE_H: '0.001' }).chatAlertMaxAgeMs).toBeCloseTo(3600, 6);
+    for (const bad of ['0', '0.0001', '-1', '1e3', 'three', '9000'])
+      expect(() => readConfig({ CHAT_ALERT_MAX_AGE_H: bad })).toThrow(
+        `CHAT_ALERT_MAX_AGE_H must be a number from 0.001 to 8760, not "${bad}"`,
+      );
+    expect(() => readConfig({ CHAT_RETRY_BASE_MS: '5000', CHAT_RETRY_MAX_MS: '1000' })).toThrow(
+      'CHAT_RETRY_MAX_MS (1000) must be at least CHAT_RETRY_BASE_MS (5000)',
+    );
+    expect(() => readConfig({ CHAT_RETRY_MAX_MS: '0' })).toThrow('CHAT_RETRY_MAX_MS must be a whole number');
   });
 
   it('names every bad value', () => {

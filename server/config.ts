@@ -16,8 +16,12 @@ export interface ServerConfig {
   leadsDb: string;
   /** Slack-compatible incoming webhook; undefined means leads are stored and alerts wait. */
   chatWebhookUrl: string | undefined;
+  /** First wait after a failed alert; doubles with each failure, up to chatRetryMaxMs. */
   chatRetryBaseMs: number;
-  chatMaxAttempts: number;
+  /** Longest wait between two tries of an alert, and so how late an alert can arrive after chat is back. */
+  chatRetryMaxMs: number;
+  /** How long an alert is retried (from its lead's storage, or from `retry-dead`) before it is marked dead. */
+  chatAlertMaxAgeMs: number;
   /** Longest wait for one webhook call. */
   chatTimeoutMs: number;
   /** Form submissions one address may send per rate-limit window (10 minutes). */
@@ -43,7 +47,8 @@ export const ENVIRONMENT = {
   LEADS_DB: 'data/leads.db',
   CHAT_WEBHOOK_URL: '(unset: alerts stay pending)',
   CHAT_RETRY_BASE_MS: '2000',
-  CHAT_MAX_ATTEMPTS: '8',
+  CHAT_RETRY_MAX_MS: '300000',
+  CHAT_ALERT_MAX_AGE_H: '72',
   CHAT_TIMEOUT_MS: '5000',
   FORM_RATE_LIMIT: '20',
   ALLOWED_ORIGINS: '(unset: only the site itself)',
@@ -54,6 +59,8 @@ export const ENVIRONMENT = {
 } as const;
 
 export class ConfigError extends Error {}
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** `https://www.example.com` as the browser sends it in Origin; undefined for anything with a path, query or user. */
 function originOf(text: string): string | undefined {
@@ -97,6 +104,15 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     problems.push(`${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
     return fallback;
   };
+  // Fractions allowed: a test (or a cautious deployment) may want minutes rather than hours.
+  const decimal = (name: keyof typeof ENVIRONMENT, fallback: number, min: number, max: number) => {
+    const raw = value(name);
+    if (raw === undefined) return fallback;
+    const parsed = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : Number.NaN;
+    if (parsed >= min && parsed <= max) return parsed;
+    problems.push(`${name} must be a number from ${min} to ${max}, not "${raw}"`);
+    return fallback;
+  };
 
   const origins = (value('ALLOWED_ORIGINS') ?? '')
     .split(',')
@@ -130,14 +146,22 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
   if (webhook !== undefined && !/^https?:\/\/[^\s]+$/.test(webhook))
     problems.push('CHAT_WEBHOOK_URL must be an http(s) URL');
 
+  const chatRetryBaseMs = integer('CHAT_RETRY_BASE_MS', 2000, 1, HOUR_MS);
+  const chatRetryMaxMs = integer('CHAT_RETRY_MAX_MS', 300_000, 1, HOUR_MS);
+  if (chatRetryMaxMs < chatRetryBaseMs)
+    problems.push(
+      `CHAT_RETRY_MAX_MS (${chatRetryMaxMs}) must be at least CHAT_RETRY_BASE_MS (${chatRetryBaseMs})`,
+    );
+
   const config: ServerConfig = {
     port: integer('PORT', 3000, 0, 65535),
     host: value('HOST') ?? ENVIRONMENT.HOST,
     leadsDb:
       value('LEADS_DB') === ':memory:' ? ':memory:' : resolve(cwd, value('LEADS_DB') ?? ENVIRONMENT.LEADS_DB),
     chatWebhookUrl: webhook,
-    chatRetryBaseMs: integer('CHAT_RETRY_BASE_MS', 2000, 1, 60 * 60 * 1000),
-    chatMaxAttempts: integer('CHAT_MAX_ATTEMPTS', 8, 1, 1000),
+    chatRetryBaseMs,
+    chatRetryMaxMs,
+    chatAlertMaxAgeMs: decimal('CHAT_ALERT_MAX_AGE_H', 72, 0.001, 24 * 365) * HOUR_MS,
     chatTimeoutMs: integer('CHAT_TIMEOUT_MS', 5000, 1, 60 * 1000),
     formRateLimit: integer('FORM_RATE_LIMIT', 20, 1, 1_000_000_000),
     allowedOrigins: origins,

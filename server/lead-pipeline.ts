@@ -23,7 +23,8 @@ export type PipelineConfig = Pick<
   | 'leadsEncryptionKey'
   | 'chatWebhookUrl'
   | 'chatRetryBaseMs'
-  | 'chatMaxAttempts'
+  | 'chatRetryMaxMs'
+  | 'chatAlertMaxAgeMs'
   | 'chatTimeoutMs'
   | 'formRateLimit'
   | 'allowedOrigins'
@@ -72,7 +73,8 @@ export function createLeadPipeline(
     logger,
     webhookUrl: config.chatWebhookUrl,
     retryBaseMs: config.chatRetryBaseMs,
-    maxAttempts: config.chatMaxAttempts,
+    retryMaxMs: config.chatRetryMaxMs,
+    maxAgeMs: config.chatAlertMaxAgeMs,
     timeoutMs: config.chatTimeoutMs,
   });
   const api = formApi({

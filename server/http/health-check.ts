@@ -1,14 +1,53 @@
-// GET /healthz for a load balancer or uptime monitor: 200 while the lead database can be read and written, else 503,
-// so a server that could not store a lead is taken out of service rather than left to refuse visitors.
+// GET /healthz for a load balancer and for monitoring, one JSON shape:
+//   {"status": "ok" | "degraded" | "unavailable", "alerts": {"pending": n, "dead": n, "oldestPendingSeconds": n}}
+// - unavailable (503): the lead database cannot be read and written, so a lead could not be stored; the server is
+//   taken out of service rather than left to refuse visitors. `alerts` is null when even the counts cannot be read.
+// - degraded (200): leads are stored, but some lead may not have reached admissions: an alert is dead, or the oldest
+//   pending alert has waited longer than STUCK_AFTER_SECONDS (chat delivery is stuck, or no webhook is set). The
+//   server must stay in service, since it still takes leads; monitoring must alert a person.
+// - ok (200): otherwise.
 import type { RequestHandler } from 'express';
 import type { LeadStore } from '../leads/lead-store.ts';
 
-export function healthCheck(store: Pick<LeadStore, 'isHealthy'>): RequestHandler {
+/**
+ * A pending alert older than this means delivery is stuck: a working webhook takes an alert within seconds, and a
+ * failing one is retried at least every CHAT_RETRY_MAX_MS (5 minutes by default), so this is three missed tries.
+ */
+export const STUCK_AFTER_SECONDS = 15 * 60;
+
+export type HealthStatus = 'ok' | 'degraded' | 'unavailable';
+
+export interface Health {
+  status: HealthStatus;
+  alerts: { pending: number; dead: number; oldestPendingSeconds: number } | null;
+}
+
+type HealthSource = Pick<LeadStore, 'isHealthy' | 'alertBacklog'>;
+
+function alertsOf(store: HealthSource, now: number): Health['alerts'] {
+  try {
+    const { pending, dead, oldestPendingSince } = store.alertBacklog();
+    const oldest = oldestPendingSince === undefined ? 0 : Math.max(0, now - oldestPendingSince);
+    return { pending, dead, oldestPendingSeconds: Math.floor(oldest / 1000) };
+  } catch {
+    return null;
+  }
+}
+
+/** The health of the server from its lead store at `now` (epoch ms). */
+export function healthOf(store: HealthSource, now = Date.now()): Health {
+  const alerts = alertsOf(store, now);
+  if (!store.isHealthy() || alerts === null) return { status: 'unavailable', alerts };
+  const stuck = alerts.dead > 0 || alerts.oldestPendingSeconds > STUCK_AFTER_SECONDS;
+  return { status: stuck ? 'degraded' : 'ok', alerts };
+}
+
+export function healthCheck(store: HealthSource): RequestHandler {
   return (_req, res) => {
-    const ok = store.isHealthy();
+    const health = healthOf(store);
     res
-      .status(ok ? 200 : 503)
+      .status(health.status === 'unavailable' ? 503 : 200)
       .set('Cache-Control', 'no-store')
-      .json({ status: ok ? 'ok' : 'unavailable' });
+      .json(health);
   };
 }

@@ -35,6 +35,14 @@ const MIGRATIONS = [
    ) STRICT, WITHOUT ROWID;
    CREATE INDEX idempotency_expiry ON idempotency_keys (created_at);
    CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`,
+  // pending_since: when the alert started waiting (its lead was stored, or `retry-dead` revived it), epoch ms; it is
+  // marked dead a set time after. Kept on the alert, with partial indexes holding only the alerts not delivered, so
+  // the health check counts pending and dead alerts and finds the oldest without reading the delivered ones.
+  `ALTER TABLE alerts ADD COLUMN pending_since INTEGER NOT NULL DEFAULT 0;
+   UPDATE alerts SET pending_since = CAST(ROUND(unixepoch(leads.created_at, 'subsec') * 1000) AS INTEGER)
+     FROM leads WHERE leads.id = alerts.lead_id;
+   CREATE INDEX alerts_pending_since ON alerts (pending_since) WHERE status = 'pending';
+   CREATE INDEX alerts_dead ON alerts (pending_since) WHERE status = 'dead';`,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

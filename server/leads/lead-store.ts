@@ -45,8 +45,10 @@ export interface ListedLead extends StoredLead {
 
 export interface AlertState {
   status: AlertStatus;
-  /** Delivery attempts started so far. */
+  /** Delivery attempts started so far, less those the webhook refused for rate limiting (429 with Retry-After). */
   attempts: number;
+  /** Epoch milliseconds since which it has waited: its lead was stored, or `retry-dead` put it back to pending. */
+  pendingSince: number;
   /** Epoch milliseconds; meaningful while pending. */
   nextAttemptAt: number;
   lastError: string | null;
@@ -58,6 +60,16 @@ export interface DueAlert {
   /** Its `data` holds the clear fields only: an alert never needs, so never opens, a sealed value. */
   lead: StoredLead;
   attempt: number;
+  /** See AlertState. */
+  pendingSince: number;
+}
+
+/** The alerts not delivered, for the health check. */
+export interface AlertBacklog {
+  pending: number;
+  dead: number;
+  /** The `pendingSince` of the alert that has waited longest, or undefined when none is pending. */
+  oldestPendingSince: number | undefined;
 }
 
 /** What the form API, the alert worker and the staff CLI need from a store; SQLite today, another database later. */
@@ -82,15 +94,26 @@ export interface LeadStore {
   /** When the next pending alert is due (epoch ms), or undefined when none is pending. */
   nextAlertDueAt(): number | undefined;
   markDelivered(leadId: string, at: Date): Promise<void>;
-  scheduleRetry(leadId: string, nextAttemptAt: number, error: string): Promise<void>;
+  /**
+   * Puts a claimed alert back to wait until `nextAttemptAt`. `counted: false` gives back the attempt its claim counted
+   * (the webhook was rate limiting, which says nothing about this alert).
+   */
+  scheduleRetry(
+    leadId: string,
+    nextAttemptAt: number,
+    error: string,
+    options?: { counted?: boolean },
+  ): Promise<void>;
   markDead(leadId: string, error: string): Promise<void>;
-  /** Puts every dead alert back to pending with fresh attempts, due now; resolves with how many. */
+  /** Puts every dead alert back to pending with fresh attempts, due now and waiting since now; resolves with how many. */
   retryDeadAlerts(now: number): Promise<number>;
   /**
    * Seals the fields of leads stored before encryption existed, once per database; `shouldSeal` says which. Call at
    * start, before the first write. Returns how many leads changed.
    */
   sealLegacyLeads(shouldSeal: (formId: string, field: string) => boolean): number;
+  /** Counts from partial indexes, so as cheap with 100,000 delivered alerts as with none. Throws if the database fails. */
+  alertBacklog(): AlertBacklog;
   /** Whether the database answers a read now and its writer has not failed since its last commit (health check). */
   isHealthy(): boolean;
   /** Commits what is queued, then closes the database. */
@@ -111,6 +134,7 @@ interface AlertRow {
   next_attempt_at: number;
   last_error: string | null;
   delivered_at: string | null;
+  pending_since: number;
 }
 
 const toLead = (row: LeadRow, data: Record<string, string>): StoredLead => ({
@@ -144,6 +168,11 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
   const selectAlert = db.prepare<[string], AlertRow>('SELECT * FROM alerts WHERE lead_id = ?');
   const selectNextDue = db.prepare<[], { due: number | null }>(
     "SELECT MIN(next_attempt_at) AS due FROM alerts WHERE status = 'pending'",
+  );
+  const selectBacklog = db.prepare<[], { pending: number; dead: number; oldest: number | null }>(
+    `SELECT (SELECT COUNT(*) FROM alerts WHERE status = 'pending') AS pending,
+            (SELECT COUNT(*) FROM alerts WHERE status = 'dead') AS dead,
+            (SELECT MIN(pending_since) FROM alerts WHERE status = 'pending') AS oldest`,
   );
   const probe = db.prepare('SELECT 1 FROM leads LIMIT 1');
 
@@ -180,6 +209,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
         row && {
           status: row.status,
           attempts: row.attempts,
+          pendingSince: row.pending_since,
           nextAttemptAt: row.next_attempt_at,
           lastError: row.last_error,
           deliveredAt: row.delivered_at,
@@ -188,19 +218,31 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     },
     async claimDueAlerts({ now, limit, leaseMs }) {
       const rows = await writer.run({ kind: 'claim', now, limit, leaseMs });
-      return rows.map((row) => ({ lead: toLead(row, parseStrings(row.data)), attempt: row.attempts + 1 }));
+      return rows.map((row) => ({
+        lead: toLead(row, parseStrings(row.data)),
+        attempt: row.attempts + 1,
+        pendingSince: row.pending_since,
+      }));
     },
     nextAlertDueAt: () => selectNextDue.get()?.due ?? undefined,
     async markDelivered(leadId, at) {
       await writer.run({ kind: 'delivered', leadId, at: at.toISOString() });
     },
-    async scheduleRetry(leadId, nextAttemptAt, error) {
-      await writer.run({ kind: 'retry', leadId, nextAttemptAt, error });
+    async scheduleRetry(leadId, nextAttemptAt, error, { counted = true } = {}) {
+      await writer.run({ kind: 'retry', leadId, nextAttemptAt, error, counted });
     },
     async markDead(leadId, error) {
       await writer.run({ kind: 'dead', leadId, error });
     },
     retryDeadAlerts: (now) => writer.run({ kind: 'revive', now }),
+    alertBacklog() {
+      const row = selectBacklog.get();
+      return {
+        pending: row?.pending ?? 0,
+        dead: row?.dead ?? 0,
+        oldestPendingSince: row?.oldest ?? undefined,
+      };
+    },
     sealLegacyLeads: (shouldSeal) => sealLegacyLeads(db, sealer, shouldSeal),
     isHealthy() {
       try {

@@ -32,13 +32,13 @@ export interface LeadRow {
   sealed: string;
 }
 
-export type ClaimedRow = LeadRow & { attempts: number };
+export type ClaimedRow = LeadRow & { attempts: number; pending_since: number };
 
 export type WriteOp =
   | { kind: 'insert'; lead: PreparedLead }
   | { kind: 'claim'; now: number; limit: number; leaseMs: number }
   | { kind: 'delivered'; leadId: string; at: string }
-  | { kind: 'retry'; leadId: string; nextAttemptAt: number; error: string }
+  | { kind: 'retry'; leadId: string; nextAttemptAt: number; error: string; counted: boolean }
   | { kind: 'dead'; leadId: string; error: string }
   | { kind: 'revive'; now: number };
 
@@ -68,7 +68,7 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
     'INSERT INTO leads (id, form_id, created_at, source, data, sealed) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertAlert = db.prepare(
-    "INSERT INTO alerts (lead_id, status, attempts, next_attempt_at) VALUES (?, 'pending', 0, ?)",
+    "INSERT INTO alerts (lead_id, status, attempts, next_attempt_at, pending_since) VALUES (?, 'pending', 0, ?, ?)",
   );
   const selectKey = db.prepare<[string, string, number], { lead_id: string }>(
     'SELECT lead_id FROM idempotency_keys WHERE form_id = ? AND key = ? AND created_at >= ?',
@@ -79,7 +79,7 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
   );
   const purgeKeys = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
   const selectDue = db.prepare<[number, number], ClaimedRow>(
-    `SELECT leads.*, alerts.attempts FROM alerts JOIN leads ON leads.id = alerts.lead_id
+    `SELECT leads.*, alerts.attempts, alerts.pending_since FROM alerts JOIN leads ON leads.id = alerts.lead_id
      WHERE alerts.status = 'pending' AND alerts.next_attempt_at <= ? ORDER BY alerts.next_attempt_at LIMIT ?`,
   );
   const claim = db.prepare(
@@ -88,10 +88,14 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
   const delivered = db.prepare(
     "UPDATE alerts SET status = 'delivered', delivered_at = ?, last_error = NULL WHERE lead_id = ?",
   );
-  const retry = db.prepare('UPDATE alerts SET next_attempt_at = ?, last_error = ? WHERE lead_id = ?');
+  // An uncounted retry gives back the attempt its claim counted: the webhook refused it for rate limiting, which says
+  // nothing about the alert.
+  const retry = db.prepare(
+    'UPDATE alerts SET next_attempt_at = ?, last_error = ?, attempts = attempts - ? WHERE lead_id = ?',
+  );
   const dead = db.prepare("UPDATE alerts SET status = 'dead', last_error = ? WHERE lead_id = ?");
   const revive = db.prepare(
-    "UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE status = 'dead'",
+    "UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = ?, pending_since = ? WHERE status = 'dead'",
   );
 
   function insert(lead: PreparedLead, now: number): InsertResult {
@@ -100,7 +104,7 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
       if (seen) return { id: seen.lead_id, replayed: true };
     }
     insertLead.run(lead.id, lead.formId, lead.createdAt.toISOString(), lead.source, lead.data, lead.sealed);
-    insertAlert.run(lead.id, lead.createdAt.getTime());
+    insertAlert.run(lead.id, lead.createdAt.getTime(), lead.createdAt.getTime());
     if (lead.idempotencyKey !== undefined) insertKey.run(lead.formId, lead.idempotencyKey, lead.id, now);
     return { id: lead.id, replayed: false };
   }
@@ -118,13 +122,13 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
         delivered.run(op.at, op.leadId);
         return null;
       case 'retry':
-        retry.run(Math.round(op.nextAttemptAt), op.error, op.leadId);
+        retry.run(Math.round(op.nextAttemptAt), op.error, op.counted ? 0 : 1, op.leadId);
         return null;
       case 'dead':
         dead.run(op.error, op.leadId);
         return null;
       case 'revive':
-        return revive.run(op.now).changes;
+        return revive.run(op.now, op.now).changes;
     }
   }
 

@@ -57,7 +57,7 @@ describe('chat alerts', () => {
     expect(server.logs.filter((line) => line.msg === 'chat alert failed')).toHaveLength(2);
   });
 
-  it('honours Retry-After on 429 instead of its own much shorter backoff', async () => {
+  it('honours Retry-After on 429 instead of its own much shorter backoff, and does not count the try', async () => {
     const calledAt: number[] = [];
     const receiver = await receiverWith(() => {
       calledAt.push(Date.now());
@@ -69,7 +69,8 @@ describe('chat alerts', () => {
       const state = server.store.getAlert(id);
       return state?.lastError ? state : undefined;
     });
-    expect(alert).toMatchObject({ status: 'pending', attempts: 1, lastError: 'HTTP 429' });
+    // A rate-limited try says nothing about the alert: it is not one of its attempts.
+    expect(alert).toMatchObject({ status: 'pending', attempts: 0, lastError: 'HTTP 429' });
     expect(alert.nextAttemptAt - (calledAt[0] ?? 0)).toBeGreaterThanOrEqual(119_000);
     expect(receiver.calls).toHaveLength(1);
   });
@@ -94,21 +95,6 @@ describe('chat alerts', () => {
     expect(server.logs).toContainEqual(
       expect.objectContaining({ leadId: id, error: 'timed out after 200 ms' }),
     );
-  });
-
-  it('marks an alert dead after CHAT_MAX_ATTEMPTS and logs an error', async () => {
-    const receiver = await receiverWith(() => ({ status: 404, body: 'no_service' }));
-    const server = await serverWith({ webhookUrl: receiver.url, retryBaseMs: 5, maxAttempts: 3 });
-    const id = await submit(server);
-    const alert = await waitFor(() => {
-      const state = server.store.getAlert(id);
-      return state?.status === 'dead' && state;
-    });
-    expect(alert).toMatchObject({ attempts: 3, lastError: 'HTTP 404: no_service' });
-    expect(receiver.calls).toHaveLength(3);
-    // The error is logged once the dead mark is committed, which the database shows a moment before.
-    await waitFor(() => server.logs.find((line) => line.level === 50 && line.leadId === id));
-    expect(server.logs).toContainEqual(expect.objectContaining({ level: 50, leadId: id, attempts: 3 }));
   });
 
   it('delivers alerts left pending by an earlier run, and stop() waits for the call in flight', async () => {

@@ -218,6 +218,9 @@ describe('health check', () => {
     const response = await fetch(`${t.server.url}/healthz`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      alerts: { pending: expect.any(Number), dead: 0, oldestPendingSeconds: expect.any(Number) },
+    });
   });
 });

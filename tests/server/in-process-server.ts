@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { AlertWorker } from '../../server/alerts/alert-worker.ts';
 import { createApp } from '../../server/app.ts';
-import type { TrustProxy } from '../../server/config.ts';
+import { readConfig, type TrustProxy } from '../../server/config.ts';
 import { loadForms, loadRedirects } from '../../server/content.ts';
 import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { createLeadPipeline } from '../../server/lead-pipeline.ts';
@@ -33,7 +33,8 @@ export interface InProcessServer {
 export interface InProcessServerOptions {
   webhookUrl?: string;
   retryBaseMs?: number;
-  maxAttempts?: number;
+  retryMaxMs?: number;
+  alertMaxAgeMs?: number;
   timeoutMs?: number;
   dbFile?: string;
   /** FORM_RATE_LIMIT; high by default so that only the rate-limit tests meet it. */
@@ -52,6 +53,7 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
   const dbFile = options.dbFile ?? join(root, 'data', 'leads.db');
   const logs: Record<string, unknown>[] = [];
   const forms = loadForms();
+  const defaults = readConfig({});
   const logger = createLogger({
     level: 'debug',
     personalFields: [...forms.values()].flatMap((def) => def.fields.map((field) => field.name)),
@@ -67,7 +69,8 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
       leadsEncryptionKey: options.key,
       chatWebhookUrl: options.webhookUrl,
       chatRetryBaseMs: options.retryBaseMs ?? 5,
-      chatMaxAttempts: options.maxAttempts ?? 8,
+      chatRetryMaxMs: options.retryMaxMs ?? defaults.chatRetryMaxMs,
+      chatAlertMaxAgeMs: options.alertMaxAgeMs ?? defaults.chatAlertMaxAgeMs,
       chatTimeoutMs: options.timeoutMs ?? 5000,
       formRateLimit: options.rateLimit ?? 100_000,
       allowedOrigins: options.allowedOrigins ?? [],

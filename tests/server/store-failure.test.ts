@@ -25,6 +25,8 @@ describe('a lead database that cannot be written', () => {
     const errors = server.logs.filter((line) => line.msg === 'lead could not be stored');
     expect(errors).toHaveLength(2);
     expect(JSON.stringify(errors)).not.toContain(validLead.memberId);
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'unavailable', alerts: null });
   });
 });
