@@ -65,6 +65,7 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
     {
       leadsDb: dbFile,
       leadsEncryptionKey: options.key,
+      leadsKeyFile: undefined,
       chatWebhookUrl: options.webhookUrl,
       chatRetryBaseMs: options.retryBaseMs ?? 5,
       chatMaxAttempts: options.maxAttempts ?? 8,
