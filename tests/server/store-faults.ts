@@ -50,6 +50,8 @@ export async function holdLock(dbFile: string): Promise<{ release: () => Promise
 
 export interface Mounted {
   dir: string;
+  /** ext4: unmounts, checks (e2fsck) and mounts it again, as an operator mends a disk the kernel made read-only. */
+  mend: () => void;
   /** Unmounts (lazily, so a process still holding a file cannot keep it) and removes the mount point. */
   unmount: () => void;
 }
@@ -77,6 +79,16 @@ export function mount(type: 'tmpfs' | 'ext4', sizeMb: number): Mounted | { skip:
   }
   return {
     dir,
+    mend: () => {
+      run('umount', dir);
+      try {
+        run('e2fsck', '-fy', image);
+      } catch (error) {
+        // Exit code 1: errors were found and corrected, as after the simulated disk error.
+        if ((error as { status?: number }).status !== 1) throw error;
+      }
+      run('mount', '-o', 'loop,errors=remount-ro', image, dir);
+    },
     unmount: () => {
       try {
         run('umount', '-l', dir);
