@@ -169,6 +169,9 @@ describe('npm run leads', () => {
       ['show'],
       ['export'],
       ['retry-dead', 'now'],
+      ['backup'],
+      ['backup', 'a.db', 'b.db'],
+      ['backup', '--csv', 'a.db'],
     ]) {
       const { code, err } = await cli(args);
       expect(code, args.join(' ')).toBe(2);
@@ -186,6 +189,26 @@ describe('npm run leads', () => {
     expect(await cli(['list'], { LEADS_DB: dbFile, LEADS_ENCRYPTION_KEY: 'short' })).toMatchObject({
       code: 1,
       err: expect.stringMatching(/LEADS_ENCRYPTION_KEY must be 64 hexadecimal characters/),
+    });
+  });
+
+  it('backs the database up to a new file, as stored (encrypted), and never over an existing one', async () => {
+    const { code, out, err } = await cli(['backup', 'copies/leads-copy.db']);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^Backed up 2 leads to .*copies\/leads-copy\.db \(\d+ KB\)\. Its health details/);
+    const copy = join(dir, 'copies', 'leads-copy.db');
+    const db = new Database(copy, { readonly: true });
+    const sealed = db.prepare('SELECT sealed FROM leads WHERE id = ?').pluck().get(jane) as string;
+    expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
+    db.close();
+    expect(sealed).toMatch(/"memberId":"v1\./);
+    // The copy reads back with the database's key file.
+    const listed = await cli(['list', '--json'], { LEADS_DB: copy, LEADS_KEY_FILE: `${dbFile}.key` });
+    expect(listed.out).toContain('XZH-99817234');
+    expect(await cli(['backup', 'copies/leads-copy.db'])).toMatchObject({
+      code: 1,
+      err: expect.stringMatching(/leads-copy\.db exists already/),
     });
   });
 });

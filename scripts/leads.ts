@@ -1,11 +1,14 @@
 // `npm run leads -- <command>`: the staff's view of the lead database (LEADS_DB), with health details and messages
-// decrypted (LEADS_ENCRYPTION_KEY, or the key file beside the database). Safe to run while the server runs: SQLite's
-// WAL lets it read during writes, and `retry-dead` is a small write the server's worker then picks up.
+// decrypted with the key the server uses, read the same way (server/config.ts). Safe to run while the server runs:
+// SQLite's WAL lets it read during writes, `retry-dead` is a small write the server's worker then picks up, and
+// `backup` copies the database as it is at one moment (server/leads/lead-backup.ts).
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormDefinition } from '../generated/content-types.ts';
-import { ConfigError, readConfig } from '../server/config.ts';
+import { ConfigError, readConfig, type ServerConfig } from '../server/config.ts';
 import { loadForms } from '../server/content.ts';
+import { BackupError, backupLeadDatabase } from '../server/leads/lead-backup.ts';
 import { CipherError } from '../server/leads/lead-cipher.ts';
 import { KeyError } from '../server/leads/lead-key.ts';
 import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../server/leads/lead-report.ts';
@@ -17,9 +20,11 @@ export const USAGE = `Usage: npm run leads -- <command>
   show <id>                      one lead with every field, and the state of its chat alert
   export --csv                   every lead as CSV (spreadsheet-safe) on standard output
   retry-dead                     put every dead chat alert back to pending; a running server sends them
+  backup <file>                  copy the database to a new file, safely while the server runs; still encrypted
 
 DATE is a day (2026-01-08, from midnight UTC), a time (2026-01-08T09:00-08:00) or a span back from now (24h, 7d).
-Reads LEADS_DB (default data/leads.db) and LEADS_ENCRYPTION_KEY (default: the key file <LEADS_DB>.key).
+Reads LEADS_DB (default data/leads.db) and its key as the server does: LEADS_ENCRYPTION_KEY, or the key file
+LEADS_KEY_FILE (default <LEADS_DB>.key; with NODE_ENV=production one of the two must be set).
 `;
 
 export interface CliIo {
@@ -49,17 +54,23 @@ export function parseSince(text: string | undefined, now: Date): string {
   return new Date(time).toISOString();
 }
 
-function openStore(io: CliIo): LeadStore {
-  const config = readConfig(io.env, io.cwd);
+/** LEADS_DB, checked: a file that exists. */
+function databaseFile(config: ServerConfig): string {
   if (config.leadsDb === ':memory:')
     throw new UsageError('LEADS_DB is :memory:, which only the server can see');
   if (!existsSync(config.leadsDb))
     throw new CliFailure(
       `No lead database at ${config.leadsDb}. Set LEADS_DB to the file the server writes (default data/leads.db).`,
     );
+  return config.leadsDb;
+}
+
+function openStore(io: CliIo): LeadStore {
+  const config = readConfig(io.env, io.cwd);
   // No writer thread: the CLI's one write (retry-dead) is small, and a thread would only slow its start.
-  return openLeadStore(config.leadsDb, {
+  return openLeadStore(databaseFile(config), {
     key: config.leadsEncryptionKey,
+    keyFile: config.leadsKeyFile,
     createKeyFile: false,
     writerThread: false,
   });
@@ -120,6 +131,19 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
         );
       });
     }
+    case 'backup': {
+      known();
+      const [file, ...extra] = rest;
+      if (file === undefined || extra.length > 0)
+        throw new UsageError('backup takes one file name: backup <file>');
+      const target = resolve(io.cwd, file);
+      const { leads, bytes } = await backupLeadDatabase(databaseFile(readConfig(io.env, io.cwd)), target);
+      io.out(
+        `Backed up ${leads} lead${leads === 1 ? '' : 's'} to ${target} (${Math.ceil(bytes / 1024)} KB). Its ` +
+          'health details and messages are encrypted as stored: keep the key apart from it.\n',
+      );
+      return;
+    }
     default:
       throw new UsageError(command === undefined ? 'Give a command.' : `Unknown command "${command}".`);
   }
@@ -148,7 +172,7 @@ export async function runLeadsCli(argv: readonly string[], io: CliIo): Promise<n
       io.err(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if ([CliFailure, KeyError, ConfigError, CipherError].some((kind) => error instanceof kind)) {
+    if ([CliFailure, KeyError, ConfigError, CipherError, BackupError].some((kind) => error instanceof kind)) {
       const { message } = error as Error;
       io.err(`${message}\n`);
       return 1;

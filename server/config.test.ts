@@ -56,6 +56,25 @@ describe('server config', () => {
     expect(config.leadsEncryptionKey).toEqual(Buffer.alloc(32, 0x0f));
   });
 
+  it('in production, needs the lead key or a key file named apart from the database; one of the two, not both', () => {
+    const key = '0f'.repeat(32);
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(
+      /NODE_ENV is production and no lead encryption key is given: set LEADS_ENCRYPTION_KEY .* or LEADS_KEY_FILE/,
+    );
+    expect(readConfig({ NODE_ENV: 'production', LEADS_ENCRYPTION_KEY: key }).leadsKeyFile).toBeUndefined();
+    expect(
+      readConfig({ NODE_ENV: 'production', LEADS_KEY_FILE: 'keys/leads.key' }, '/srv/site'),
+    ).toMatchObject({
+      leadsEncryptionKey: undefined,
+      leadsKeyFile: '/srv/site/keys/leads.key',
+    });
+    // In development the key file beside the database stays the default.
+    expect(readConfig({}).leadsKeyFile).toBeUndefined();
+    expect(() => readConfig({ LEADS_ENCRYPTION_KEY: key, LEADS_KEY_FILE: '/keys/leads.key' })).toThrow(
+      'Set LEADS_ENCRYPTION_KEY or LEADS_KEY_FILE, not both',
+    );
+  });
+
   it('reads TRUST_PROXY as Express reads trust proxy: no proxy, every hop, a number of hops, or a list', () => {
     const trust = (TRUST_PROXY: string) => readConfig({ TRUST_PROXY }).trustProxy;
     expect(trust('')).toBe(false);

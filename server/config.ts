@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import proxyaddr from 'proxy-addr';
-import { KeyError, parseKeyHex } from './leads/lead-key.ts';
+import { KEY_HINT, KeyError, parseKeyHex } from './leads/lead-key.ts';
 
 /**
  * Express's `trust proxy` setting: false trusts no proxy (X-Forwarded-* ignored); true trusts every hop; a number
@@ -28,8 +28,10 @@ export interface ServerConfig {
   formRateLimit: number;
   /** Origins, besides the site's own, whose pages may post forms (such as a separate landing-page host). */
   allowedOrigins: string[];
-  /** LEADS_ENCRYPTION_KEY; undefined means the key file beside the database. */
+  /** LEADS_ENCRYPTION_KEY; undefined means the key file. */
   leadsEncryptionKey: Buffer | undefined;
+  /** LEADS_KEY_FILE, the key file when no key is given; undefined means `<LEADS_DB>.key`, beside the database. */
+  leadsKeyFile: string | undefined;
   /** The build to serve. */
   clientDir: string;
   logLevel: string;
@@ -52,7 +54,9 @@ export const ENVIRONMENT = {
   CHAT_TIMEOUT_MS: '5000',
   FORM_RATE_LIMIT: '20',
   ALLOWED_ORIGINS: '(unset: only the site itself)',
-  LEADS_ENCRYPTION_KEY: '(unset: a key file beside LEADS_DB)',
+  LEADS_ENCRYPTION_KEY: '(unset: the key file)',
+  LEADS_KEY_FILE: '(unset: <LEADS_DB>.key; in production, one of the two is required)',
+  NODE_ENV: '(unset: development)',
   CLIENT_DIR: 'dist/client',
   LOG_LEVEL: 'info',
   TRUST_PROXY: '(unset: no proxy is trusted)',
@@ -135,6 +139,18 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     problems.push(error.message);
   }
 
+  // A key file beside the database goes into every backup of its folder, and a backup is then readable by whoever holds
+  // it. Fine for trying the site out; in production the key comes from a secret store, or from a file named on purpose.
+  const keyFileText = value('LEADS_KEY_FILE');
+  if (keyText !== undefined && keyFileText !== undefined)
+    problems.push('Set LEADS_ENCRYPTION_KEY or LEADS_KEY_FILE, not both: each names the lead encryption key');
+  if (value('NODE_ENV') === 'production' && keyText === undefined && keyFileText === undefined)
+    problems.push(
+      'NODE_ENV is production and no lead encryption key is given: set LEADS_ENCRYPTION_KEY from your secret store, ' +
+        'or LEADS_KEY_FILE to a key file kept apart from the database (a key file beside it goes into every backup ' +
+        `of its folder); ${KEY_HINT}`,
+    );
+
   const trustProxy = trustProxyFrom(value('TRUST_PROXY'));
   if (typeof trustProxy === 'string' && !validTrustList(trustProxy))
     problems.push(
@@ -166,6 +182,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     formRateLimit: integer('FORM_RATE_LIMIT', 20, 1, 1_000_000_000),
     allowedOrigins: origins,
     leadsEncryptionKey: key,
+    leadsKeyFile: keyFileText === undefined ? undefined : resolve(cwd, keyFileText),
     clientDir: resolve(cwd, value('CLIENT_DIR') ?? ENVIRONMENT.CLIENT_DIR),
     logLevel: value('LOG_LEVEL') ?? ENVIRONMENT.LOG_LEVEL,
     trustProxy,

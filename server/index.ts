@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { createApp } from './app.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { ContentError, loadForms, loadRedirects, loadSite } from './content.ts';
+import { ANSWER_WITHIN_MS } from './forms/form-submission.ts';
 import { addressOf, close, listen } from './http/http-server.ts';
 import { KeyError } from './leads/lead-key.ts';
 import { createLeadPipeline } from './lead-pipeline.ts';
 
-// A request still running after this long does not hold the shutdown any further.
-const SHUTDOWN_GRACE_MS = 10_000;
+// A request still running after this long does not hold the shutdown any further: as long as a form post may take, so
+// every visitor who sent one before the stop is answered; shorter than the process manager's stop timeout (DEPLOY.md).
+const SHUTDOWN_GRACE_MS = ANSWER_WITHIN_MS;
 
 function fail(message: string): never {
   console.error(message);
@@ -73,8 +75,8 @@ async function main(): Promise<void> {
       logger.warn('requests still running after the grace period; closing anyway');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
-    await close(server);
-    await worker.stop();
+    // Together: the alert worker's webhook call in flight and the visitors' requests both take seconds at worst.
+    await Promise.all([close(server), worker.stop()]);
     await store.close();
     logger.info('stopped');
   };

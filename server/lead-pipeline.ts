@@ -21,6 +21,7 @@ export type PipelineConfig = Pick<
   ServerConfig,
   | 'leadsDb'
   | 'leadsEncryptionKey'
+  | 'leadsKeyFile'
   | 'chatWebhookUrl'
   | 'chatRetryBaseMs'
   | 'chatRetryMaxMs'
@@ -38,8 +39,8 @@ function reportKey(store: LeadStore, logger: Logger): void {
   if (source.kind === 'created')
     logger.warn(
       { keyFile: source.file },
-      'LEADS_ENCRYPTION_KEY is not set: created a key file beside the lead database. A real deployment should ' +
-        'supply the key from its secret store; keep this file, without it the sealed fields cannot be read',
+      'LEADS_ENCRYPTION_KEY is not set: created the lead key file. A real deployment should supply the key from its ' +
+        'secret store; keep this file, apart from backups of the database: without it the sealed fields cannot be read',
     );
   else if (source.kind === 'file' && source.loose)
     logger.warn({ keyFile: source.file }, 'the lead key file is readable by other users: chmod 600 it');
@@ -58,7 +59,10 @@ export function createLeadPipeline(
     ...new Set([...forms.values()].flatMap((def) => def.fields.map((field) => field.name))),
   ];
   const logger = options.logger ?? createLogger({ level: config.logLevel, personalFields });
-  const store = openLeadStore(config.leadsDb, { key: config.leadsEncryptionKey });
+  const store = openLeadStore(config.leadsDb, {
+    key: config.leadsEncryptionKey,
+    keyFile: config.leadsKeyFile,
+  });
   reportKey(store, logger);
   const sealedNames = new Map([...forms].map(([id, def]) => [id, sealedNamesOf(def)]));
   // A lead of a form that no longer exists has no definition to say what is sensitive: all of it is sealed.

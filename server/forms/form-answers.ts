@@ -54,7 +54,14 @@ function sourceOf(req: IncomingMessage, body: unknown): unknown {
   }
 }
 
-/** Answers `status` with `message`: `{ error }` as JSON, or a page with the phone number for a plain form post. */
+// A refusal that is no fault of the form (the lead could not be stored) asks the visitor to call: the JSON answer
+// carries the number too, as the page does, for a client to show whatever its own copy of the site says.
+const CALL_NOW = new Set([503]);
+
+/**
+ * Answers `status` with `message`: `{ error }` as JSON (with `phone`, the admissions number, when the visitor can only
+ * call), or a page with the phone number for a plain form post.
+ */
 export function refuse(
   site: Site,
   req: IncomingMessage,
@@ -63,6 +70,11 @@ export function refuse(
   message: string,
   body?: unknown,
 ): void {
-  if (!isPlainForm(req)) return sendJson(res, status, { error: message });
+  if (!isPlainForm(req))
+    return sendJson(
+      res,
+      status,
+      CALL_NOW.has(status) ? { error: message, phone: site.phones.primary.display } : { error: message },
+    );
   sendPage(res, status, problemPage(site, TITLES[status] ?? 'Please call us', message, sourceOf(req, body)));
 }

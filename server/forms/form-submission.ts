@@ -1,5 +1,11 @@
 // One parsed submission, from body to stored lead: the honeypot, the Idempotency-Key, the definition's rules, then the
 // store. The caller decides how each outcome is worded (JSON or a page).
+//
+// A visitor never waits more than ANSWER_WITHIN_MS for the answer: the store gets STORE_WAIT_MS of it, whatever is
+// wrong with the database (locked by another process, a full or read-only disk, a stalled one), and the rest is for
+// reading the form and answering. Past it they are told, with the phone number, that it could not be saved. A lead
+// whose commit was already under way then may still be committed afterwards: whole, with its alert, which still reaches
+// admissions; a visitor who sends it again with the same Idempotency-Key gets that same lead.
 import { randomUUID } from 'node:crypto';
 import type { FormDefinition } from '../../generated/content-types.ts';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
@@ -20,6 +26,31 @@ export interface SubmissionOptions {
   store: LeadStore;
   logger: Logger;
   onLeadStored?: (leadId: string) => void;
+}
+
+/** The longest a visitor waits for the answer to a submission, from the moment the server has it. */
+export const ANSWER_WITHIN_MS = 10_000;
+/** The store's share of it; the rest covers checking the form and sending the answer on a busy server. */
+export const STORE_WAIT_MS = ANSWER_WITHIN_MS - 2_000;
+
+const STORE_FAILURE_MESSAGE =
+  'Your request could not be saved. Please try again in a moment, or call us now.';
+
+/** The store did not commit the lead within the visitor's wait. */
+class StoreTimeoutError extends Error {
+  constructor() {
+    super(`the lead store did not commit within ${STORE_WAIT_MS} ms`);
+    this.name = 'StoreTimeoutError';
+  }
+}
+
+/** `promise`, or a StoreTimeoutError at `deadline` if it has not settled by then. */
+function settledBy<T>(promise: Promise<T>, deadline: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new StoreTimeoutError()), Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 // The browser sends a UUID; any short token of visible ASCII is accepted so other clients are not turned away.
@@ -70,22 +101,29 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
       return { kind: 'invalid', errors: submission.errors, source: body.source };
     }
 
+    const deadline = Date.now() + STORE_WAIT_MS;
+    const writing = store.insertLead(
+      { formId, source: submission.source, ...splitSubmission(def, submission.data), idempotencyKey: key },
+      { deadline },
+    );
     let result;
     try {
-      result = await store.insertLead({
-        formId,
-        source: submission.source,
-        ...splitSubmission(def, submission.data),
-        idempotencyKey: key,
-      });
+      result = await settledBy(writing, deadline);
     } catch (error) {
       const { name, message } = error instanceof Error ? error : new Error(String(error));
-      logger.error({ err: { name, message }, formId }, 'lead could not be stored');
-      return {
-        kind: 'refused',
-        status: 503,
-        message: 'Your request could not be saved. Please try again in a moment, or call us now.',
-      };
+      // As one string: the logger censors every `message` key (a form field's name). The store's errors are its own
+      // and SQLite's (locked, full, read-only), never a submitted value, and they tell the operator what to mend.
+      logger.error({ formId, storeError: `${name}: ${message}` }, 'lead could not be stored');
+      if (error instanceof StoreTimeoutError)
+        writing.then(
+          (late) => {
+            if (late.replayed) return;
+            logger.warn({ formId, leadId: late.id }, 'lead stored after its visitor was told it was not');
+            onLeadStored?.(late.id);
+          },
+          () => undefined,
+        );
+      return { kind: 'refused', status: 503, message: STORE_FAILURE_MESSAGE };
     }
     if (result.replayed)
       logger.info({ formId, leadId: result.id }, 'repeated submission: answered with its lead');

@@ -5,10 +5,30 @@
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: Error };
 
 export interface BatchWriter<T, R> {
-  /** Queues `item`; resolves with its result once committed, rejects when its write or the commit failed. */
+  /**
+   * Queues `item`; resolves with its result once committed, rejects when its write or the commit failed, at once with
+   * QueueFullError when `maxQueued` writes already wait, and with DeadlineError when its deadline passed while it
+   * waited (it is then never committed).
+   */
   write(item: T): Promise<R>;
   /** Resolves when everything queued so far is committed. */
   idle(): Promise<void>;
+}
+
+/** Too many writes wait already: the store is not keeping up (or not answering), so this one is not queued. */
+export class QueueFullError extends Error {
+  constructor(limit: number) {
+    super(`the lead store already has ${limit} writes waiting`);
+    this.name = 'QueueFullError';
+  }
+}
+
+/** The write's deadline passed before it could be committed: it was dropped, never written. */
+export class DeadlineError extends Error {
+  constructor() {
+    super('the lead store did not reach this write before its deadline');
+    this.name = 'DeadlineError';
+  }
 }
 
 interface Waiting<T, R> {
@@ -17,22 +37,33 @@ interface Waiting<T, R> {
   reject: (error: Error) => void;
 }
 
+export interface BatchWriterOptions<T> {
+  /** Most writes in one commit. */
+  maxBatch?: number;
+  /** Most writes waiting for a commit; more are refused at once (QueueFullError). */
+  maxQueued?: number;
+  /** The epoch millisecond after which `item` must not be committed any more; undefined for none. */
+  deadlineOf?: (item: T) => number | undefined;
+}
+
 /**
  * `commit` writes a batch in one transaction and returns (or resolves with) one outcome per item, in order; when it
  * throws or rejects, the whole batch failed and each of its items is rejected with that error.
  *
  * One commit at a time. The first write after a quiet spell waits no timer (it is committed on the next turn of the
  * event loop, together with whatever arrived in the same turn); under load, the batch size follows the disk: the
- * slower a commit, the more writes gather behind it.
+ * slower a commit, the more writes gather behind it. A write whose deadline passed while it waited is dropped when
+ * the next batch is formed, so a store that was stuck never commits what its caller already gave up on.
  */
 export function createBatchWriter<T, R>(
   commit: (items: T[]) => Outcome<R>[] | Promise<Outcome<R>[]>,
-  { maxBatch = 256 }: { maxBatch?: number } = {},
+  { maxBatch = 256, maxQueued = Number.POSITIVE_INFINITY, deadlineOf }: BatchWriterOptions<T> = {},
 ): BatchWriter<T, R> {
-  const queue: Waiting<T, R>[] = [];
+  let queue: Waiting<T, R>[] = [];
   let draining: Promise<void> | undefined;
 
   async function commitBatch(batch: Waiting<T, R>[]): Promise<void> {
+    if (batch.length === 0) return;
     let outcomes: Outcome<R>[];
     try {
       outcomes = await commit(batch.map((waiting) => waiting.item));
@@ -48,11 +79,24 @@ export function createBatchWriter<T, R>(
     });
   }
 
+  /** Drops the writes whose deadline has passed, rejecting them. */
+  function dropExpired(): void {
+    if (!deadlineOf) return;
+    const now = Date.now();
+    queue = queue.filter((waiting) => {
+      const deadline = deadlineOf(waiting.item);
+      if (deadline === undefined || deadline > now) return true;
+      waiting.reject(new DeadlineError());
+      return false;
+    });
+  }
+
   async function drain(): Promise<void> {
     // A turn of the event loop first, so the writes parsed in this one share the commit; between commits too, so a
     // long queue never holds the loop (and the visitors waiting on it) for several commits in a row.
     do {
       await new Promise((resolve) => setImmediate(resolve));
+      dropExpired();
       await commitBatch(queue.splice(0, maxBatch));
     } while (queue.length > 0);
     draining = undefined;
@@ -60,6 +104,7 @@ export function createBatchWriter<T, R>(
 
   return {
     write(item) {
+      if (queue.length >= maxQueued) return Promise.reject(new QueueFullError(maxQueued));
       return new Promise<R>((resolve, reject) => {
         queue.push({ item, resolve, reject });
         draining ??= drain();

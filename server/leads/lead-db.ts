@@ -46,6 +46,9 @@ const MIGRATIONS = [
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+/** Longest wait for another connection's lock; the writer thread waits less when a visitor's deadline is nearer. */
+export const BUSY_TIMEOUT_MS = 5000;
+
 function migrate(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > MIGRATIONS.length)
@@ -70,7 +73,7 @@ export function openLeadDatabase(path: string): Database.Database {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     migrate(db);
   } catch (error) {
     db.close();

@@ -1,6 +1,8 @@
-// Where the lead encryption key comes from: LEADS_ENCRYPTION_KEY, or a key file beside the database. The key file keeps
-// `npm start` working with no configuration; a real deployment supplies the key from its secret store instead.
-import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+// Where the lead encryption key comes from: LEADS_ENCRYPTION_KEY, or a key file: LEADS_KEY_FILE, else one beside the
+// database. The key file beside it keeps `npm start` working with no configuration; a real deployment supplies the key
+// from its secret store, or names a key file kept apart from the database and its backups (server/config.ts).
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { KEY_BYTES } from './lead-cipher.ts';
 
@@ -37,6 +39,8 @@ function readKeyFile(file: string): { key: Buffer; source: KeySource } {
 /** Writes a new random key, readable only by its owner; 'wx' fails rather than replace a key another process wrote. */
 function createKeyFile(file: string): { key: Buffer; source: KeySource } {
   const key = randomBytes(KEY_BYTES);
+  // A key file named apart from the database (LEADS_KEY_FILE) may be the first thing in its folder.
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   let fd: number;
   try {
     fd = openSync(file, 'wx', 0o600);
@@ -56,18 +60,20 @@ export interface KeyRequest {
   dbPath: string;
   /** LEADS_ENCRYPTION_KEY, already parsed. */
   configured: Buffer | undefined;
+  /** LEADS_KEY_FILE; undefined for the file beside the database. */
+  keyFile?: string | undefined;
   /** Make a key file when there is none: only for a database that holds no sealed value yet. */
   mayCreate: boolean;
 }
 
 /** The key for the database at `dbPath`, and where it came from. */
-export function resolveLeadKey({ dbPath, configured, mayCreate }: KeyRequest): {
+export function resolveLeadKey({ dbPath, configured, keyFile, mayCreate }: KeyRequest): {
   key: Buffer;
   source: KeySource;
 } {
   if (configured) return { key: configured, source: { kind: 'environment' } };
   if (dbPath === ':memory:') return { key: randomBytes(KEY_BYTES), source: { kind: 'memory' } };
-  const file = keyFileOf(dbPath);
+  const file = keyFile ?? keyFileOf(dbPath);
   try {
     return readKeyFile(file);
   } catch (error) {
@@ -75,7 +81,8 @@ export function resolveLeadKey({ dbPath, configured, mayCreate }: KeyRequest): {
   }
   if (mayCreate) return createKeyFile(file);
   throw new KeyError(
-    `No encryption key for ${dbPath}: set LEADS_ENCRYPTION_KEY, or put the key file at ${file}. ` +
+    `No encryption key for ${dbPath}: set LEADS_ENCRYPTION_KEY, or put the key file at ${file} ` +
+      `(LEADS_KEY_FILE names another). ` +
       'Without the key the health details and messages of its leads cannot be read.',
   );
 }

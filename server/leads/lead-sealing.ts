@@ -36,8 +36,10 @@ export function createSealer(key: Buffer): Sealer {
 }
 
 export interface UnlockOptions {
-  /** LEADS_ENCRYPTION_KEY; without it the key file beside the database. */
+  /** LEADS_ENCRYPTION_KEY; without it the key file. */
   key?: Buffer;
+  /** LEADS_KEY_FILE; undefined for the file beside the database. */
+  keyFile?: string;
   /** Create the key file when there is none and the database holds nothing sealed yet. */
   createKeyFile?: boolean;
 }
@@ -52,6 +54,7 @@ export function unlockDatabase(
   const { key, source } = resolveLeadKey({
     dbPath: path,
     configured: options.key,
+    keyFile: options.keyFile,
     // A new key for a database that already holds sealed values would leave them unreadable for good.
     mayCreate: (options.createKeyFile ?? true) && expected === undefined,
   });
@@ -60,7 +63,7 @@ export function unlockDatabase(
   else if (expected !== actual)
     throw new KeyError(
       `The lead encryption key does not match ${path}: it was written with key id ${expected}, this key has id ` +
-        `${actual}. Supply the key it was created with (LEADS_ENCRYPTION_KEY, or the key file beside it).`,
+        `${actual}. Supply the key it was created with (LEADS_ENCRYPTION_KEY, or its key file: LEADS_KEY_FILE, or the file beside it).`,
     );
   return { key, keySource: source };
 }

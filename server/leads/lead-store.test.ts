@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { QueueFullError } from './batch-writer.ts';
 import { KeyError } from './lead-key.ts';
 import { IDEMPOTENCY_TTL_MS, openLeadStore, type NewLead } from './lead-store.ts';
 
@@ -244,5 +245,32 @@ describe('lead store', () => {
     db.pragma('user_version = 99');
     db.close();
     expect(() => openLeadStore(file)).toThrow(/newer/);
+  });
+
+  it('while another connection holds the lock: refuses a lead at once beyond the queue, and drops the waiting ones unwritten at their deadline', async () => {
+    const file = dbFile();
+    const store = openLeadStore(file, { maxQueuedWrites: 2 });
+    const { id } = await store.insertLead(lead());
+    const holder = new Database(file);
+    holder.exec('BEGIN EXCLUSIVE');
+    try {
+      const deadline = Date.now() + 1_500;
+      const inFlight = store.insertLead(lead({ idempotencyKey: 'in-flight' }), { deadline });
+      await new Promise((resolve) => setImmediate(resolve));
+      const queued = ['queued-1', 'queued-2'].map((key) =>
+        store.insertLead(lead({ idempotencyKey: key }), { deadline }),
+      );
+      await expect(store.insertLead(lead({ idempotencyKey: 'refused' }))).rejects.toBeInstanceOf(
+        QueueFullError,
+      );
+      const settled = await Promise.allSettled([inFlight, ...queued]);
+      expect(settled.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    const { id: next } = await store.insertLead(lead());
+    expect(store.listLeads().map((stored) => stored.id)).toEqual([id, next]);
+    await store.close();
   });
 });

@@ -78,9 +78,12 @@ export interface LeadStore {
   readonly keySource: KeySource;
   /**
    * Stores the lead and its pending alert in one transaction (grouped with other writes of the same moment) and
-   * resolves once that transaction is committed to disk.
+   * resolves once that transaction is committed to disk. Rejects at once when too many writes wait already.
+   * `deadline` (epoch ms) is when its visitor stops waiting: a write not yet begun then is dropped, never written, and
+   * its promise rejects. One whose commit is under way then may still complete, the lead whole with its alert; its
+   * promise settles when it does, so the caller that stopped waiting can still learn of it.
    */
-  insertLead(lead: NewLead): Promise<InsertResult>;
+  insertLead(lead: NewLead, options?: { deadline?: number }): Promise<InsertResult>;
   /** The lead with every field, sealed ones opened. */
   getLead(id: string): StoredLead | undefined;
   /** Leads created at or after `since` (ISO 8601), oldest first, every field opened, with their alert status. */
@@ -126,6 +129,8 @@ export interface LeadStoreOptions extends UnlockOptions {
    * whose rare writes need no thread). An in-memory database is always written on this thread.
    */
   writerThread?: boolean;
+  /** Writes that may wait for a commit (MAX_QUEUED_WRITES by default); more are refused at once. */
+  maxQueuedWrites?: number;
 }
 
 interface AlertRow {
@@ -158,7 +163,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
   const { key, keySource } = unlocked;
   const sealer = createSealer(key);
   const inThread = path !== ':memory:' && (options.writerThread ?? true);
-  const writer = createLeadWriter(path, inThread ? undefined : db);
+  const writer = createLeadWriter(path, inThread ? undefined : db, { maxQueued: options.maxQueuedWrites });
 
   const selectLead = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE id = ?');
   const selectListed = db.prepare<[string], LeadRow & { status: AlertStatus }>(
@@ -178,7 +183,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
 
   return {
     keySource,
-    insertLead(lead) {
+    insertLead(lead, { deadline } = {}) {
       const createdAt = new Date();
       const id = leadId(createdAt.getTime());
       return writer.run({
@@ -192,6 +197,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
           sealed: JSON.stringify(sealer.sealAll(lead.sealedFields, id)),
           idempotencyKey: lead.idempotencyKey,
         },
+        deadline,
       });
     },
     getLead(id) {

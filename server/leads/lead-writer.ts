@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { createBatchWriter } from './batch-writer.ts';
 import {
   createWriteExecutor,
+  deadlineOf,
   type OpOutcome,
   type OpValue,
   type WriteOp,
@@ -86,10 +87,21 @@ function threadCommitter(path: string, onFailure: () => void) {
 }
 
 /**
+ * Writes waiting for a commit beyond which the next is refused at once. A healthy store commits a few milliseconds
+ * after a write arrives, so only a stuck one (a stalled disk) comes near; a visitor of a stuck store is answered at
+ * once instead of holding memory and a connection until the deadline.
+ */
+export const MAX_QUEUED_WRITES = 1024;
+
+/**
  * A writer for the database at `path`: in a worker thread when `db` is undefined (the server), else on `db` in the
  * caller's thread. The thread starts at once, so the first lead does not wait for it to load.
  */
-export function createLeadWriter(path: string, db: Database.Database | undefined): LeadWriter {
+export function createLeadWriter(
+  path: string,
+  db: Database.Database | undefined,
+  { maxQueued = MAX_QUEUED_WRITES }: { maxQueued?: number } = {},
+): LeadWriter {
   let failed = false;
   let commit: (ops: WriteOp[]) => OpOutcome[] | Promise<OpOutcome[]>;
   let stop = async (): Promise<void> => undefined;
@@ -100,17 +112,20 @@ export function createLeadWriter(path: string, db: Database.Database | undefined
     commit = thread.commit;
     stop = thread.stop;
   }
-  const writer = createBatchWriter<WriteOp, OpValue>(async (ops) => {
-    try {
-      const outcomes = await commit(ops);
-      // Every operation failing means the database (not one operation) is the problem: a full disk, a lost file.
-      failed = outcomes.every((outcome) => !outcome.ok);
-      return outcomes;
-    } catch (error) {
-      failed = true;
-      throw error;
-    }
-  });
+  const writer = createBatchWriter<WriteOp, OpValue>(
+    async (ops) => {
+      try {
+        const outcomes = await commit(ops);
+        // Every operation failing means the database (not one operation) is the problem: a full disk, a lost file.
+        failed = outcomes.every((outcome) => !outcome.ok);
+        return outcomes;
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    },
+    { maxQueued, deadlineOf },
+  );
   let closed = false;
   return {
     run<K extends WriteOp['kind']>(op: Extract<WriteOp, { kind: K }>) {

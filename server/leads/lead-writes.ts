@@ -2,7 +2,8 @@
 // makes all of them durable. Runs wherever the writing connection lives (the writer thread, or the caller's thread
 // for an in-memory database); the operations and their results are plain values that cross a thread unchanged.
 import type Database from 'better-sqlite3';
-import type { Outcome } from './batch-writer.ts';
+import { DeadlineError, type Outcome } from './batch-writer.ts';
+import { BUSY_TIMEOUT_MS } from './lead-db.ts';
 
 /** A lead ready to write: id chosen and sensitive values sealed before the batch, so the commit does only SQL. */
 export interface PreparedLead {
@@ -35,7 +36,8 @@ export interface LeadRow {
 export type ClaimedRow = LeadRow & { attempts: number; pending_since: number };
 
 export type WriteOp =
-  | { kind: 'insert'; lead: PreparedLead }
+  /** `deadline` (epoch ms): when the visitor stops waiting for this lead; it is not begun after that. */
+  | { kind: 'insert'; lead: PreparedLead; deadline?: number }
   | { kind: 'claim'; now: number; limit: number; leaseMs: number }
   | { kind: 'delivered'; leadId: string; at: string }
   | { kind: 'retry'; leadId: string; nextAttemptAt: number; error: string; counted: boolean }
@@ -60,7 +62,31 @@ export type OpOutcome = Outcome<OpValue>;
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 1000;
 
-const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+// A plain Error, with SQLite's code in its message: an outcome crosses to the main thread by structured clone, which
+// keeps a plain Error's message and nothing of better-sqlite3's own error class.
+function asError(error: unknown): Error {
+  if (!(error instanceof Error)) return new Error(String(error));
+  const code = (error as { code?: unknown }).code;
+  return new Error(typeof code === 'string' ? `${code}: ${error.message}` : error.message);
+}
+
+/**
+ * A write is not begun this close to its deadline: the commit after it takes a moment too, and a lead its visitor was
+ * already told could not be saved should, whenever the store can help it, not be saved.
+ */
+export const COMMIT_MARGIN_MS = 500;
+
+export const deadlineOf = (op: WriteOp): number | undefined =>
+  op.kind === 'insert' ? op.deadline : undefined;
+const expired = (op: WriteOp, now: number) => (deadlineOf(op) ?? Infinity) - COMMIT_MARGIN_MS <= now;
+
+// Failures of the database as a whole (locked, full, read-only, a failing disk): trying each write of the batch alone
+// would meet the same failure once per write, each after its own wait for the lock.
+const STORE_LEVEL = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN|CORRUPT|NOTADB|NOMEM|PROTOCOL|PERM)/;
+const storeLevel = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && STORE_LEVEL.test(code);
+};
 
 /** Prepares the statements once; the returned function runs one batch and returns one outcome per operation. */
 export function createWriteExecutor(db: Database.Database): (ops: readonly WriteOp[]) => OpOutcome[] {
@@ -132,27 +158,49 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
     }
   }
 
+  // Checked again once the lock is held: the wait for it may have taken the write past its deadline.
+  const applyOrDrop = (op: WriteOp, now: number): OpOutcome =>
+    expired(op, Date.now()) ? { ok: false, error: new DeadlineError() } : { ok: true, value: apply(op, now) };
+
   let lastPurge = 0;
   const applyAll = db.transaction((ops: readonly WriteOp[], now: number) => {
     if (now - lastPurge > PURGE_EVERY_MS) {
       purgeKeys.run(now - IDEMPOTENCY_TTL_MS);
       lastPurge = now;
     }
-    return ops.map((op) => apply(op, now));
+    return ops.map((op) => applyOrDrop(op, now));
   });
-  const applyAlone = db.transaction(apply);
+  const applyAlone = db.transaction(applyOrDrop);
 
+  // The wait for the lock (another process writing) ends before the earliest deadline of the batch; operations without
+  // one wait the usual busy timeout.
+  let busyTimeout = BUSY_TIMEOUT_MS;
+  function waitForLockUntil(ops: readonly WriteOp[], now: number): void {
+    const waits = ops.map((op) => {
+      const deadline = deadlineOf(op);
+      return deadline === undefined ? BUSY_TIMEOUT_MS : deadline - COMMIT_MARGIN_MS - now;
+    });
+    const wait = Math.round(Math.max(0, Math.min(...waits)));
+    if (wait !== busyTimeout) db.pragma(`busy_timeout = ${wait}`);
+    busyTimeout = wait;
+  }
+
+  const dropped = (): OpOutcome => ({ ok: false, error: new DeadlineError() });
   // IMMEDIATE takes the write lock up front, so a concurrent writer (the CLI) waits instead of failing mid-transaction.
   return (ops) => {
     const now = Date.now();
+    if (ops.every((op) => expired(op, now))) return ops.map(dropped);
+    waitForLockUntil(ops, now);
     try {
-      return applyAll.immediate(ops, now).map((value) => ({ ok: true, value }));
+      return applyAll.immediate(ops, now);
     } catch (error) {
-      if (ops.length === 1) return [{ ok: false, error: asError(error) }];
+      if (ops.length === 1 || storeLevel(error)) return ops.map(() => ({ ok: false, error: asError(error) }));
       // The batch was rolled back whole; one bad operation must not fail the others, so each is tried on its own.
       return ops.map((op) => {
+        if (expired(op, Date.now())) return dropped();
+        waitForLockUntil([op], Date.now());
         try {
-          return { ok: true, value: applyAlone.immediate(op, now) };
+          return applyAlone.immediate(op, now);
         } catch (single) {
           return { ok: false, error: asError(single) };
         }

@@ -67,6 +67,7 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
     {
       leadsDb: dbFile,
       leadsEncryptionKey: options.key,
+      leadsKeyFile: undefined,
       chatWebhookUrl: options.webhookUrl,
       chatRetryBaseMs: options.retryBaseMs ?? 5,
       chatRetryMaxMs: options.retryMaxMs ?? defaults.chatRetryMaxMs,

@@ -1,0 +1,100 @@
+// SIGTERM in the middle of a burst of submissions, as a deploy or a process manager stops the server: every request the
+// server took is answered, every 2xx is stored with its alert, a request it did not take was never stored, and the
+// process exits 0 within its grace period.
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
+import { startServerProcess } from '../../scripts/lib/server-process.ts';
+import { ANSWER_WITHIN_MS } from '../../server/forms/form-submission.ts';
+import { postJson, startReceiver, tempDir, validLead, writeClientDir } from './fixtures.ts';
+import { stored } from './store-faults.ts';
+
+// More than the server answers in its grace period: a stop must not wait for the burst to end.
+const BURST = 3000;
+const CONCURRENCY = 40;
+// Stopped once this many were acknowledged, with the rest of the burst still coming.
+const STOP_AFTER = 100;
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+interface Attempt {
+  name: string;
+  key: string;
+  status?: number;
+  id?: string;
+  /** performance.now() when the answer came. */
+  answeredAt?: number;
+}
+
+describe('SIGTERM during a burst', () => {
+  it('answers every request it took, stores every 2xx, and exits 0 within the grace period', async () => {
+    const dir = tempDir();
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const receiver = await startReceiver();
+    cleanups.push(() => receiver.stop());
+    const dbFile = join(dir, 'leads.db');
+    const server = await startServerProcess({
+      env: {
+        LEADS_DB: dbFile,
+        CLIENT_DIR: writeClientDir(dir),
+        CHAT_WEBHOOK_URL: receiver.url,
+        FORM_RATE_LIMIT: '100000',
+      },
+    });
+    cleanups.push(() => server.stop('SIGKILL'));
+    const api = `${server.url}/api/forms/insurance-verification`;
+
+    const attempts: Attempt[] = Array.from({ length: BURST }, (_, n) => ({
+      name: `Stop Test ${n}`,
+      key: randomUUID(),
+    }));
+    let created = 0;
+    let signalledAt = Number.POSITIVE_INFINITY;
+    let stopping: Promise<void> | undefined;
+    let next = 0;
+    // Keep-alive connections that go on sending, as a proxy's do: a stop must not wait for them to go quiet.
+    const lane = async () => {
+      for (let attempt = attempts[next++]; attempt; attempt = attempts[next++]) {
+        try {
+          const response = await postJson(
+            api,
+            { ...validLead, fullName: attempt.name },
+            { [IDEMPOTENCY_HEADER]: attempt.key },
+          );
+          attempt.status = response.status;
+          attempt.answeredAt = performance.now();
+          if (response.status === 201) attempt.id = ((await response.json()) as { id: string }).id;
+          else await response.body?.cancel();
+        } catch {
+          // Refused or closed before the server took it: nothing was promised.
+          continue;
+        }
+        if (attempt.status === 201 && (created += 1) === STOP_AFTER) {
+          signalledAt = performance.now();
+          stopping = server.stop('SIGTERM');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+    await stopping;
+    const stoppedIn = performance.now() - signalledAt;
+
+    expect(server.child.exitCode).toBe(0);
+    expect(stoppedIn).toBeLessThan(ANSWER_WITHIN_MS);
+    const answered = attempts.filter((attempt) => attempt.status !== undefined);
+    expect(answered.every((attempt) => attempt.status === 201)).toBe(true);
+    // Requests in flight at the signal were answered after it; the burst went on after the server was gone.
+    expect(answered.some((attempt) => (attempt.answeredAt ?? 0) > signalledAt)).toBe(true);
+    expect(answered.length).toBeLessThan(BURST);
+
+    const after = stored(dbFile);
+    expect(after).toMatchObject({ leads: answered.length, halves: 0, integrity: 'ok' });
+    for (const attempt of attempts)
+      expect(after.names.has(attempt.name), attempt.name).toBe(attempt.status === 201);
+  }, 60_000);
+});

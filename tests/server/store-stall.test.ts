@@ -1,0 +1,86 @@
+// A stalled disk under the lead database (the file system frozen: every write waits, as on a disk that stopped
+// answering): visitors are answered in time with the phone number while the site goes on being served; once the disk
+// answers again, each submission is stored at most once, whole with its alert, and a visitor who sends it again with
+// the same Idempotency-Key gets that one lead (stored now, or committed late after their 503).
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../../scripts/lib/server-process.ts';
+import { startReceiver, tempDir, waitFor, writeClientDir } from './fixtures.ts';
+import { expectCallUs, mount, run, stored, submit } from './store-faults.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe('a stalled disk under the lead database', () => {
+  it('answers 503 with the phone number in time, serves pages meanwhile, and stores each lead once afterwards', async (context) => {
+    const disk = mount('ext4', 32);
+    if ('skip' in disk) return context.skip(disk.skip);
+    cleanups.push(disk.unmount);
+    const dir = tempDir();
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const receiver = await startReceiver();
+    cleanups.push(() => receiver.stop());
+    const dbFile = join(disk.dir, 'leads.db');
+    const server = await startServerProcess({
+      env: {
+        LEADS_DB: dbFile,
+        LEADS_ENCRYPTION_KEY: 'ef'.repeat(32),
+        CLIENT_DIR: writeClientDir(dir),
+        CHAT_WEBHOOK_URL: receiver.url,
+        FORM_RATE_LIMIT: '100000',
+      },
+    });
+    cleanups.push(() => server.stop('SIGKILL'));
+    const api = `${server.url}/api/forms/insurance-verification`;
+    for (const n of [0, 1]) expect((await submit(api, n)).status).toBe(201);
+
+    try {
+      run('fsfreeze', '--freeze', disk.dir);
+    } catch (error) {
+      return context.skip(`cannot freeze ext4 (${(error as Error).message.split('\n')[0]})`);
+    }
+    const thaw = () => {
+      try {
+        run('fsfreeze', '--unfreeze', disk.dir);
+      } catch {
+        // already thawed
+      }
+    };
+    cleanups.push(thaw);
+    const keys = Array.from({ length: 5 }, () => randomUUID());
+    const waiting = Promise.all([
+      ...keys.map((key, index) => submit(api, 100 + index, { key })),
+      submit(api, 200, { plain: true }),
+    ]);
+    // The event loop never waits for the disk: pages are served while the submissions wait.
+    for (let page = 0; page < 3; page += 1) {
+      const started = performance.now();
+      expect((await fetch(`${server.url}/`, { signal: AbortSignal.timeout(2_000) })).status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    const answers = await waiting;
+    answers.slice(0, -1).forEach((answer) => expectCallUs(answer));
+    expectCallUs(answers.at(-1) as (typeof answers)[number], true);
+    thaw();
+
+    // Each visitor tries again with the same key: one lead each, whether it was committed late or only now.
+    const again = await Promise.all(keys.map((key, index) => submit(api, 100 + index, { key })));
+    expect(again.map((answer) => answer.status)).toEqual(keys.map(() => 201));
+    const ids = again.map((answer) => (JSON.parse(answer.text) as { id: string }).id);
+    const after = stored(dbFile);
+    for (const n of [0, 1, 100, 101, 102, 103, 104]) expect(after.names).toContain(`Fault Test ${n}`);
+    // The plain post has no key: it may have been committed late, or not at all; never twice, never in half.
+    expect(after.leads).toBeGreaterThanOrEqual(7);
+    expect(after.leads).toBeLessThanOrEqual(8);
+    expect(after).toMatchObject({ halves: 0, integrity: 'ok' });
+    // Admissions hear of every lead stored, the late ones included.
+    const alerted = () =>
+      new Set(receiver.calls.map((call) => /\(lead ([\w-]+)\)$/.exec(call.json.text)?.[1]));
+    await waitFor(() => ids.every((id) => alerted().has(id)) && alerted().size === after.leads, 20_000);
+  }, 90_000);
+});
