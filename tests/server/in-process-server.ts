@@ -43,6 +43,8 @@ export interface InProcessServerOptions {
   trustProxy?: TrustProxy;
   /** LEADS_ENCRYPTION_KEY; by default the key file beside the database. */
   key?: Buffer;
+  /** LOG_LEVEL; debug by default, trace for the suites that scan every line the server can write. */
+  logLevel?: 'trace' | 'debug';
 }
 
 /** The real lead pipeline in the real app, with every form, on a free loopback port of this process. */
@@ -52,8 +54,9 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
   const dbFile = options.dbFile ?? join(root, 'data', 'leads.db');
   const logs: Record<string, unknown>[] = [];
   const forms = loadForms();
+  const logLevel = options.logLevel ?? 'debug';
   const logger = createLogger({
-    level: 'debug',
+    level: logLevel,
     personalFields: [...forms.values()].flatMap((def) => def.fields.map((field) => field.name)),
     destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   });
@@ -71,7 +74,7 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
       chatTimeoutMs: options.timeoutMs ?? 5000,
       formRateLimit: options.rateLimit ?? 100_000,
       allowedOrigins: options.allowedOrigins ?? [],
-      logLevel: 'debug',
+      logLevel,
       trustProxy: options.trustProxy ?? false,
     },
     site,
