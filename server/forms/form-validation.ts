@@ -8,6 +8,7 @@ import {
   SOURCE_FIELD,
   UNKNOWN_FIELD_MESSAGE,
   fieldMessage,
+  normalizeSubmission,
   submissionSchema,
 } from '../../core/form-rules.ts';
 
@@ -43,7 +44,9 @@ export function createSubmissionValidator(
     return [name, field ? fieldMessage(def, field, value) : DEFAULT_INVALID_MESSAGE];
   };
 
-  return (body) => {
+  return (sent) => {
+    // Checked and stored in NFC, as the browser checks it.
+    const body = normalizeSubmission(sent);
     if (!validate(body)) {
       // No prototype: a visitor's unknown property named __proto__ must become a plain key like any other.
       const errors: Record<string, string> = Object.create(null) as Record<string, string>;
