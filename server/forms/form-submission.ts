@@ -1,10 +1,9 @@
-// One parsed submission, from body to stored lead: the honeypot, the Idempotency-Key, the definition's rules, then the
+// One parsed submission, from body to stored lead: the Idempotency-Key, the definition's rules, the honeypot, then the
 // store. The caller decides how each outcome is worded (JSON or a page).
-import { randomUUID } from 'node:crypto';
 import type { FormDefinition } from '../../generated/content-types.ts';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
-import { backPath } from './form-pages.ts';
-import { createSubmissionValidator } from './form-validation.ts';
+import { decoyLedger } from './decoy-ledger.ts';
+import { canonicalSubmission, createSubmissionValidator } from './form-validation.ts';
 import { splitSubmission } from '../leads/lead-fields.ts';
 import type { LeadStore } from '../leads/lead-store.ts';
 import type { Logger } from '../logger.ts';
@@ -13,7 +12,7 @@ export type SubmissionOutcome =
   /** The lead is on disk (or was already, or is a bot's and discarded): answer success. */
   | { kind: 'stored'; id: string; source: string }
   | { kind: 'invalid'; errors: Record<string, string>; source: unknown }
-  | { kind: 'refused'; status: 400 | 503; message: string };
+  | { kind: 'refused'; status: 400 | 422 | 503; message: string };
 
 export interface SubmissionOptions {
   forms: Map<string, FormDefinition>;
@@ -28,6 +27,15 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The answer to an Idempotency-Key sent again with other fields: neither the first lead's id nor a new lead. */
+const KEY_CONFLICT = {
+  kind: 'refused',
+  status: 422,
+  message:
+    `This ${IDEMPOTENCY_HEADER} was already used for a submission with different details, so this one was not ` +
+    'saved. Please send the form again, or call us now.',
+} as const;
+
 /** People never see the honeypot, so anything but absent or blank in it was typed by a bot. */
 function honeypotFilled(body: Record<string, unknown>): boolean {
   if (!Object.hasOwn(body, HONEYPOT_FIELD)) return false;
@@ -37,6 +45,7 @@ function honeypotFilled(body: Record<string, unknown>): boolean {
 
 export function formSubmission({ forms, store, logger, onLeadStored }: SubmissionOptions) {
   const validators = new Map([...forms].map(([id, def]) => [id, createSubmissionValidator(def)]));
+  const decoy = decoyLedger();
 
   /** `key` is the Idempotency-Key header as sent, if any. */
   return async (
@@ -48,12 +57,6 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
     if (!isRecord(body))
       return { kind: 'refused', status: 400, message: 'Expected a JSON object with the form fields' };
 
-    if (honeypotFilled(body)) {
-      // Answered exactly like a stored lead, with an id of the same shape, so the bot learns nothing. No values logged.
-      logger.info({ formId }, 'honeypot filled: submission discarded');
-      return { kind: 'stored', id: randomUUID(), source: backPath(body.source) };
-    }
-
     if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)))
       return {
         kind: 'refused',
@@ -63,11 +66,22 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
 
     const validate = validators.get(formId);
     if (!validate) throw new Error(`form ${formId} has no validator`);
-    const submission = validate(body);
+    // A filled honeypot goes through every check a person's submission does, in the same order, and is answered alike.
+    const trapped = honeypotFilled(body);
+    const submission = validate(trapped ? { ...body, [HONEYPOT_FIELD]: '' } : body);
     if (!submission.ok) {
       // Field names only: the values are the visitor's and stay out of the log.
       logger.info({ formId, invalid: Object.keys(submission.errors) }, 'form submission rejected');
       return { kind: 'invalid', errors: submission.errors, source: body.source };
+    }
+    const fingerprint = store.fingerprint(canonicalSubmission(submission));
+
+    if (trapped) {
+      // No values logged, and nothing stored or alerted.
+      logger.info({ formId }, 'honeypot filled: submission discarded');
+      const answer = decoy(formId, key, fingerprint);
+      if (answer.conflict) return KEY_CONFLICT;
+      return { kind: 'stored', id: answer.id, source: submission.source };
     }
 
     let result;
@@ -77,6 +91,7 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
         source: submission.source,
         ...splitSubmission(def, submission.data),
         idempotencyKey: key,
+        fingerprint,
       });
     } catch (error) {
       const { name, message } = error instanceof Error ? error : new Error(String(error));
@@ -86,6 +101,10 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
         status: 503,
         message: 'Your request could not be saved. Please try again in a moment, or call us now.',
       };
+    }
+    if (result.conflict) {
+      logger.info({ formId }, 'Idempotency-Key sent again with other fields: refused');
+      return KEY_CONFLICT;
     }
     if (result.replayed)
       logger.info({ formId, leadId: result.id }, 'repeated submission: answered with its lead');

@@ -65,3 +65,12 @@ export function createSubmissionValidator(
     return { ok: true, data, source: String(body[SOURCE_FIELD]) };
   };
 }
+
+/**
+ * A valid submission as one text, the same however it was sent (property order, spaces around values, Unicode
+ * composition, optional fields sent empty or left out): what its fingerprint is computed from.
+ */
+export function canonicalSubmission({ data, source }: Extract<Submission, { ok: true }>): string {
+  const fields = Object.entries(data).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([source, fields]);
+}

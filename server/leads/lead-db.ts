@@ -35,6 +35,9 @@ const MIGRATIONS = [
    ) STRICT, WITHOUT ROWID;
    CREATE INDEX idempotency_expiry ON idempotency_keys (created_at);
    CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`,
+  // fingerprint: a keyed hash of the fields a key was first sent with (never the fields), so the same key sent again
+  // with other fields is refused instead of answered with the first lead. NULL for keys stored before it existed.
+  `ALTER TABLE idempotency_keys ADD COLUMN fingerprint TEXT;`,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
