@@ -37,7 +37,8 @@ async function get(target: string): Promise<RawAnswer> {
   if (answer.headers.location !== undefined) expectOnSite(answer.headers.location, label);
   // Node's own parser refuses an oversized head before the app runs: that answer has no headers of ours.
   if (answer.status !== 431 && answer.status !== 414)
-    for (const header of SECURITY_HEADERS) expect(answer.headers, `${label}: ${header}`).toHaveProperty(header);
+    for (const header of SECURITY_HEADERS)
+      expect(answer.headers, `${label}: ${header}`).toHaveProperty(header);
   expect(answer.body, label).not.toContain('do not serve');
   return answer;
 }
@@ -136,17 +137,28 @@ describe('odd request targets', () => {
     expect(query.status).toBe(301);
     expect(query.headers.location).toBe(`/?${'q'.repeat(10_000)}`);
     expect((await get(`//${'evil.example/'.repeat(800)}`)).status).toBe(404);
-    for (const target of [`/${'a'.repeat(100_000)}`, `/blog?${'q'.repeat(100_000)}`, `http://${'e'.repeat(100_000)}/blog`])
+    for (const target of [
+      `/${'a'.repeat(100_000)}`,
+      `/blog?${'q'.repeat(100_000)}`,
+      `http://${'e'.repeat(100_000)}/blog`,
+    ])
       expect([414, 431], target.slice(0, 20)).toContain((await get(target)).status);
   });
 
   it('logs no query value and no error, at any level', async () => {
     const sent = ['Jane Roe', '(555) 010-7788', 'jane.roe@example.com', '1979-11-02'];
     const query = sent.map((value, n) => `v${n}=${encodeURIComponent(value)}`).join('&');
-    for (const target of [`/blog?${query}`, `/nowhere?${query}`, `http://evil.example/blog?${query}`, `//evil.example/?${query}`])
+    for (const target of [
+      `/blog?${query}`,
+      `/nowhere?${query}`,
+      `http://evil.example/blog?${query}`,
+      `//evil.example/?${query}`,
+    ])
       await get(target);
     expectNoPersonalData(server.logs, sent);
-    expect(server.logs.some((line) => line.level === 10 || line.level === 20 || line.level === 30)).toBe(true);
+    expect(server.logs.some((line) => line.level === 10 || line.level === 20 || line.level === 30)).toBe(
+      true,
+    );
     expect(server.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
   });
 });

@@ -27,7 +27,9 @@ function spellingsOf(value: string): string[] {
  * the raw text.
  */
 export function expectNoPersonalData(logLines: readonly unknown[], sentValues: Iterable<unknown>): void {
-  const lines = logLines.map((line) => (typeof line === 'string' ? line : JSON.stringify(line)).toLowerCase());
+  const lines = logLines.map((line) =>
+    (typeof line === 'string' ? line : JSON.stringify(line)).toLowerCase(),
+  );
   const leaks: string[] = [];
   const seen = new Set<string>();
   for (const value of sentValues) {
