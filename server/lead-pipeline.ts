@@ -26,6 +26,7 @@ export type PipelineConfig = Pick<
   | 'chatMaxAttempts'
   | 'chatTimeoutMs'
   | 'formRateLimit'
+  | 'formGlobalRateLimit'
   | 'allowedOrigins'
   | 'logLevel'
   | 'trustProxy'
@@ -81,6 +82,7 @@ export function createLeadPipeline(
     site,
     logger,
     rateLimit: config.formRateLimit,
+    siteRateLimit: config.formGlobalRateLimit,
     allowedOrigins: config.allowedOrigins,
     // The same proxies the app believes for X-Forwarded-Proto name the visitor for the rate limit.
     trustProxy: config.trustProxy,

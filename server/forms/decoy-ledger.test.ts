@@ -16,11 +16,10 @@ describe('decoy ledger', () => {
     const answer = decoyLedger({ maxKeys: 2, ttlMs: 1_000 });
     const first = answer('form', 'key-0001', 'a', 0);
     expect(answer('form', 'key-0001', 'a', 1_500)).not.toEqual(first);
-    const kept = answer('form', 'key-0002', 'a', 2_000);
+    answer('form', 'key-0002', 'a', 2_000);
     answer('form', 'key-0003', 'a', 2_000);
     answer('form', 'key-0004', 'a', 2_000);
     expect(answer('form', 'key-0002', 'b', 2_000)).not.toEqual({ conflict: true });
     expect(answer('form', 'key-0004', 'b', 2_000)).toEqual({ conflict: true });
-    expect(kept.id).toBeDefined();
   });
 });

@@ -38,6 +38,8 @@ export interface InProcessServerOptions {
   dbFile?: string;
   /** FORM_RATE_LIMIT; high by default so that only the rate-limit tests meet it. */
   rateLimit?: number;
+  /** FORM_GLOBAL_RATE_LIMIT; high by default, as rateLimit. */
+  siteRateLimit?: number;
   allowedOrigins?: string[];
   /** TRUST_PROXY, as the config reads it; no proxy by default. */
   trustProxy?: TrustProxy;
@@ -73,6 +75,7 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
       chatMaxAttempts: options.maxAttempts ?? 8,
       chatTimeoutMs: options.timeoutMs ?? 5000,
       formRateLimit: options.rateLimit ?? 100_000,
+      formGlobalRateLimit: options.siteRateLimit ?? 1_000_000,
       allowedOrigins: options.allowedOrigins ?? [],
       logLevel,
       trustProxy: options.trustProxy ?? false,
