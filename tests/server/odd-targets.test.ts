@@ -2,6 +2,7 @@
 // two slashes or a backslash where a host could start, encoded dots and NUL, and very long URLs. Whatever the target,
 // every Location stays on this site and keeps the query, nothing answers 5xx, and the log holds no query values.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADER_NAMES } from './fixtures.ts';
 import { expectNoPersonalData } from './personal-data.ts';
 import { rawGet, type RawAnswer } from './raw-http.ts';
 import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
@@ -11,15 +12,6 @@ beforeAll(async () => {
   server = await startInProcessServer({ logLevel: 'trace' });
 });
 afterAll(() => server.stop());
-
-const SECURITY_HEADERS = [
-  'content-security-policy',
-  'x-content-type-options',
-  'x-frame-options',
-  'referrer-policy',
-  'permissions-policy',
-  'cross-origin-opener-policy',
-];
 
 /** A Location that a browser resolves to this server: one leading slash, then no slash or backslash. */
 function expectOnSite(location: string, target: string): void {
@@ -37,7 +29,7 @@ async function get(target: string): Promise<RawAnswer> {
   if (answer.headers.location !== undefined) expectOnSite(answer.headers.location, label);
   // Node's own parser refuses an oversized head before the app runs: that answer has no headers of ours.
   if (answer.status !== 431 && answer.status !== 414)
-    for (const header of SECURITY_HEADERS)
+    for (const header of SECURITY_HEADER_NAMES)
       expect(answer.headers, `${label}: ${header}`).toHaveProperty(header);
   expect(answer.body, label).not.toContain('do not serve');
   return answer;

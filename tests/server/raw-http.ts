@@ -13,7 +13,7 @@ export interface RawAnswer {
 
 /**
  * Sends `bytes` on a fresh connection to `url`'s host and port and reads until the server closes or `timeoutMs` passes
- * (a limit against a hung server, never a measurement). `stopAtHead` returns as soon as the status line arrives.
+ * (a limit against a hung server, never a measurement). `stopAtHead` returns as soon as the whole head has arrived.
  */
 export function rawExchange(
   url: string,
@@ -34,7 +34,7 @@ export function rawExchange(
     socket.setTimeout(timeoutMs, done);
     socket.on('data', (chunk: Buffer) => {
       text += chunk.toString('latin1');
-      if (stopAtHead && /^HTTP\/1\.[01] \d{3}/.test(text)) done();
+      if (stopAtHead && text.includes('\r\n\r\n')) done();
     });
     socket.on('error', done);
     socket.on('close', done);
