@@ -67,10 +67,10 @@ export function createSubmissionValidator(
 }
 
 /**
- * A valid submission as one text, the same however it was sent (property order, spaces around values, Unicode
- * composition, optional fields sent empty or left out): what its fingerprint is computed from.
+ * A valid submission's fields as one text, the same however they were sent (property order, spaces around values,
+ * Unicode composition, optional fields sent empty or left out): what its fingerprint is computed from. Not the page it
+ * was sent from: a retry after the visitor moved to another page, with the widget's form still open, is a repeat.
  */
-export function canonicalSubmission({ data, source }: Extract<Submission, { ok: true }>): string {
-  const fields = Object.entries(data).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([source, fields]);
+export function canonicalSubmission({ data }: Extract<Submission, { ok: true }>): string {
+  return JSON.stringify(Object.entries(data).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -157,9 +157,10 @@ describe('Idempotency-Key', () => {
     const before = leadCount();
     const key = { [IDEMPOTENCY_HEADER]: randomUUID() };
     const first = await createdId(await postJson(t.server.api, validLead, key));
-    // The same submission written differently (property order, spaces around a value) is a repeat.
+    // The same submission written differently (property order, spaces around a value), or sent again from another
+    // page, is a repeat.
     const { fullName, ...rest } = validLead;
-    const respelt = { ...rest, fullName: `  ${fullName} ` };
+    const respelt = { ...rest, fullName: `  ${fullName} `, source: '/about' };
     expect(await createdId(await postJson(t.server.api, respelt, key))).toBe(first);
 
     const other = await postJson(t.server.api, { ...validLead, phone: '555-010-9999' }, key);
