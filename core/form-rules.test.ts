@@ -3,7 +3,14 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FormDefinition, FormField } from '../generated/content-types.ts';
 import insurance from '../site/forms/insurance-verification.json' with { type: 'json' };
-import { DEFAULT_INVALID_MESSAGE, HONEYPOT_FIELD, fieldErrors, submissionSchema } from './form-rules.ts';
+import {
+  DEFAULT_INVALID_MESSAGE,
+  HIDDEN_CHARACTER_MESSAGE as HIDDEN,
+  HONEYPOT_FIELD,
+  fieldErrors,
+  normalizeSubmission,
+  submissionSchema,
+} from './form-rules.ts';
 
 const field = (name: string, type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({
   name,
@@ -119,12 +126,44 @@ const table: [string, string, string | undefined][] = [
   ['altPlan', 'aetna', 'bad altPlan'],
   ['note', '', undefined],
   ['note', 'x'.repeat(201), 'bad note'],
+  // Controls, text-direction marks and overrides, separators and lone surrogates: one message, whatever the field.
+  ['name', 'Jane\u0000Doe', HIDDEN],
+  ['name', 'Jan\u202eeoD', HIDDEN],
+  ['name', '\u2066Jane\u2069', HIDDEN],
+  ['name', 'Jane\u200eDoe', HIDDEN],
+  ['name', 'Jane\u200f', HIDDEN],
+  ['name', 'Jane\u061c', HIDDEN],
+  ['name', 'Jane\nDoe', HIDDEN],
+  ['name', 'Jane\tDoe', HIDDEN],
+  ['name', 'Jane\u007f', HIDDEN],
+  ['name', 'Jane\u0085', HIDDEN],
+  ['name', 'Jane\u009b', HIDDEN],
+  ['name', 'Jane\u2028', HIDDEN],
+  ['name', 'Jane\ud800', HIDDEN],
+  ['name', '\u0000', HIDDEN],
+  ['name', '\t', 'required!'],
+  ['note', '\t', HIDDEN],
+  ['note', '\u001b[2J', HIDDEN],
+  ['phone', '555\n123\n4567', HIDDEN],
+  ['email', 'jane@example.com\u200f', HIDDEN],
+  ['plan', 'aetna\u0000', HIDDEN],
+  ['story', 'first line\r\nsecond\tline\n', undefined],
+  ['story', 'bell\u0007', HIDDEN],
+  ['story', 'tab\u000bvertical', HIDDEN],
+  ['story', 'flip\u202e', HIDDEN],
+  // Joiners belong to names in several scripts.
+  ['name', 'Ali\u200cReza', undefined],
+  // NFC before the length: ten letters with their accents as separate marks are ten characters.
+  ['name', 'e\u0301'.repeat(10), undefined],
+  ['name', 'e\u0301'.repeat(11), 'bad name'],
 ];
 
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 addFormats(ajv);
 const validate = ajv.compile(submissionSchema(def));
-const serverAccepts = (values: Record<string, string>) => validate({ ...values, source: '/' });
+// As the server reads a submission: in NFC (server/forms/form-validation.ts).
+const serverAccepts = (values: Record<string, string>) =>
+  validate(normalizeSubmission({ ...values, source: '/' }));
 const failingFields = () => new Set((validate.errors ?? []).map((error) => error.instancePath.slice(1)));
 
 describe('form rules', () => {
@@ -161,6 +200,9 @@ describe('form rules', () => {
       '//evil.example/x',
       '/\\evil.example',
       '/a b',
+      '/a\u0000b',
+      '/\u202eexe.txt',
+      '/a\u2028',
     ])
       expect(valid({ source }), source).toBe(false);
     expect(valid({ source: `/${'x'.repeat(300)}` })).toBe(false);

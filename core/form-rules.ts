@@ -16,14 +16,28 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Fallback when a field has no invalidMessage of its own. */
 export const DEFAULT_INVALID_MESSAGE = 'Please check this field';
 export const UNKNOWN_FIELD_MESSAGE = 'This field is not part of the form';
+/** For a value holding a character of UNSAFE_CHARACTERS, whatever the field. */
+export const HIDDEN_CHARACTER_MESSAGE =
+  'Please retype this field: it contains hidden control or text-direction characters';
 
 // Every pattern below is valid with the u flag (ajv) and the v flag (HTML pattern attributes), so the form block may
 // reuse them as attributes.
 /** US numbers: (555) 123-4567, 555-123-4567, 555.123.4567, 5551234567, +1 555 123 4567. */
 export const PHONE_PATTERN = '^(?:\\+?1[\\s.\\-]?)?(?:\\(\\d{3}\\)|\\d{3})[\\s.\\-]?\\d{3}[\\s.\\-]?\\d{4}$';
 export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+/**
+ * Characters no field may hold (as the body of a character class): control characters (C0, DEL, C1), the marks,
+ * embeddings, overrides and isolates that reorder text (U+061C, U+200E/F, U+202A-U+202E, U+2066-U+2069), the line
+ * and paragraph separators (U+2028/9) and unpaired surrogates. No one types them into a name or a phone number, and in
+ * the staff's CSV export or terminal they hide or rewrite what is shown. Letters' joiners (U+200C/D) stay allowed:
+ * names in several scripts need them.
+ */
+const UNSAFE_CHARACTERS = '\\p{Cc}\\p{Cs}\\u061C\\u200E\\u200F\\u2028-\\u202E\\u2066-\\u2069';
+// A textarea's lines and tabs are its own: the same set without tab, line feed and carriage return.
+const UNSAFE_IN_TEXTAREA =
+  '\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F\\p{Cs}\\u061C\\u200E\\u200F\\u2028-\\u202E\\u2066-\\u2069';
 // A site path: one leading slash, not two (//host) nor /\host, which browsers and URL parsers read as another host.
-export const SOURCE_PATTERN = '^/(?!\\/|\\\\)\\S*$';
+export const SOURCE_PATTERN = `^/(?!\\/|\\\\)[^\\s${UNSAFE_CHARACTERS}]*$`;
 // Whitespace-only counts as empty, so a required field needs one visible character.
 const FILLED_PATTERN = '\\S';
 const BLANK_PATTERN = '^\\s*$';
@@ -40,6 +54,28 @@ export const maxLengthOf = (field: FormField): number =>
   field.maxLength ?? (field.type === 'textarea' ? 2000 : 200);
 
 const isBlank = (value: string): boolean => !FILLED_REGEX.test(value);
+
+const unsafePatternOf = (field: FormField): string =>
+  `[${field.type === 'textarea' ? UNSAFE_IN_TEXTAREA : UNSAFE_CHARACTERS}]`;
+const UNSAFE_REGEX = new RegExp(`[${UNSAFE_CHARACTERS}]`, 'u');
+const UNSAFE_IN_TEXTAREA_REGEX = new RegExp(`[${UNSAFE_IN_TEXTAREA}]`, 'u');
+const hasUnsafe = (field: FormField, value: string): boolean =>
+  (field.type === 'textarea' ? UNSAFE_IN_TEXTAREA_REGEX : UNSAFE_REGEX).test(value);
+
+/**
+ * Text as it is checked and stored: Unicode NFC, so that "é" typed as one character or as "e" and an accent is the
+ * same value, of the same length, on both sides.
+ */
+export const normalizeText = (value: string): string => value.normalize('NFC');
+
+/** A submission with every string value in NFC; anything else as it was. */
+export function normalizeSubmission(body: Record<string, unknown>): Record<string, unknown> {
+  // No prototype: a property named __proto__ stays a plain key, for the schema to refuse.
+  const normal = Object.create(null) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(body))
+    normal[name] = typeof value === 'string' ? normalizeText(value) : value;
+  return normal;
+}
 // JSON Schema's maxLength counts code points, not UTF-16 units.
 const lengthOf = (value: string): number => [...value].length;
 
@@ -87,7 +123,7 @@ function shapeSchema(field: FormField): Record<string, unknown> | undefined {
 }
 
 function fieldSchema(field: FormField): Record<string, unknown> {
-  const base = { type: 'string', maxLength: maxLengthOf(field) };
+  const base = { type: 'string', maxLength: maxLengthOf(field), not: { pattern: unsafePatternOf(field) } };
   const shape = shapeSchema(field);
   // The shape sits in its own subschema so that a shape's pattern never overwrites the filled-in pattern.
   if (field.required) return { ...base, pattern: FILLED_PATTERN, ...(shape ? { allOf: [shape] } : {}) };
@@ -114,26 +150,30 @@ export function submissionSchema(def: FormDefinition): Record<string, unknown> {
 
 /** Whether a value passes the field's rules; a missing value counts as ''. */
 export function isFieldValid(field: FormField, value: string): boolean {
-  if (lengthOf(value) > maxLengthOf(field)) return false;
+  if (lengthOf(value) > maxLengthOf(field) || hasUnsafe(field, value)) return false;
   if (isBlank(value)) return !field.required;
   return hasShape(field, value);
 }
 
 /**
  * The message for a field whose value broke a rule. It depends only on the value, so the server can word an ajv error
- * exactly as the browser worded the same mistake: empty and required, or anything else wrong.
+ * exactly as the browser worded the same mistake: empty and required, hidden characters, or anything else wrong.
  */
 export function fieldMessage(def: FormDefinition, field: FormField, value: unknown): string {
   const blank = value === undefined || (typeof value === 'string' && isBlank(value));
   if (blank && field.required) return def.requiredMessage;
+  if (typeof value === 'string' && hasUnsafe(field, value)) return HIDDEN_CHARACTER_MESSAGE;
   return field.invalidMessage ?? DEFAULT_INVALID_MESSAGE;
 }
 
-/** The browser's check: field name to message, for every field that breaks a rule; {} when all is well. */
+/**
+ * The browser's check: field name to message, for every field that breaks a rule; {} when all is well. Values are
+ * read in NFC, as the server reads them.
+ */
 export function fieldErrors(def: FormDefinition, values: Record<string, string>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of def.fields) {
-    const value = values[field.name] ?? '';
+    const value = normalizeText(values[field.name] ?? '');
     if (!isFieldValid(field, value)) errors[field.name] = fieldMessage(def, field, value);
   }
   return errors;

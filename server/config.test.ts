@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from './config.ts';
+import { ConfigError, listenProblem, readConfig } from './config.ts';
 
 describe('server config', () => {
   it('has defaults for everything', () => {
@@ -13,6 +13,7 @@ describe('server config', () => {
       chatAlertMaxAgeMs: 72 * 3_600_000,
       chatTimeoutMs: 5000,
       formRateLimit: 20,
+      formGlobalRateLimit: 1000,
       allowedOrigins: [],
       leadsEncryptionKey: undefined,
       clientDir: '/srv/site/dist/client',
@@ -44,12 +45,14 @@ describe('server config', () => {
   it('reads the lead pipeline settings: rate limit, allowed origins and the encryption key', () => {
     const config = readConfig({
       FORM_RATE_LIMIT: '50',
+      FORM_GLOBAL_RATE_LIMIT: '5000',
       ALLOWED_ORIGINS: ' https://www.example.com , http://localhost:5173/ ',
       LEADS_ENCRYPTION_KEY: '0f'.repeat(32),
       CHAT_TIMEOUT_MS: '250',
     });
     expect(config).toMatchObject({
       formRateLimit: 50,
+      formGlobalRateLimit: 5000,
       allowedOrigins: ['https://www.example.com', 'http://localhost:5173'],
       chatTimeoutMs: 250,
     });
@@ -129,5 +132,24 @@ describe('server config', () => {
     ])
       expect(message).toContain(name);
     expect(message).not.toContain('secret');
+  });
+
+  it('refuses to serve beyond loopback with TRUST_PROXY not set at all; false, a proxy or loopback is fine', () => {
+    const problem = (env: NodeJS.ProcessEnv) => listenProblem(readConfig(env), env);
+    expect(problem({ HOST: '0.0.0.0' })).toMatch(/TRUST_PROXY is not set.*TRUST_PROXY=false/s);
+    expect(problem({ HOST: '::', TRUST_PROXY: ' ' })).toMatch(/TRUST_PROXY/);
+    expect(problem({ HOST: '10.0.0.5' })).toMatch(/TRUST_PROXY/);
+    for (const env of [
+      { HOST: '0.0.0.0', TRUST_PROXY: 'false' },
+      { HOST: '0.0.0.0', TRUST_PROXY: '10.0.0.0/8' },
+      { HOST: '0.0.0.0', TRUST_PROXY: '1' },
+      {},
+      { HOST: '127.0.0.1' },
+      { HOST: '127.0.0.2' },
+      { HOST: '::1' },
+      { HOST: '[::1]' },
+      { HOST: 'localhost' },
+    ])
+      expect(problem(env), JSON.stringify(env)).toBeUndefined();
   });
 });

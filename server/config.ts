@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
 import { KEY_HINT, KeyError, parseKeyHex } from './leads/lead-key.ts';
 
@@ -26,6 +27,8 @@ export interface ServerConfig {
   chatTimeoutMs: number;
   /** Form submissions one address may send per rate-limit window (10 minutes). */
   formRateLimit: number;
+  /** Form submissions the whole site takes per rate-limit window (10 minutes), from every address together. */
+  formGlobalRateLimit: number;
   /** Origins, besides the site's own, whose pages may post forms (such as a separate landing-page host). */
   allowedOrigins: string[];
   /** LEADS_ENCRYPTION_KEY; undefined means the key file. */
@@ -53,6 +56,7 @@ export const ENVIRONMENT = {
   CHAT_ALERT_MAX_AGE_H: '72',
   CHAT_TIMEOUT_MS: '5000',
   FORM_RATE_LIMIT: '20',
+  FORM_GLOBAL_RATE_LIMIT: '1000',
   ALLOWED_ORIGINS: '(unset: only the site itself)',
   LEADS_ENCRYPTION_KEY: '(unset: the key file)',
   LEADS_KEY_FILE: '(unset: <LEADS_DB>.key; in production, one of the two is required)',
@@ -84,6 +88,28 @@ export function trustProxyFrom(value: string | undefined): TrustProxy {
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw;
+}
+
+/** Whether `host` (HOST) is a loopback address or name: only this machine can connect. */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  if (bare === 'localhost') return true;
+  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback';
+}
+
+/**
+ * Why the server must not start with these settings, or undefined. Listening beyond loopback with TRUST_PROXY not set
+ * at all: something in front of the server (a load balancer, a container platform's proxy) would make every visitor
+ * one address to the rate limit, and the first few leads would use up everyone's. `TRUST_PROXY=false` says that
+ * nothing is in front. Checked by the server only: the staff CLI reads the same settings and never listens.
+ */
+export function listenProblem(config: ServerConfig, env: NodeJS.ProcessEnv): string | undefined {
+  if (isLoopbackHost(config.host) || env.TRUST_PROXY?.trim()) return undefined;
+  return (
+    `HOST is ${config.host} and TRUST_PROXY is not set. Behind a proxy or load balancer, set TRUST_PROXY to it ` +
+    '(its address or subnet, or a number of hops), or every visitor shares its address and its form rate limit; ' +
+    'with nothing in front of the server, set TRUST_PROXY=false.'
+  );
 }
 
 /** Whether every entry of a trusted-proxy list is an address, a subnet or one of proxy-addr's names. */
@@ -180,6 +206,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     chatAlertMaxAgeMs: decimal('CHAT_ALERT_MAX_AGE_H', 72, 0.001, 24 * 365) * HOUR_MS,
     chatTimeoutMs: integer('CHAT_TIMEOUT_MS', 5000, 1, 60 * 1000),
     formRateLimit: integer('FORM_RATE_LIMIT', 20, 1, 1_000_000_000),
+    formGlobalRateLimit: integer('FORM_GLOBAL_RATE_LIMIT', 1000, 1, 1_000_000_000),
     allowedOrigins: origins,
     leadsEncryptionKey: key,
     leadsKeyFile: keyFileText === undefined ? undefined : resolve(cwd, keyFileText),

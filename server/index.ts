@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createApp } from './app.ts';
-import { ConfigError, readConfig } from './config.ts';
+import { ConfigError, listenProblem, readConfig } from './config.ts';
 import { ContentError, loadForms, loadRedirects, loadSite } from './content.ts';
 import { ANSWER_WITHIN_MS } from './forms/form-submission.ts';
 import { addressOf, close, listen } from './http/http-server.ts';
@@ -32,6 +32,8 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError || error instanceof ContentError) fail(error.message);
     throw error;
   }
+  const problem = listenProblem(config, process.env);
+  if (problem) fail(problem);
   if (!existsSync(join(config.clientDir, 'index.html')))
     fail(`No built site in ${config.clientDir} (it has no index.html): run \`npm run build\` first.`);
 

@@ -28,6 +28,7 @@ export type PipelineConfig = Pick<
   | 'chatAlertMaxAgeMs'
   | 'chatTimeoutMs'
   | 'formRateLimit'
+  | 'formGlobalRateLimit'
   | 'allowedOrigins'
   | 'logLevel'
   | 'trustProxy'
@@ -87,6 +88,7 @@ export function createLeadPipeline(
     site,
     logger,
     rateLimit: config.formRateLimit,
+    siteRateLimit: config.formGlobalRateLimit,
     allowedOrigins: config.allowedOrigins,
     // The same proxies the app believes for X-Forwarded-Proto name the visitor for the rate limit.
     trustProxy: config.trustProxy,

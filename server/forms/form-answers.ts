@@ -35,6 +35,7 @@ export function seeOther(res: ServerResponse, location: string): void {
 
 const TITLES: Record<number, string> = {
   403: 'This request was refused',
+  422: 'This request was not saved',
   429: 'Too many requests',
   503: 'We could not take your request',
 };

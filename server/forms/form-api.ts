@@ -16,6 +16,7 @@ import { clientErrorOf } from '../http/error-handler.ts';
 import { FORM_TYPE, JSON_TYPE, isPlainForm, refuse, seeOther, sendJson, sendPage } from './form-answers.ts';
 import { invalidPage, receivedPage } from './form-pages.ts';
 import { formRateLimit, minutesOf } from './form-rate-limit.ts';
+import { forwardedCheck } from './forwarded-check.ts';
 import { formSubmission } from './form-submission.ts';
 import type { LeadStore } from '../leads/lead-store.ts';
 import type { Logger } from '../logger.ts';
@@ -30,6 +31,8 @@ export interface FormApiOptions {
   logger: Logger;
   /** Submissions per address per 10 minutes (FORM_RATE_LIMIT). */
   rateLimit: number;
+  /** Submissions the whole site takes per 10 minutes (FORM_GLOBAL_RATE_LIMIT). */
+  siteRateLimit: number;
   /** Origins besides the site's own whose pages may post (ALLOWED_ORIGINS). */
   allowedOrigins: readonly string[];
   /** Which proxies' X-Forwarded-For names the visitor (the rate limit) and X-Forwarded-Proto says HTTPS (HSTS). */
@@ -90,7 +93,13 @@ export function formApi(options: FormApiOptions): FormApi {
   // Set on every answer, as name and value pairs made once.
   const headerPairs = { plain: Object.entries(plainHeaders), secure: Object.entries(secureHeaders) };
   const secure = secureRequests(trustProxy);
-  const overLimit = formRateLimit({ limit: options.rateLimit, trustProxy, logger });
+  const overLimit = formRateLimit({
+    limit: options.rateLimit,
+    siteLimit: options.siteRateLimit,
+    trustProxy,
+    logger,
+  });
+  const checkForwarded = forwardedCheck({ trustProxy, logger });
   const refusedOrigin = originCheck(options.allowedOrigins);
   const submit = formSubmission(options);
   const json = bodyParser.json({ limit: BODY_LIMIT });
@@ -105,16 +114,23 @@ export function formApi(options: FormApiOptions): FormApi {
     for (const [name, value] of secure(req) ? headerPairs.secure : headerPairs.plain)
       res.setHeader(name, value);
 
-    const retryAfter = await overLimit(req, res);
-    if (retryAfter !== undefined) {
-      logger.warn({ path, retryAfterSeconds: retryAfter }, 'form rate limit reached');
+    checkForwarded(req);
+    const limited = await overLimit(req, res);
+    if (limited?.scope === 'address') {
+      logger.warn({ path, retryAfterSeconds: limited.retryAfter }, 'form rate limit reached');
+      const wait = minutesOf(limited.retryAfter);
       return refuse(
         site,
         req,
         res,
         429,
-        `Too many requests from your network. Please try again in ${minutesOf(retryAfter)}, or call us now.`,
+        `Too many requests from your network. Please try again in ${wait}, or call us now.`,
       );
+    }
+    if (limited?.scope === 'site') {
+      const wait = minutesOf(limited.retryAfter);
+      const message = `We are receiving an unusual number of requests. Please try again in ${wait}, or call us now.`;
+      return refuse(site, req, res, 429, message);
     }
 
     const def = formId === null ? undefined : forms.get(formId);

@@ -1,6 +1,7 @@
-// Per-address limit on form submissions: a person sends a form a few times at most, a script sends thousands. The
-// form API runs on Node's own request (server/forms/form-api.ts), so the counting is rate-limiter-flexible's, which needs
-// no framework; the headers are those of the IETF RateLimit draft 7.
+// Limits on form submissions: per address (a person sends a form a few times at most, a script thousands), then one
+// ceiling for the whole site (a botnet, or a whole IPv6 /48, has more addresses than any per-address limit can count).
+// The form API runs on Node's own request (server/forms/form-api.ts), so the counting is rate-limiter-flexible's, which
+// needs no framework; the headers are those of the IETF RateLimit draft 7, and describe the per-address limit only.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
@@ -18,12 +19,22 @@ const IPV6_NETWORK_BYTES = 56 / 8;
 export interface FormRateLimitOptions {
   /** Submissions one address may send per window (FORM_RATE_LIMIT). */
   limit: number;
+  /** Submissions the whole site takes per window (FORM_GLOBAL_RATE_LIMIT). */
+  siteLimit: number;
   /**
    * Which proxies' X-Forwarded-For names the visitor (TRUST_PROXY): behind a proxy, without it, every visitor would
    * share the proxy's address and its limit.
    */
   trustProxy: TrustProxy;
   logger: Logger;
+  /** The clock, for tests. */
+  now?: () => number;
+}
+
+/** Which limit refused a request, and the seconds to wait (Retry-After is set). */
+export interface RateLimitRefusal {
+  scope: 'address' | 'site';
+  retryAfter: number;
 }
 
 /** Whom a request is counted against: its IPv4 address (an IPv4-mapped IPv6 one too), or its IPv6 /56 network. */
@@ -35,41 +46,66 @@ export function addressKey(address: string): string {
   return `${Buffer.from(bytes).toString('hex')}/56`;
 }
 
+/** Takes a point from `key`; the count after it, and whether it was over the limit. */
+async function consume(
+  limiter: RateLimiterMemory,
+  key: string,
+): Promise<{ counted: RateLimiterRes; over: boolean }> {
+  try {
+    return { counted: await limiter.consume(key), over: false };
+  } catch (refused) {
+    // Over the limit, the library rejects with the count itself; anything else is a real failure.
+    if (!(refused instanceof RateLimiterRes)) throw refused;
+    return { counted: refused, over: true };
+  }
+}
+
+const secondsOf = (counted: RateLimiterRes) => Math.max(1, Math.ceil(counted.msBeforeNext / 1000));
+
 /**
  * Counts one POST to the form API, valid or not, so probing costs the same as sending, and sets the RateLimit
- * headers. Resolves with the seconds to wait (Retry-After is set) when the address is over its limit, else undefined.
+ * headers. Resolves with the refusal (Retry-After is set) when the address is over its limit, or, for a post its
+ * address may send, when the site is over its ceiling; else undefined. A post refused for its address does not count
+ * toward the ceiling, so one address cannot use it up. The site's first refusal in a window is logged, once.
  * The counts live in memory: one server process per site (the SQLite store makes that so); a restart forgives everyone.
  */
-export function formRateLimit({ limit, trustProxy, logger }: FormRateLimitOptions) {
-  const limiter = new RateLimiterMemory({ points: limit, duration: WINDOW_SECONDS });
+export function formRateLimit({
+  limit,
+  siteLimit,
+  trustProxy,
+  logger,
+  now = Date.now,
+}: FormRateLimitOptions) {
+  const perAddress = new RateLimiterMemory({ points: limit, duration: WINDOW_SECONDS });
+  const site = new RateLimiterMemory({ points: siteLimit, duration: WINDOW_SECONDS });
   const trust = trustFunction(trustProxy);
-  let hinted = false;
+  let siteLoggedUntil = 0;
 
-  return async (req: IncomingMessage, res: ServerResponse): Promise<number | undefined> => {
-    if (!hinted && trustProxy === false && req.headers['x-forwarded-for'] !== undefined) {
-      // What the first such request carried, a visitor chose: a hint for whoever deploys, given once, not an error.
-      hinted = true;
-      logger.warn(
-        'a form post came with X-Forwarded-For while TRUST_PROXY trusts no proxy: behind a proxy, every visitor ' +
-          'shares its address and its rate limit. Set TRUST_PROXY when the server runs behind one',
-      );
-    }
-    let counted: RateLimiterRes;
-    let over = false;
-    try {
-      counted = await limiter.consume(addressKey(proxyaddr(req, trust)));
-    } catch (refused) {
-      // Over the limit, the library rejects with the count itself; anything else is a real failure.
-      if (!(refused instanceof RateLimiterRes)) throw refused;
-      counted = refused;
-      over = true;
-    }
-    const resetSeconds = Math.max(1, Math.ceil(counted.msBeforeNext / 1000));
+  return async (req: IncomingMessage, res: ServerResponse): Promise<RateLimitRefusal | undefined> => {
+    const address = await consume(perAddress, addressKey(proxyaddr(req, trust)));
+    const resetSeconds = secondsOf(address.counted);
     res.setHeader('RateLimit-Policy', `${limit};w=${WINDOW_SECONDS}`);
-    res.setHeader('RateLimit', `limit=${limit}, remaining=${counted.remainingPoints}, reset=${resetSeconds}`);
-    if (!over) return undefined;
-    res.setHeader('Retry-After', String(resetSeconds));
-    return resetSeconds;
+    res.setHeader(
+      'RateLimit',
+      `limit=${limit}, remaining=${address.counted.remainingPoints}, reset=${resetSeconds}`,
+    );
+    let refusal: RateLimitRefusal | undefined;
+    if (address.over) refusal = { scope: 'address', retryAfter: resetSeconds };
+    else {
+      const whole = await consume(site, 'site');
+      if (whole.over) {
+        refusal = { scope: 'site', retryAfter: secondsOf(whole.counted) };
+        if (now() >= siteLoggedUntil) {
+          siteLoggedUntil = now() + whole.counted.msBeforeNext;
+          logger.warn(
+            { siteLimit, windowSeconds: WINDOW_SECONDS, retryAfterSeconds: refusal.retryAfter },
+            'site-wide form limit reached: every form post is refused until the window ends',
+          );
+        }
+      }
+    }
+    if (refusal) res.setHeader('Retry-After', String(refusal.retryAfter));
+    return refusal;
   };
 }
 

@@ -1,4 +1,4 @@
-// One parsed submission, from body to stored lead: the honeypot, the Idempotency-Key, the definition's rules, then the
+// One parsed submission, from body to stored lead: the Idempotency-Key, the definition's rules, the honeypot, then the
 // store. The caller decides how each outcome is worded (JSON or a page).
 //
 // A visitor never waits more than ANSWER_WITHIN_MS for the answer: the store gets STORE_WAIT_MS of it, whatever is
@@ -6,11 +6,10 @@
 // reading the form and answering. Past it they are told, with the phone number, that it could not be saved. A lead
 // whose commit was already under way then may still be committed afterwards: whole, with its alert, which still reaches
 // admissions; a visitor who sends it again with the same Idempotency-Key gets that same lead.
-import { randomUUID } from 'node:crypto';
 import type { FormDefinition } from '../../generated/content-types.ts';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
-import { backPath } from './form-pages.ts';
-import { createSubmissionValidator } from './form-validation.ts';
+import { decoyLedger } from './decoy-ledger.ts';
+import { canonicalSubmission, createSubmissionValidator } from './form-validation.ts';
 import { splitSubmission } from '../leads/lead-fields.ts';
 import type { LeadStore } from '../leads/lead-store.ts';
 import type { Logger } from '../logger.ts';
@@ -19,7 +18,7 @@ export type SubmissionOutcome =
   /** The lead is on disk (or was already, or is a bot's and discarded): answer success. */
   | { kind: 'stored'; id: string; source: string }
   | { kind: 'invalid'; errors: Record<string, string>; source: unknown }
-  | { kind: 'refused'; status: 400 | 503; message: string };
+  | { kind: 'refused'; status: 400 | 422 | 503; message: string };
 
 export interface SubmissionOptions {
   forms: Map<string, FormDefinition>;
@@ -59,6 +58,15 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The answer to an Idempotency-Key sent again with other fields: neither the first lead's id nor a new lead. */
+const KEY_CONFLICT = {
+  kind: 'refused',
+  status: 422,
+  message:
+    `This ${IDEMPOTENCY_HEADER} was already used for a submission with different details, so this one was not ` +
+    'saved. Please send the form again, or call us now.',
+} as const;
+
 /** People never see the honeypot, so anything but absent or blank in it was typed by a bot. */
 function honeypotFilled(body: Record<string, unknown>): boolean {
   if (!Object.hasOwn(body, HONEYPOT_FIELD)) return false;
@@ -68,6 +76,7 @@ function honeypotFilled(body: Record<string, unknown>): boolean {
 
 export function formSubmission({ forms, store, logger, onLeadStored }: SubmissionOptions) {
   const validators = new Map([...forms].map(([id, def]) => [id, createSubmissionValidator(def)]));
+  const decoy = decoyLedger();
 
   /** `key` is the Idempotency-Key header as sent, if any. */
   return async (
@@ -79,12 +88,6 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
     if (!isRecord(body))
       return { kind: 'refused', status: 400, message: 'Expected a JSON object with the form fields' };
 
-    if (honeypotFilled(body)) {
-      // Answered exactly like a stored lead, with an id of the same shape, so the bot learns nothing. No values logged.
-      logger.info({ formId }, 'honeypot filled: submission discarded');
-      return { kind: 'stored', id: randomUUID(), source: backPath(body.source) };
-    }
-
     if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)))
       return {
         kind: 'refused',
@@ -94,16 +97,33 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
 
     const validate = validators.get(formId);
     if (!validate) throw new Error(`form ${formId} has no validator`);
-    const submission = validate(body);
+    // A filled honeypot goes through every check a person's submission does, in the same order, and is answered alike.
+    const trapped = honeypotFilled(body);
+    const submission = validate(trapped ? { ...body, [HONEYPOT_FIELD]: '' } : body);
     if (!submission.ok) {
       // Field names only: the values are the visitor's and stay out of the log.
       logger.info({ formId, invalid: Object.keys(submission.errors) }, 'form submission rejected');
       return { kind: 'invalid', errors: submission.errors, source: body.source };
     }
+    const fingerprint = store.fingerprint(canonicalSubmission(submission));
+
+    if (trapped) {
+      // No values logged, and nothing stored or alerted.
+      logger.info({ formId }, 'honeypot filled: submission discarded');
+      const answer = decoy(formId, key, fingerprint);
+      if (answer.conflict) return KEY_CONFLICT;
+      return { kind: 'stored', id: answer.id, source: submission.source };
+    }
 
     const deadline = Date.now() + STORE_WAIT_MS;
     const writing = store.insertLead(
-      { formId, source: submission.source, ...splitSubmission(def, submission.data), idempotencyKey: key },
+      {
+        formId,
+        source: submission.source,
+        ...splitSubmission(def, submission.data),
+        idempotencyKey: key,
+        fingerprint,
+      },
       { deadline },
     );
     let result;
@@ -124,6 +144,10 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
           () => undefined,
         );
       return { kind: 'refused', status: 503, message: STORE_FAILURE_MESSAGE };
+    }
+    if (result.conflict) {
+      logger.info({ formId }, 'Idempotency-Key sent again with other fields: refused');
+      return KEY_CONFLICT;
     }
     if (result.replayed)
       logger.info({ formId, leadId: result.id }, 'repeated submission: answered with its lead');

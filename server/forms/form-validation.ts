@@ -8,6 +8,7 @@ import {
   SOURCE_FIELD,
   UNKNOWN_FIELD_MESSAGE,
   fieldMessage,
+  normalizeSubmission,
   submissionSchema,
 } from '../../core/form-rules.ts';
 
@@ -43,7 +44,9 @@ export function createSubmissionValidator(
     return [name, field ? fieldMessage(def, field, value) : DEFAULT_INVALID_MESSAGE];
   };
 
-  return (body) => {
+  return (sent) => {
+    // Checked and stored in NFC, as the browser checks it.
+    const body = normalizeSubmission(sent);
     if (!validate(body)) {
       // No prototype: a visitor's unknown property named __proto__ must become a plain key like any other.
       const errors: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -61,4 +64,13 @@ export function createSubmissionValidator(
     }
     return { ok: true, data, source: String(body[SOURCE_FIELD]) };
   };
+}
+
+/**
+ * A valid submission's fields as one text, the same however they were sent (property order, spaces around values,
+ * Unicode composition, optional fields sent empty or left out): what its fingerprint is computed from. Not the page it
+ * was sent from: a retry after the visitor moved to another page, with the widget's form still open, is a repeat.
+ */
+export function canonicalSubmission({ data }: Extract<Submission, { ok: true }>): string {
+  return JSON.stringify(Object.entries(data).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

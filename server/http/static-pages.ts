@@ -12,6 +12,7 @@ import mime from 'mime-types';
 import Negotiator from 'negotiator';
 import { CSP_HASHES_FILE, type CspHashes } from '../../core/csp.ts';
 import { COMPRESSIBLE, compressedCopies } from '../../core/precompress.ts';
+import { queryOf, siteLocation } from './redirects.ts';
 import { contentSecurityPolicy, securityHeaders, type HeaderMap } from './security.ts';
 
 export const ASSETS_DIR = 'assets';
@@ -146,11 +147,6 @@ function canonicalOf(path: string): string {
   return bare.replace(/\/index$/, '') || '/';
 }
 
-const queryOf = (url: string): string => {
-  const at = url.indexOf('?');
-  return at === -1 ? '' : url.slice(at);
-};
-
 const ACCEPTED_CACHE_MAX = 256;
 
 /** The site in memory, and the two ways a request reaches it. */
@@ -219,8 +215,11 @@ export function loadStaticSite(clientDir: string): StaticSite {
           if (file) return send(req, res, file, secure(req));
           const canonical = path === undefined ? undefined : canonicalOf(path);
           // Only to a page that exists: a redirect never invents a URL (nor an open redirect such as //host/).
-          if (canonical !== undefined && canonical !== path && pages.has(canonical))
-            return res.redirect(301, canonical + queryOf(req.originalUrl));
+          const location =
+            canonical !== undefined && canonical !== path && pages.has(canonical)
+              ? siteLocation(canonical, req.originalUrl)
+              : undefined;
+          if (location !== undefined) return res.redirect(301, location);
         }
         // Redirects and the form API have no inline scripts; the 404 page's policy allows its scripts and no more.
         res.set(notFoundPolicy);

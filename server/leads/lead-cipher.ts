@@ -61,6 +61,13 @@ export function openValue(key: Buffer, sealed: string, leadId: string, field: st
 }
 
 /**
+ * A keyed hash (HMAC-SHA-256) of `text`, such as a submission's fields: equal texts give equal fingerprints, and
+ * without the key nobody can test a guess (a date of birth has few values) against one found in the database.
+ */
+export const fingerprintOf = (key: Buffer, text: string): string =>
+  createHmac('sha256', key).update('leads-submission-fingerprint\u0000').update(text).digest('base64url');
+
+/**
  * A short name for a key that reveals nothing about it: kept in the database so that a start with the wrong key fails
  * at once with a clear message, instead of later on the first lead someone tries to read.
  */

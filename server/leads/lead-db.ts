@@ -43,6 +43,9 @@ const MIGRATIONS = [
      FROM leads WHERE leads.id = alerts.lead_id;
    CREATE INDEX alerts_pending_since ON alerts (pending_since) WHERE status = 'pending';
    CREATE INDEX alerts_dead ON alerts (pending_since) WHERE status = 'dead';`,
+  // fingerprint: a keyed hash of the fields a key was first sent with (never the fields), so the same key sent again
+  // with other fields is refused instead of answered with the first lead. NULL for keys stored before it existed.
+  `ALTER TABLE idempotency_keys ADD COLUMN fingerprint TEXT;`,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueueFullError } from './batch-writer.ts';
@@ -105,6 +105,28 @@ describe('lead store', () => {
     const otherForm = await store.insertLead(lead({ formId: 'consultation', idempotencyKey: 'key-0001' }));
     expect(otherForm.replayed).toBe(false);
     expect(store.listLeads()).toHaveLength(2);
+    await store.close();
+  });
+
+  it('refuses an Idempotency-Key sent again with another fingerprint, and writes nothing', async () => {
+    const file = dbFile();
+    const store = openLeadStore(file);
+    const first = await store.insertLead(
+      lead({ idempotencyKey: 'key-0003', fingerprint: store.fingerprint('a') }),
+    );
+    const same = await store.insertLead(
+      lead({ idempotencyKey: 'key-0003', fingerprint: store.fingerprint('a') }),
+    );
+    expect(same).toEqual({ id: first.id, replayed: true });
+    const other = await store.insertLead(
+      lead({ idempotencyKey: 'key-0003', fingerprint: store.fingerprint('b') }),
+    );
+    expect(other).toMatchObject({ conflict: true });
+    expect(store.listLeads()).toHaveLength(1);
+    // Keyed: the database holds neither the text nor its plain hash.
+    const stored = raw<{ fingerprint: string }>(file, 'SELECT fingerprint FROM idempotency_keys');
+    expect(stored.fingerprint).toBe(store.fingerprint('a'));
+    expect(stored.fingerprint).not.toBe(createHash('sha256').update('a').digest('base64url'));
     await store.close();
   });
 

@@ -2,6 +2,7 @@
 // Health details and free text are sealed (encrypted) before they leave this thread; reads open them only where asked.
 // Writes go through the one writer of the database (lead-writer.ts) and settle once committed; reads are answered at
 // once from this thread's own connection, which WAL lets read beside the writer.
+import { fingerprintOf } from './lead-cipher.ts';
 import { openLeadDatabase } from './lead-db.ts';
 import { leadId } from './lead-id.ts';
 import type { KeySource } from './lead-key.ts';
@@ -28,6 +29,11 @@ export interface NewLead {
   sealedFields: Record<string, string>;
   /** The client's Idempotency-Key: the same key for the same form stores one lead. */
   idempotencyKey?: string;
+  /**
+   * The submission's `fingerprint()`, kept with its Idempotency-Key: the same key with another fingerprint is a
+   * conflict, not a repeat.
+   */
+  fingerprint?: string;
 }
 
 export interface StoredLead {
@@ -76,6 +82,8 @@ export interface AlertBacklog {
 export interface LeadStore {
   /** Where the encryption key came from, for the start-up log. */
   readonly keySource: KeySource;
+  /** A keyed hash of `text` (a submission in canonical form), to compare submissions without keeping them. */
+  fingerprint(text: string): string;
   /**
    * Stores the lead and its pending alert in one transaction (grouped with other writes of the same moment) and
    * resolves once that transaction is committed to disk. Rejects at once when too many writes wait already.
@@ -183,6 +191,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
 
   return {
     keySource,
+    fingerprint: (text) => fingerprintOf(key, text),
     insertLead(lead, { deadline } = {}) {
       const createdAt = new Date();
       const id = leadId(createdAt.getTime());
@@ -196,6 +205,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
           data: JSON.stringify(lead.fields),
           sealed: JSON.stringify(sealer.sealAll(lead.sealedFields, id)),
           idempotencyKey: lead.idempotencyKey,
+          fingerprint: lead.fingerprint,
         },
         deadline,
       });

@@ -16,12 +16,19 @@ export interface PreparedLead {
   /** JSON of the sealed fields. */
   sealed: string;
   idempotencyKey: string | undefined;
+  /** The submission's fingerprint (LeadStore.fingerprint), kept with its key. */
+  fingerprint: string | undefined;
 }
 
 export interface InsertResult {
   id: string;
   /** True when the key was seen before: `id` is the lead stored then, and nothing new was written. */
   replayed: boolean;
+  /**
+   * True when the key was seen before with another fingerprint: nothing was written, and `id` (the other lead's) must
+   * not be told to the sender.
+   */
+  conflict?: true;
 }
 
 export interface LeadRow {
@@ -96,12 +103,13 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
   const insertAlert = db.prepare(
     "INSERT INTO alerts (lead_id, status, attempts, next_attempt_at, pending_since) VALUES (?, 'pending', 0, ?, ?)",
   );
-  const selectKey = db.prepare<[string, string, number], { lead_id: string }>(
-    'SELECT lead_id FROM idempotency_keys WHERE form_id = ? AND key = ? AND created_at >= ?',
+  const selectKey = db.prepare<[string, string, number], { lead_id: string; fingerprint: string | null }>(
+    'SELECT lead_id, fingerprint FROM idempotency_keys WHERE form_id = ? AND key = ? AND created_at >= ?',
   );
   // REPLACE: an expired row for the same key may still be there until the next purge.
   const insertKey = db.prepare(
-    'INSERT OR REPLACE INTO idempotency_keys (form_id, key, lead_id, created_at) VALUES (?, ?, ?, ?)',
+    `INSERT OR REPLACE INTO idempotency_keys (form_id, key, lead_id, created_at, fingerprint)
+     VALUES (?, ?, ?, ?, ?)`,
   );
   const purgeKeys = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
   const selectDue = db.prepare<[number, number], ClaimedRow>(
@@ -127,11 +135,17 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
   function insert(lead: PreparedLead, now: number): InsertResult {
     if (lead.idempotencyKey !== undefined) {
       const seen = selectKey.get(lead.formId, lead.idempotencyKey, now - IDEMPOTENCY_TTL_MS);
-      if (seen) return { id: seen.lead_id, replayed: true };
+      // A key stored without a fingerprint (before there were any) is taken as a repeat, as it was then.
+      const differs = seen?.fingerprint != null && seen.fingerprint !== (lead.fingerprint ?? null);
+      if (seen)
+        return differs
+          ? { id: seen.lead_id, replayed: true, conflict: true }
+          : { id: seen.lead_id, replayed: true };
     }
     insertLead.run(lead.id, lead.formId, lead.createdAt.toISOString(), lead.source, lead.data, lead.sealed);
     insertAlert.run(lead.id, lead.createdAt.getTime(), lead.createdAt.getTime());
-    if (lead.idempotencyKey !== undefined) insertKey.run(lead.formId, lead.idempotencyKey, lead.id, now);
+    if (lead.idempotencyKey !== undefined)
+      insertKey.run(lead.formId, lead.idempotencyKey, lead.id, now, lead.fingerprint ?? null);
     return { id: lead.id, replayed: false };
   }
 

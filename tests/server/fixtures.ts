@@ -25,6 +25,16 @@ export const PAGES = {
   '.vite/manifest.json': '{"secret":"build internals"}',
 };
 
+/** The security headers every answer of the app carries (server/http/security.ts), by lower-case name. */
+export const SECURITY_HEADER_NAMES = [
+  'content-security-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+];
+
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'server-test-'));
 }

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { HIDDEN_CHARACTER_MESSAGE } from '../../core/form-rules.ts';
 import { insuranceForm, postForm, postJson, site, validLead, waitFor } from './fixtures.ts';
 import { serverWithReceiver } from './in-process-server.ts';
 
@@ -66,6 +67,33 @@ describe('form API, JSON', () => {
         memberId: insuranceForm.requiredMessage,
       },
     });
+  });
+
+  it('refuses control and text-direction characters with one field message, and stores text in NFC', async () => {
+    const before = t.server.store.listLeads().length;
+    for (const [field, value] of [
+      ['fullName', 'Jane\u202eeoD'],
+      ['fullName', '\u2066Jane\u2069 Doe'],
+      ['fullName', 'Jane\u001b[31m Doe'],
+      ['fullName', 'Jane\nDoe'],
+      ['fullName', 'Jane\u0085Doe'],
+      ['memberId', 'XZH\u200e-99817234'],
+      ['phone', '555\n010\n4477'],
+    ]) {
+      const json = await postJson(t.server.api, { ...validLead, [field as string]: value });
+      expect(json.status, JSON.stringify(value)).toBe(400);
+      expect(await json.json()).toEqual({ errors: { [field as string]: HIDDEN_CHARACTER_MESSAGE } });
+      const page = await postForm(t.server.api, { ...validLead, [field as string]: value as string });
+      expect(page.status).toBe(400);
+      expect(await page.text()).toContain(HIDDEN_CHARACTER_MESSAGE);
+    }
+    expect(t.server.store.listLeads()).toHaveLength(before);
+
+    // "José" with its accent as a separate mark is stored as one character.
+    const response = await postJson(t.server.api, { ...validLead, fullName: 'Jose\u0301 Q. Doe' });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(t.server.store.getLead(id)?.data.fullName).toBe('Jos\u00e9 Q. Doe');
   });
 
   it('rejects unknown properties, a missing source and values that are not strings', async () => {

@@ -51,30 +51,60 @@ describe('Origin check', () => {
 });
 
 describe('honeypot', () => {
-  it('answers a filled honeypot exactly like a stored lead, stores nothing and logs no values', async () => {
+  const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  // What may differ between two answers of the same kind: the time, and the count left in the rate limit.
+  const comparable = (response: Response) =>
+    Object.fromEntries([...response.headers].filter(([name]) => !['date', 'ratelimit'].includes(name)));
+
+  it('answers a filled honeypot exactly like a stored lead (status, headers, a v7 id), stores nothing, logs no values', async () => {
     const before = leadCount();
-    const json = await postJson(t.server.api, { ...validLead, [HONEYPOT_FIELD]: 'https://spam.example' });
-    expect(json.status).toBe(201);
-    const { id } = (await json.json()) as { id: string };
-    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const real = await postJson(t.server.api, validLead);
+    const trapped = await postJson(t.server.api, { ...validLead, [HONEYPOT_FIELD]: 'https://spam.example' });
+    expect(trapped.status).toBe(real.status);
+    expect(comparable(trapped)).toEqual(comparable(real));
+    const { id } = (await trapped.json()) as { id: string };
+    expect(((await real.json()) as { id: string }).id).toMatch(V7);
+    expect(id).toMatch(V7);
 
     const form = await postForm(t.server.api, { ...validLead, [HONEYPOT_FIELD]: 'x' });
+    const realForm = await postForm(t.server.api, validLead);
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe(
-      '/forms/insurance-verification/received?from=%2Fservices%2Fmedical-detox',
-    );
+    expect(comparable(form)).toEqual(comparable(realForm));
 
-    // Filled in whatever way, even with otherwise invalid fields: the bot learns nothing.
-    expect((await postJson(t.server.api, { fullName: 'x', [HONEYPOT_FIELD]: 42 })).status).toBe(201);
-
-    expect(leadCount()).toBe(before);
+    expect(leadCount()).toBe(before + 2);
     expect(t.server.store.getLead(id)).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(t.receiver.calls.filter((call) => call.raw.includes(id))).toEqual([]);
     const discarded = t.server.logs.filter((line) => line.msg === 'honeypot filled: submission discarded');
-    expect(discarded).toHaveLength(3);
+    expect(discarded).toHaveLength(2);
     expect(JSON.stringify(discarded)).not.toContain('spam.example');
     expect(discarded[0]).toMatchObject({ level: 30, formId: 'insurance-verification' });
+  });
+
+  it('checks a filled honeypot in the same order as a person: validation and the key first, answered alike', async () => {
+    const before = leadCount();
+    const invalid = { fullName: 'x', phone: 'call me', source: '/' };
+    const realInvalid = await postJson(t.server.api, invalid);
+    const trappedInvalid = await postJson(t.server.api, { ...invalid, [HONEYPOT_FIELD]: 42 });
+    expect(trappedInvalid.status).toBe(400);
+    expect(await trappedInvalid.json()).toEqual(await realInvalid.json());
+
+    const badKey = { [IDEMPOTENCY_HEADER]: 'short' };
+    const trappedKey = await postJson(t.server.api, { ...validLead, [HONEYPOT_FIELD]: 'x' }, badKey);
+    expect(trappedKey.status).toBe(400);
+    expect(await trappedKey.json()).toEqual(await (await postJson(t.server.api, validLead, badKey)).json());
+    expect(leadCount()).toBe(before);
+  });
+
+  it('answers a repeat of its key with the same id, and the key with other fields with 422, as for a lead', async () => {
+    const key = { [IDEMPOTENCY_HEADER]: randomUUID() };
+    const trapped = { ...validLead, [HONEYPOT_FIELD]: 'x' };
+    const first = await createdId(await postJson(t.server.api, trapped, key));
+    expect(await createdId(await postJson(t.server.api, trapped, key))).toBe(first);
+    const other = await postJson(t.server.api, { ...trapped, phone: '555-010-9999' }, key);
+    expect(other.status).toBe(422);
+    expect(await other.json()).toEqual({ error: expect.stringMatching(/Idempotency-Key.*different/) });
+    expect(t.server.store.getLead(first)).toBeUndefined();
   });
 
   it('accepts the empty honeypot people send, and does not store it', async () => {
@@ -121,6 +151,41 @@ describe('Idempotency-Key', () => {
     );
     expect(consultation.status).toBe(201);
     expect(leadCount()).toBe(before + 2);
+  });
+
+  it('refuses the same key with other fields with 422, and keeps the first lead as it was', async () => {
+    const before = leadCount();
+    const key = { [IDEMPOTENCY_HEADER]: randomUUID() };
+    const first = await createdId(await postJson(t.server.api, validLead, key));
+    // The same submission written differently (property order, spaces around a value), or sent again from another
+    // page, is a repeat.
+    const { fullName, ...rest } = validLead;
+    const respelt = { ...rest, fullName: `  ${fullName} `, source: '/about' };
+    expect(await createdId(await postJson(t.server.api, respelt, key))).toBe(first);
+
+    const other = await postJson(t.server.api, { ...validLead, phone: '555-010-9999' }, key);
+    expect(other.status).toBe(422);
+    const { error } = (await other.json()) as { error: string };
+    expect(error).toMatch(/Idempotency-Key.*different/);
+    expect(error).not.toContain(first);
+
+    // Without JavaScript: a page saying so, with the phone number.
+    const page = await postForm(t.server.api, { ...validLead, memberId: 'OTHER-1234' }, key);
+    expect(page.status).toBe(422);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('different details');
+    expect(html).toContain('href="tel:');
+    expect(html).not.toContain(first);
+
+    expect(leadCount()).toBe(before + 1);
+    expect(t.server.store.getLead(first)?.data).toMatchObject({
+      phone: validLead.phone,
+      memberId: validLead.memberId,
+    });
+    expect(t.server.logs).toContainEqual(
+      expect.objectContaining({ level: 30, msg: 'Idempotency-Key sent again with other fields: refused' }),
+    );
   });
 
   it('refuses a key that is not a short token', async () => {
@@ -188,6 +253,8 @@ describe('the widget forms', () => {
       'TRI-55120',
       'brother',
       'Ruiz',
+      '555-010-9999',
+      'OTHER-1234',
     ])
       expect(text).not.toContain(value);
   });

@@ -39,11 +39,15 @@ export interface InProcessServerOptions {
   dbFile?: string;
   /** FORM_RATE_LIMIT; high by default so that only the rate-limit tests meet it. */
   rateLimit?: number;
+  /** FORM_GLOBAL_RATE_LIMIT; high by default, as rateLimit. */
+  siteRateLimit?: number;
   allowedOrigins?: string[];
   /** TRUST_PROXY, as the config reads it; no proxy by default. */
   trustProxy?: TrustProxy;
   /** LEADS_ENCRYPTION_KEY; by default the key file beside the database. */
   key?: Buffer;
+  /** LOG_LEVEL; debug by default, trace for the suites that scan every line the server can write. */
+  logLevel?: 'trace' | 'debug';
 }
 
 /** The real lead pipeline in the real app, with every form, on a free loopback port of this process. */
@@ -54,8 +58,9 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
   const logs: Record<string, unknown>[] = [];
   const forms = loadForms();
   const defaults = readConfig({});
+  const logLevel = options.logLevel ?? 'debug';
   const logger = createLogger({
-    level: 'debug',
+    level: logLevel,
     personalFields: [...forms.values()].flatMap((def) => def.fields.map((field) => field.name)),
     destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
   });
@@ -74,8 +79,9 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
       chatAlertMaxAgeMs: options.alertMaxAgeMs ?? defaults.chatAlertMaxAgeMs,
       chatTimeoutMs: options.timeoutMs ?? 5000,
       formRateLimit: options.rateLimit ?? 100_000,
+      formGlobalRateLimit: options.siteRateLimit ?? 1_000_000,
       allowedOrigins: options.allowedOrigins ?? [],
-      logLevel: 'debug',
+      logLevel,
       trustProxy: options.trustProxy ?? false,
     },
     site,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustProxyFrom } from '../../server/config.ts';
 import { postForm, postJson, validLead } from './fixtures.ts';
 import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
+import { expectNoPersonalData, valuesOf } from './personal-data.ts';
 
 const LIMIT = 3;
 let server: InProcessServer;
@@ -41,11 +42,16 @@ describe('form rate limit', () => {
     expect(server.logs).toContainEqual(
       expect.objectContaining({ level: 40, msg: 'form rate limit reached' }),
     );
-    // A visitor's X-Forwarded-For while no proxy is trusted: a hint for whoever deploys, never an error.
-    expect(server.logs).toContainEqual(
-      expect.objectContaining({ level: 40, msg: expect.stringMatching(/X-Forwarded-For.*TRUST_PROXY/) }),
-    );
-    expect(server.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
+    // X-Forwarded-For from a peer no setting trusts: an error for whoever deploys, naming what to set; the only one.
+    expect(server.logs.filter((line) => Number(line.level) >= 50)).toEqual([
+      expect.objectContaining({
+        msg: expect.stringMatching(/X-Forwarded-For.*TRUST_PROXY/),
+        peer: 'loopback',
+        setTrustProxy: 'loopback',
+        requests: 1,
+      }),
+    ]);
+    expectNoPersonalData(server.logs, [...valuesOf(validLead), '203.0.113.9']);
   });
 
   it('limits only the form API: pages are still served', async () => {
@@ -64,6 +70,57 @@ describe('form rate limit behind a trusted proxy', () => {
       expect(proxied.store.listLeads()).toHaveLength(2);
     } finally {
       await proxied.stop();
+    }
+  });
+});
+
+describe('site-wide form ceiling', () => {
+  it('refuses every address once the site took FORM_GLOBAL_RATE_LIMIT posts, with 429, Retry-After and the phone', async () => {
+    const ceiling = await startInProcessServer({
+      rateLimit: 1,
+      siteRateLimit: 3,
+      trustProxy: trustProxyFrom('loopback'),
+      logLevel: 'trace',
+    });
+    try {
+      const from = (address: string) => ({ 'X-Forwarded-For': address });
+      const lead = (n: number) => ({ ...validLead, fullName: `Visitor ${n} Example` });
+      const leads = [0, 1, 2, 3, 4].map(lead);
+      expect((await postJson(ceiling.api, lead(0), from('198.51.100.1'))).status).toBe(201);
+      // Refused for its address, a post does not count toward the ceiling: one address cannot use it up.
+      for (let n = 0; n < 3; n += 1)
+        expect((await postJson(ceiling.api, lead(0), from('198.51.100.1'))).status).toBe(429);
+      expect((await postJson(ceiling.api, lead(1), from('198.51.100.2'))).status).toBe(201);
+      expect((await postJson(ceiling.api, lead(2), from('2001:db8:1::1'))).status).toBe(201);
+
+      const refused = await postJson(ceiling.api, lead(3), from('2001:db8:2::1'));
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      expect(await refused.json()).toEqual({
+        error: expect.stringMatching(/unusual number of requests.*call us/),
+      });
+      expect(refused.headers.get('content-security-policy')).toBeTruthy();
+
+      const page = await postForm(ceiling.api, lead(4), from('2001:db8:3::1'));
+      expect(page.status).toBe(429);
+      expect(page.headers.get('retry-after')).toBeTruthy();
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await page.text();
+      expect(html).toContain('unusual number of requests');
+      expect(html).toContain('href="tel:');
+
+      expect(ceiling.store.listLeads()).toHaveLength(3);
+      // Logged at warn once per window, however many posts it refuses, with no one's details.
+      const logged = ceiling.logs.filter(
+        (line) =>
+          line.msg === 'site-wide form limit reached: every form post is refused until the window ends',
+      );
+      expect(logged).toEqual([expect.objectContaining({ level: 40, siteLimit: 3 })]);
+      expectNoPersonalData(ceiling.logs, [...valuesOf(...leads), '198.51.100.1', '2001:db8:2::1']);
+    } finally {
+      await ceiling.stop();
     }
   });
 });
