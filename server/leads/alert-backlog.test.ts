@@ -89,7 +89,7 @@ describe('alert bookkeeping', () => {
     mkdirSync(dirname(file), { recursive: true });
     const v2 = openLeadDatabase(file);
     v2.exec(`DROP INDEX alerts_pending_since; DROP INDEX alerts_dead; ALTER TABLE alerts DROP COLUMN pending_since;
-             PRAGMA user_version = 2;`);
+             ALTER TABLE idempotency_keys DROP COLUMN fingerprint; PRAGMA user_version = 2;`);
     v2.prepare(
       "INSERT INTO leads (id, form_id, created_at, source, data) VALUES ('old-1', 'f', '2025-01-01T00:00:00.123Z', '/', '{}')",
     ).run();
@@ -105,7 +105,7 @@ describe('alert bookkeeping', () => {
     });
     await store.close();
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
     db.close();
   });
 });

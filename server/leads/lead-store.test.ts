@@ -37,7 +37,7 @@ describe('lead store', () => {
     const file = dbFile();
     await openLeadStore(file).close();
     const db = new Database(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
