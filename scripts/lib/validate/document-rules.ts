@@ -3,8 +3,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { FORMS_DIR, ROOT, SCHEMA_FILES, type DocumentKind } from '../../../core/content-schemas.ts';
+import { pagePath } from '../../../core/page-paths.ts';
 import { isObject, parentOf, type Problem } from './json-pointer.ts';
-import { linkProblems, redirectProblems, type SiteIndex } from './link-rules.ts';
+import { linkProblems, redirectProblems, relatedProgramsProblems, type SiteIndex } from './link-rules.ts';
 import { unknownWithSuggestion } from './messages.ts';
 
 const toPosix = (p: string) => p.split(sep).join('/');
@@ -20,8 +21,23 @@ export function formIds(): string[] {
     .sort();
 }
 
-export function blockCrossProblems(block: unknown, base: string): Problem[] {
-  if (!isObject(block) || block.type !== 'form' || typeof block.formId !== 'string') return [];
+/**
+ * A block's rules that read other documents: its form exists; what a related-programs block names is in the
+ * catalogue. `index` is called only for a block that needs it; `currentPath` is the page the block is on, when known.
+ */
+export function blockCrossProblems(
+  block: unknown,
+  base: string,
+  index: () => SiteIndex,
+  currentPath?: string,
+): Problem[] {
+  if (!isObject(block)) return [];
+  if (block.type === 'related-programs')
+    return relatedProgramsProblems(block, base, index(), currentPath).map((problem) => ({
+      ...problem,
+      at: 'value' as const,
+    }));
+  if (block.type !== 'form' || typeof block.formId !== 'string') return [];
   const ids = formIds();
   if (ids.includes(block.formId)) return [];
   const message = ids.length
@@ -90,7 +106,10 @@ export function documentProblems(
         at: 'value',
       });
     const blocks = isObject(data) && Array.isArray(data.blocks) ? data.blocks : [];
-    blocks.forEach((block, i) => problems.push(...blockCrossProblems(block, `/blocks/${i}`)));
+    const path = rel.startsWith('pages/') ? pagePath(rel) : undefined;
+    blocks.forEach((block, i) =>
+      problems.push(...blockCrossProblems(block, `/blocks/${i}`, () => index, path)),
+    );
     problems.push(...anchorProblems(blocks));
   }
   if (kind === 'site' && isObject(data) && isObject(data.widget)) {

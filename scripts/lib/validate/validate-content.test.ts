@@ -107,6 +107,42 @@ describe('validateDocumentText', () => {
     ]);
   });
 
+  it('reports related-programs picks that are no catalogue entry, the page itself, repeated or too many', () => {
+    const tramadol = join(ROOT, 'pages/treatment/tramadol-addiction.json');
+    const related = (picks: string) =>
+      `    { "type": "related-programs", "heading": "Related", "category": "opioid", "learnMoreLabel": "Learn More",
+      "viewAll": { "label": "All programs", "href": "/#programs" },
+      "picks": ${picks} }`;
+    expect(
+      lines(
+        tramadol,
+        page(
+          related(
+            '["/treatment/opiod-dependency", "/treatment/tramadol-addiction", "/services/elite-nursing"]',
+          ),
+        ),
+      ),
+    ).toEqual([
+      'pages/treatment/tramadol-addiction.json:9:17  /blocks/0/picks/0 (related-programs)  unknown program "/treatment/opiod-dependency"; did you mean "/treatment/opioid-dependency"?',
+      'pages/treatment/tramadol-addiction.json:9:48  /blocks/0/picks/1 (related-programs)  "/treatment/tramadol-addiction" is this page; pick other programs',
+      'pages/treatment/tramadol-addiction.json:9:81  /blocks/0/picks/2 (related-programs)  "/services/elite-nursing" is a page but not in the program catalogue (site/programs.json): add it there, with its card\'s title and description, to show it here',
+    ]);
+    expect(
+      lines(
+        tramadol,
+        page(
+          related(
+            '["/services/medical-detox", "/services/medical-detox", "/treatment/heroin-addiction", "/"]',
+          ),
+        ),
+      ),
+    ).toEqual([
+      'pages/treatment/tramadol-addiction.json:9:16  /blocks/0/picks (related-programs)  must NOT have more than 3 items (it has 4)',
+      'pages/treatment/tramadol-addiction.json:9:44  /blocks/0/picks/1 (related-programs)  repeats item 0; each value may appear only once',
+      'pages/treatment/tramadol-addiction.json:9:102  /blocks/0/picks/3 (related-programs)  "/" is a page but not in the program catalogue (site/programs.json): add it there, with its card\'s title and description, to show it here',
+    ]);
+  });
+
   it('reports an anchor used twice on a page, by id or alias', () => {
     const blocks = `    { "type": "cta-band", "id": "contact", "heading": "Call us", "callLabel": "Call" },
     { "type": "cta-band", "id": "help", "aliases": ["contact"], "heading": "Call us", "callLabel": "Call" }`;
