@@ -256,6 +256,13 @@ export interface Card {
    */
   itemMarker?: 'bullet' | 'check';
   link?: Link;
+  /**
+   * Further links under link, one per line, where a card leads to more than one page that helps, such as an emergency card linking to medical detox and to the page about drinking.
+   *
+   * @minItems 1
+   * @maxItems 2
+   */
+  moreLinks?: Link[];
 }
 /**
  * A labelled link.

@@ -196,7 +196,7 @@ return errors === 0;
 }
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"CardGridBlock","description":"A grid of cards with icons: benefits, features, structure of the day, programs.","type":"object","additionalProperties":false,"required":["type","heading","cards"],"properties":{"type":{"const":"card-grid","description":"Block type: always 'card-grid'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"columns":{"type":"integer","enum":[2,3,4],"description":"Cards per row on wide screens. Defaults to 3."},"cards":{"type":"array","minItems":1,"description":"The cards.","items":{"title":"Card","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon at the top of the card."},"badge":{"type":"string","minLength":1,"description":"Short label beside the icon, above the title, such as 'Critical' or 'High priority'."},"severity":{"type":"string","enum":["critical","high","normal"],"description":"Colours the card: 'critical' red, 'high' amber. Defaults to 'normal'."},"title":{"type":"string","minLength":1,"description":"Card heading."},"meta":{"type":"string","minLength":1,"description":"Short highlighted fact under the title, such as '3-4 sessions per week'."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Card text. May be left out when the card is a list."},"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A point."},"description":"Points listed under the text, each marked as itemMarker says."},"itemMarker":{"type":"string","enum":["bullet","check"],"description":"How the points are marked: 'bullet' for facts, signs and symptoms (coloured like the card's severity); 'check' only for what the care includes or promises. Defaults to 'bullet'."},"link":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Link at the bottom of the card."}}}}},"$id":"file:///blocks/card-grid/schema.json"};
+const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"CardGridBlock","description":"A grid of cards with icons: benefits, features, structure of the day, programs.","type":"object","additionalProperties":false,"required":["type","heading","cards"],"properties":{"type":{"const":"card-grid","description":"Block type: always 'card-grid'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"columns":{"type":"integer","enum":[2,3,4],"description":"Cards per row on wide screens. Defaults to 3."},"cards":{"type":"array","minItems":1,"description":"The cards.","items":{"title":"Card","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon at the top of the card."},"badge":{"type":"string","minLength":1,"description":"Short label beside the icon, above the title, such as 'Critical' or 'High priority'."},"severity":{"type":"string","enum":["critical","high","normal"],"description":"Colours the card: 'critical' red, 'high' amber. Defaults to 'normal'."},"title":{"type":"string","minLength":1,"description":"Card heading."},"meta":{"type":"string","minLength":1,"description":"Short highlighted fact under the title, such as '3-4 sessions per week'."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Card text. May be left out when the card is a list."},"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A point."},"description":"Points listed under the text, each marked as itemMarker says."},"itemMarker":{"type":"string","enum":["bullet","check"],"description":"How the points are marked: 'bullet' for facts, signs and symptoms (coloured like the card's severity); 'check' only for what the care includes or promises. Defaults to 'bullet'."},"link":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Link at the bottom of the card."},"moreLinks":{"type":"array","minItems":1,"maxItems":2,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/link"},"description":"Further links under link, one per line, where a card leads to more than one page that helps, such as an emergency card linking to medical detox and to the page about drinking."}},"dependentRequired":{"moreLinks":["link"]}}}},"$id":"file:///blocks/card-grid/schema.json"};
 const schema41 = {"title":"Text","description":"Visible text. May contain {phone} and {email}, which become tap-to-call and mail links, **bold** and [link text](/path).","type":"string","minLength":1};
 const schema42 = {"title":"IconName","description":"An icon from the curated set.","type":"string","enum":["activity","alert-triangle","award","bed","brain","building","calendar","check","clipboard","clock","droplet","first-aid","flask","heart","heart-handshake","home","leaf","lock","mail","medicine","message","moon","phone","pill","shield","sparkles","stethoscope","sun","target","trending-up","user","users","wine"]};
 const schema44 = {"title":"Link","description":"A labelled link.","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/$defs/text","description":"Text of the link."},"href":{"$ref":"#/$defs/href","description":"Where the link goes."}}};
@@ -836,9 +836,11 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/cards/" + i2,schemaPath:"#/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data9.moreLinks !== undefined){
+let data20 = data9.moreLinks;
+if(Array.isArray(data20)){
+if(data20.length > 2){
+const err41 = {instancePath:instancePath+"/cards/" + i2+"/moreLinks",schemaPath:"#/properties/cards/items/properties/moreLinks/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -847,10 +849,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data20.length < 1){
+const err42 = {instancePath:instancePath+"/cards/" + i2+"/moreLinks",schemaPath:"#/properties/cards/items/properties/moreLinks/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -859,15 +859,72 @@ vErrors.push(err42);
 }
 errors++;
 }
+const len3 = data20.length;
+for(let i4=0; i4<len3; i4++){
+if(!(validate25(data20[i4], {instancePath:instancePath+"/cards/" + i2+"/moreLinks/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
 }
 }
 else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err43 = {instancePath:instancePath+"/cards/" + i2+"/moreLinks",schemaPath:"#/properties/cards/items/properties/moreLinks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data9.moreLinks !== undefined){
+if(data9.link === undefined){
+const err44 = {instancePath:instancePath+"/cards/" + i2,schemaPath:"#/properties/cards/items/dependentRequired",keyword:"dependentRequired",params:{property: "moreLinks",
+    missingProperty: "link",
+    depsCount: 1,
+    deps: "link"},message:"must have property link when property moreLinks is present"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/cards/" + i2,schemaPath:"#/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -878,11 +935,11 @@ validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema47 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"ContactListBlock","description":"Phone numbers and text lines to reach help, each with what it is for (emergency contacts).","type":"object","additionalProperties":false,"required":["type","heading","contacts"],"properties":{"type":{"const":"contact-list","description":"Block type: always 'contact-list'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"contacts":{"type":"array","minItems":1,"description":"The contacts, most urgent first.","items":{"title":"Contact","type":"object","additionalProperties":false,"required":["name","value","description"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon beside the name."},"name":{"type":"string","minLength":1,"description":"Who answers, such as '988 Suicide & Crisis Lifeline'."},"value":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"The number or instruction shown large, such as '988', 'Text HOME to 741741' or '{phone}'."},"href":{"$ref":"../../schemas/defs.schema.json#/$defs/href","description":"Where tapping it goes, such as tel:988 or sms:741741. Leave out when the value is {phone}, which is already a tap-to-call link."},"description":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"When to use it."},"priority":{"type":"string","enum":["critical","high","normal"],"description":"'critical' is shown in red, 'high' in amber. Defaults to 'normal'."}}}}},"$id":"file:///blocks/contact-list/schema.json"};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/contact-list/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
+const evaluated0 = validate28.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1353,17 +1410,17 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema55 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"CtaBandBlock","description":"A closing call to action: heading, text, a tap-to-call button and a second action.","type":"object","additionalProperties":false,"required":["type","heading","callLabel"],"properties":{"type":{"const":"cta-band","description":"Block type: always 'cta-band'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"variant":{"type":"string","enum":["default","emergency"],"description":"'emergency' uses red for crisis pages. Defaults to 'default'."},"heading":{"type":"string","minLength":1,"description":"Heading."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call button; may contain {phone}."},"secondaryAction":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Second button, such as Verify Insurance."}},"$id":"file:///blocks/cta-band/schema.json"};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1464,17 +1521,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/cta-band/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1731,8 +1788,8 @@ errors++;
 }
 }
 if(data.secondaryAction !== undefined){
-if(!(validate29(data.secondaryAction, {instancePath:instancePath+"/secondaryAction",parentData:data,parentDataProperty:"secondaryAction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate30(data.secondaryAction, {instancePath:instancePath+"/secondaryAction",parentData:data,parentDataProperty:"secondaryAction",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 }
@@ -1747,18 +1804,18 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema62 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FaqBlock","description":"Frequently asked questions: an accordion (one open at a time, arrow keys move between questions) or an open list.","type":"object","additionalProperties":false,"required":["type","heading","items"],"properties":{"type":{"const":"faq","description":"Block type: always 'faq'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"variant":{"type":"string","enum":["accordion","list"],"description":"'accordion' shows one answer at a time; 'list' shows every answer. Defaults to 'list'."},"items":{"type":"array","minItems":1,"description":"Questions and answers.","items":{"title":"FaqItem","type":"object","additionalProperties":false,"required":["question","answer"],"properties":{"question":{"type":"string","minLength":1,"description":"The question, as a visitor would ask it."},"answer":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"The answer."}}}}},"$id":"file:///blocks/faq/schema.json"};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/faq/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2146,18 +2203,18 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormBlock","description":"A form from site/forms/, with a heading and text beside it (home: get started; service pages: insurance check).","type":"object","additionalProperties":false,"required":["type","heading","formId"],"properties":{"type":{"const":"form","description":"Block type: always 'form'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"formId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Which form to show: the file name under site/forms/ without .json, such as insurance-verification."},"points":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/text"},"description":"Reassurances listed beside the form, such as 'Answer within 24 hours'."}},"$id":"file:///blocks/form/schema.json"};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/form/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2475,17 +2532,17 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema72 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"HeroBlock","description":"The first section of a page: badge, main heading (the page's only h1), subtitle, paragraph, a tap-to-call button and a second action, then trust points, with an optional side card.","type":"object","additionalProperties":false,"required":["type","heading","callLabel"],"properties":{"type":{"const":"hero","description":"Block type: always 'hero'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"variant":{"type":"string","enum":["default","emergency"],"description":"'emergency' uses a red badge and red call button for crisis pages. Defaults to 'default'."},"badge":{"type":"string","minLength":1,"description":"Short label above the heading, such as 'Same-Day Admission Available'."},"heading":{"type":"string","minLength":1,"description":"Main heading of the page (rendered as h1)."},"subtitle":{"type":"string","minLength":1,"description":"Line under the heading in the brand colour."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the subtitle."},"trustPoints":{"type":"array","description":"Short reassurances shown with a check mark, such as '24/7 Medical Care'.","items":{"title":"TrustPoint","type":"object","additionalProperties":false,"required":["text"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon before the text. Defaults to a check mark."},"text":{"type":"string","minLength":1,"description":"The reassurance."}}}},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call button; may contain {phone}."},"secondaryAction":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Second button, such as Verify Insurance linking to /insurance-verification."},"sideCard":{"title":"HeroSideCard","type":"object","additionalProperties":false,"required":["title","items"],"description":"Card beside the heading on wide screens, under it on phones.","properties":{"title":{"type":"string","minLength":1,"description":"Card heading."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the card heading."},"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A point."},"description":"Points listed with check marks."},"action":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Button at the bottom of the card."}}}},"$id":"file:///blocks/hero/schema.json"};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2586,17 +2643,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/hero/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3004,8 +3061,8 @@ errors++;
 }
 }
 if(data.secondaryAction !== undefined){
-if(!(validate34(data.secondaryAction, {instancePath:instancePath+"/secondaryAction",parentData:data,parentDataProperty:"secondaryAction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate35(data.secondaryAction, {instancePath:instancePath+"/secondaryAction",parentData:data,parentDataProperty:"secondaryAction",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -3146,8 +3203,8 @@ errors++;
 }
 }
 if(data15.action !== undefined){
-if(!(validate34(data15.action, {instancePath:instancePath+"/sideCard/action",parentData:data15,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate35(data15.action, {instancePath:instancePath+"/sideCard/action",parentData:data15,parentDataProperty:"action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -3174,18 +3231,18 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"LinkCardsBlock","description":"Category cards that each list their first few links, then a '+N more' note and a Learn More button to the first link (home: addictions we treat).","type":"object","additionalProperties":false,"required":["type","heading","moreLabel","learnMoreLabel","cards"],"properties":{"type":{"const":"link-cards","description":"Block type: always 'link-cards'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"maxLinks":{"type":"integer","minimum":1,"maximum":10,"description":"How many links each card shows. Defaults to 3."},"moreLabel":{"type":"string","minLength":1,"description":"Note shown when a card has more links than it shows; {count} becomes the number hidden, as in '+{count} more treatments'.","pattern":"\\{count\\}"},"learnMoreLabel":{"type":"string","minLength":1,"description":"Label of the button to the card's first link."},"cards":{"type":"array","minItems":1,"description":"The categories.","items":{"title":"LinkCard","type":"object","additionalProperties":false,"required":["title","text","links"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon at the top of the card."},"title":{"type":"string","minLength":1,"description":"Category name."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"One or two sentences about the category."},"links":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/link"},"description":"Pages of this category, most important first."}}}}},"$id":"file:///blocks/link-cards/schema.json"};
 const pattern27 = new RegExp("\\{count\\}", "u");
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3286,17 +3343,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/link-cards/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3789,8 +3846,8 @@ errors++;
 }
 const len2 = data15.length;
 for(let i3=0; i3<len2; i3++){
-if(!(validate38(data15[i3], {instancePath:instancePath+"/cards/" + i2+"/links/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate39(data15[i3], {instancePath:instancePath+"/cards/" + i2+"/links/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 }
@@ -3841,18 +3898,18 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema90 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"ProtocolCardsBlock","description":"Detox protocols, one card per substance: typical duration, clinical approach and the medications that may be used.","type":"object","additionalProperties":false,"required":["type","heading","durationLabel","approachLabel","medicationsLabel","protocols"],"properties":{"type":{"const":"protocol-cards","description":"Block type: always 'protocol-cards'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"durationLabel":{"type":"string","minLength":1,"description":"Label before the duration, such as 'Typical duration'."},"approachLabel":{"type":"string","minLength":1,"description":"Label before the approach, such as 'Our approach'."},"medicationsLabel":{"type":"string","minLength":1,"description":"Heading of the medication list, such as 'Medications that may be used'."},"protocols":{"type":"array","minItems":1,"description":"One entry per substance.","items":{"title":"Protocol","type":"object","additionalProperties":false,"required":["substance","duration","approach","medications"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon beside the substance."},"substance":{"type":"string","minLength":1,"description":"Substance, such as Alcohol."},"duration":{"type":"string","minLength":1,"description":"Typical duration, such as '3-7 days'."},"approach":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"How care is given."},"medications":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A medication or medication class."},"description":"Medications that may be used."}}}}},"$id":"file:///blocks/protocol-cards/schema.json"};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/protocol-cards/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4441,17 +4498,17 @@ vErrors.push(err47);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema96 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RelatedProgramsBlock","description":"Three related programs from the catalogue in site/programs.json, as one row of cards, and a link to all programs. By default the general rule chooses them: two of the given category and one of another, never this page. A page that must show others names them in picks.","type":"object","additionalProperties":false,"required":["type","heading","category","learnMoreLabel","viewAll"],"properties":{"type":{"const":"related-programs","description":"Block type: always 'related-programs'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"category":{"type":"string","enum":["opioid","alcohol","benzodiazepine","stimulant"],"description":"Category of this page's programs."},"prefer":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/href"},"description":"Catalogue paths to choose first, in this order, before the catalogue's own order. The general rule still keeps two of the category and one of another."},"picks":{"type":"array","minItems":3,"maxItems":3,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/href"},"description":"The three programs to show, in this order, instead of the general rule: use it only where the rule would choose otherwise, such as a page that must show a service (medical detox) beside two programs of its category. Each is the path of a catalogue entry (a page picked here needs an entry in site/programs.json, which holds its card's title and description), never this page. Three, as the row of cards holds. With picks, leave out prefer."},"learnMoreLabel":{"type":"string","minLength":1,"description":"Label of each card's link, such as 'Learn more'."},"viewAll":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Link to every program, such as View All Treatment Programs linking to /#programs."}},"$id":"file:///blocks/related-programs/schema.json"};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4552,17 +4609,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/related-programs/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5014,8 +5071,8 @@ errors++;
 }
 }
 if(data.viewAll !== undefined){
-if(!(validate42(data.viewAll, {instancePath:instancePath+"/viewAll",parentData:data,parentDataProperty:"viewAll",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate43(data.viewAll, {instancePath:instancePath+"/viewAll",parentData:data,parentDataProperty:"viewAll",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
 errors = vErrors.length;
 }
 }
@@ -5030,18 +5087,18 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema105 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RichTextBlock","description":"Headed prose: paragraphs, sub-headings and bulleted lists.","type":"object","additionalProperties":false,"required":["type","heading","body"],"properties":{"type":{"const":"rich-text","description":"Block type: always 'rich-text'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"body":{"type":"array","minItems":1,"description":"Content in order: a string is a paragraph; {\"subheading\": ...} is a sub-heading; {\"list\": [...]} is a bulleted list.","items":{"oneOf":[{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"A paragraph."},{"title":"RichTextSubheading","type":"object","additionalProperties":false,"required":["subheading"],"properties":{"subheading":{"type":"string","minLength":1,"description":"A sub-heading."}}},{"title":"RichTextList","type":"object","additionalProperties":false,"required":["list"],"properties":{"list":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/text"},"description":"Bulleted items."}}}]}}},"$id":"file:///blocks/rich-text/schema.json"};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/rich-text/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5536,18 +5593,18 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema111 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"StatsBlock","description":"Large figures with labels, such as outcome statistics.","type":"object","additionalProperties":false,"required":["type","heading","items"],"properties":{"type":{"const":"stats","description":"Block type: always 'stats'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"note":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Small print under the figures, such as where they come from."},"items":{"type":"array","minItems":1,"description":"The figures.","items":{"title":"Stat","type":"object","additionalProperties":false,"required":["value","label"],"properties":{"value":{"type":"string","minLength":1,"description":"The figure, such as '85%'."},"label":{"type":"string","minLength":1,"description":"What it measures."},"description":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"One line of context."},"emphasis":{"type":"string","enum":["danger","normal"],"description":"'danger' shows the figure in red, for a risk (such as a lethal dose) rather than a result. Defaults to 'normal'."}}}}},"$id":"file:///blocks/stats/schema.json"};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/stats/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5985,18 +6042,18 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema117 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"TableBlock","description":"A table for comparing a few items, such as medications and their half-lives. On a phone each row shows as a small card, each value under its column's name.","type":"object","additionalProperties":false,"required":["type","heading","caption","columns","rows"],"properties":{"type":{"const":"table","description":"Block type: always 'table'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"caption":{"type":"string","minLength":1,"description":"What the table shows, read by screen readers before the table."},"columns":{"type":"array","minItems":2,"items":{"type":"string","minLength":1,"description":"Column heading."},"description":"Column headings. The first column names each row."},"rows":{"type":"array","minItems":1,"description":"Rows, each with one cell per column.","items":{"type":"array","minItems":2,"items":{"oneOf":[{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"A cell."},{"title":"TableBadgeCell","type":"object","additionalProperties":false,"required":["text","style"],"properties":{"text":{"type":"string","minLength":1,"description":"The cell text, shown as a badge."},"style":{"type":"string","enum":["destructive","secondary"],"description":"'destructive' (red) for the highest risk, 'secondary' (grey) otherwise."}}}]}}},"note":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Small print under the table."}},"$id":"file:///blocks/table/schema.json"};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/table/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6570,18 +6627,18 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema123 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"TeamBlock","description":"People of the care team, with initials, role, credentials and a short biography.","type":"object","additionalProperties":false,"required":["type","heading","members"],"properties":{"type":{"const":"team","description":"Block type: always 'team'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"members":{"type":"array","minItems":1,"description":"Team members.","items":{"title":"TeamMember","type":"object","additionalProperties":false,"required":["name","role","bio"],"properties":{"name":{"type":"string","minLength":1,"description":"Full name with title, such as 'Dr. Jane Smith, MD'."},"role":{"type":"string","minLength":1,"description":"Role, such as 'Medical Director'."},"credentials":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A credential."},"description":"Board certifications and licences."},"bio":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Two or three sentences."}}}}},"$id":"file:///blocks/team/schema.json"};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/team/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7032,17 +7089,17 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema128 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"TimelineBlock","description":"Sequential, numbered phases or steps, each with an optional duration and features.","type":"object","additionalProperties":false,"required":["type","heading","items"],"properties":{"type":{"const":"timeline","description":"Block type: always 'timeline'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"items":{"type":"array","minItems":1,"description":"Phases or steps, in order.","items":{"title":"TimelineItem","type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Name of the phase or step."},"duration":{"type":"string","minLength":1,"description":"How long it lasts, such as '5-14 days' or 'First 24 hours'."},"description":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"What happens."},"features":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A point."},"description":"What the phase includes."},"action":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Button under the step, such as 'Call Now'."}}}}},"$id":"file:///blocks/timeline/schema.json"};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7143,17 +7200,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/timeline/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7560,8 +7617,8 @@ errors++;
 }
 }
 if(data8.action !== undefined){
-if(!(validate49(data8.action, {instancePath:instancePath+"/items/" + i2+"/action",parentData:data8,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data8.action, {instancePath:instancePath+"/items/" + i2+"/action",parentData:data8,parentDataProperty:"action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
@@ -7600,17 +7657,17 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema136 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"WarningBoxBlock","description":"A boxed warning that must not be missed: a heading, text, groups of symptoms or signs (a group can be marked dangerous) and an optional call button, such as 'call 911 if you have...'.","type":"object","additionalProperties":false,"required":["type","heading"],"properties":{"type":{"const":"warning-box","description":"Block type: always 'warning-box'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"variant":{"type":"string","enum":["danger","warning","info"],"description":"'danger' (red) for life-threatening warnings, 'warning' (amber) for cautions, 'info' (brand colour) for important notes. Defaults to 'warning'."},"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon beside the heading. Defaults to a warning triangle."},"heading":{"type":"string","minLength":1,"description":"Heading of the box, such as 'Never Stop Xanax Suddenly'."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"groups":{"type":"array","minItems":1,"description":"Lists of symptoms or signs, side by side on wide screens.","items":{"title":"WarningGroup","type":"object","additionalProperties":false,"required":["items"],"properties":{"title":{"type":"string","minLength":1,"description":"Heading of the list, such as 'Dangerous symptoms'."},"emphasis":{"type":"string","enum":["danger","normal"],"description":"'danger' shows the items in the destructive style. Defaults to 'normal'."},"items":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/text"},"description":"The symptoms or signs."}}}},"action":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Button at the bottom of the box, such as Call 911 linking to tel:911."}},"$id":"file:///blocks/warning-box/schema.json"};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7711,17 +7768,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/warning-box/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8151,8 +8208,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate52(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -8167,10 +8224,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8228,15 +8285,6 @@ props0 = true;
 }
 }
 else if(tag0 === "contact-list"){
-if(!(validate27(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "cta-band"){
 if(!(validate28(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
@@ -8245,16 +8293,16 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "faq"){
-if(!(validate31(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+else if(tag0 === "cta-band"){
+if(!(validate29(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "form"){
+else if(tag0 === "faq"){
 if(!(validate32(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
@@ -8263,7 +8311,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "hero"){
+else if(tag0 === "form"){
 if(!(validate33(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
@@ -8272,9 +8320,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "hero"){
+if(!(validate34(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "link-cards"){
-if(!(validate37(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -8282,15 +8339,6 @@ props0 = true;
 }
 }
 else if(tag0 === "protocol-cards"){
-if(!(validate40(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "related-programs"){
 if(!(validate41(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
@@ -8299,16 +8347,16 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "rich-text"){
-if(!(validate44(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+else if(tag0 === "related-programs"){
+if(!(validate42(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "stats"){
+else if(tag0 === "rich-text"){
 if(!(validate45(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
@@ -8317,7 +8365,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "table"){
+else if(tag0 === "stats"){
 if(!(validate46(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
@@ -8326,7 +8374,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "team"){
+else if(tag0 === "table"){
 if(!(validate47(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
@@ -8335,7 +8383,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "timeline"){
+else if(tag0 === "team"){
 if(!(validate48(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
@@ -8344,9 +8392,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "timeline"){
+if(!(validate49(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "warning-box"){
-if(!(validate51(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate52(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -9863,7 +9920,7 @@ return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.site = validate71;
+exports.site = validate72;
 const schema147 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Site","description":"Site-wide settings: brand, phone lines, e-mail, header navigation, footer, theme and the words of the shared screens.","type":"object","additionalProperties":false,"required":["$schema","brand","url","phones","email","header","footer","theme","notFound","errorScreen","labels","breadcrumbs","sitemap","widget","organization"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"brand":{"title":"Brand","type":"object","additionalProperties":false,"required":["name","shortName"],"description":"The provider's name as shown in the header, footer and titles.","properties":{"name":{"type":"string","minLength":2,"description":"Full brand name."},"shortName":{"type":"string","minLength":2,"description":"Short name for tight spaces such as the mobile header."}}},"url":{"type":"string","pattern":"^https://[^/]+$","description":"Public origin of the site, without a trailing slash, used for canonical links."},"phones":{"title":"PhoneLines","type":"object","additionalProperties":false,"required":["primary","secondary"],"description":"The brand's phone lines. A page chooses one with phoneLine.","properties":{"primary":{"$ref":"#/$defs/phone","description":"Main 24/7 admissions line."},"secondary":{"$ref":"#/$defs/phone","description":"Second brand number, used by some treatment pages."}}},"email":{"type":"string","format":"email","description":"Contact e-mail shown in the header and footer; replaces {email}."},"header":{"title":"HeaderNav","type":"object","additionalProperties":false,"required":["home","programs","treatments","about","contact","emergency","callLabel","consultation"],"description":"Header navigation: desktop menus open on hover and focus; the mobile menu has programs, treatments and about sections.","properties":{"home":{"$ref":"defs.schema.json#/$defs/link","description":"Link to the home page."},"programs":{"$ref":"#/$defs/menu","description":"Programs menu."},"consultation":{"$ref":"defs.schema.json#/$defs/link","description":"Schedule Free Consultation button in the programs menu."},"treatments":{"title":"TreatmentsMenu","type":"object","additionalProperties":false,"required":["label","groups"],"description":"Treatments menu, grouped by category.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"groups":{"type":"array","minItems":1,"description":"Treatment categories, each with its links.","items":{"title":"TreatmentCategory","type":"object","additionalProperties":false,"required":["category","items"],"properties":{"category":{"type":"string","minLength":1,"description":"Category name, such as Opioids."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Links in this category."}}}}}},"about":{"$ref":"#/$defs/menu","description":"About menu."},"contact":{"$ref":"defs.schema.json#/$defs/link","description":"Contact link."},"emergency":{"$ref":"defs.schema.json#/$defs/link","description":"Emergency help button."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call button, such as 'Call 24/7'."}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"required":["about","groups","legal","copyright"],"description":"Footer: a short description, link groups, legal links and the copyright line.","properties":{"about":{"$ref":"defs.schema.json#/$defs/text","description":"A sentence or two about the provider, under the brand name."},"groups":{"type":"array","minItems":1,"description":"Link groups, such as Services and Treatments.","items":{"title":"FooterGroup","type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"type":"string","minLength":1,"description":"Group heading."},"links":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Links of the group."}}}},"legal":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Legal links."},"copyright":{"type":"string","minLength":4,"description":"Copyright line, such as '© 2024 Brand. All rights reserved.'"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["primaryColor","defaultColorScheme"],"description":"Colours of the site.","properties":{"primaryColor":{"type":"string","enum":["teal","blue","indigo","cyan","green","violet"],"description":"Mantine colour used for buttons and accents."},"defaultColorScheme":{"type":"string","enum":["light","dark","auto"],"description":"Colour scheme before a visitor chooses; 'auto' follows the system."}}},"notFound":{"title":"NotFoundScreen","type":"object","additionalProperties":false,"required":["code","heading","text","homeLabel","title"],"description":"Words of the page shown for an unknown address.","properties":{"title":{"type":"string","minLength":1,"description":"Document title."},"code":{"type":"string","minLength":1,"description":"Large status code, '404'."},"heading":{"type":"string","minLength":1,"description":"Heading, 'Oops! Page not found'."},"text":{"$ref":"defs.schema.json#/$defs/text","description":"A line of help under the heading."},"homeLabel":{"type":"string","minLength":1,"description":"Label of the link home."}}},"errorScreen":{"title":"ErrorScreen","type":"object","additionalProperties":false,"required":["heading","text","retryLabel","callLabel"],"description":"Words of the screen shown when a page fails to render.","properties":{"heading":{"type":"string","minLength":1,"description":"Heading, 'Something went wrong'."},"text":{"type":"string","minLength":1,"description":"The apology."},"retryLabel":{"type":"string","minLength":1,"description":"Label of the button that tries again."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call link."}}},"labels":{"title":"ShellLabels","type":"object","additionalProperties":false,"required":["skipToContent","openMenu","closeMenu","mainNavigation","footerNavigation","emailUs","available247","honeypot","formFailureCall"],"description":"Small words of the shared shell, mostly for screen readers.","properties":{"skipToContent":{"type":"string","minLength":1,"description":"Skip link at the top of every page."},"openMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu button."},"closeMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu's close button."},"mainNavigation":{"type":"string","minLength":1,"description":"Accessible name of the header navigation."},"footerNavigation":{"type":"string","minLength":1,"description":"Accessible name of the footer navigation."},"emailUs":{"type":"string","minLength":1,"description":"Label before the e-mail address."},"available247":{"type":"string","minLength":1,"description":"Note beside the phone number, such as 'Admissions open 24/7'."},"honeypot":{"type":"string","minLength":1,"description":"Label of the hidden anti-spam field in every form; no person sees it."},"formFailureCall":{"$ref":"defs.schema.json#/$defs/text","description":"Shown after every form's failure message, so a visitor whose request could not be sent can still reach us, such as 'Our admissions line is open 24/7: {phone}.'"}}},"breadcrumbs":{"title":"BreadcrumbSettings","type":"object","additionalProperties":false,"required":["label","home","sections"],"description":"Words and links of the breadcrumb trail.","properties":{"label":{"type":"string","minLength":1,"description":"Accessible name of the trail, such as 'Breadcrumb'."},"home":{"$ref":"defs.schema.json#/$defs/link","description":"First crumb."},"sections":{"type":"object","description":"Second crumb, by the first part of the page's address (treatment, services, crisis).","additionalProperties":{"$ref":"defs.schema.json#/$defs/link"},"propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"}}}},"sitemap":{"title":"SitemapSettings","type":"object","additionalProperties":false,"required":["lastmod"],"description":"Site-wide settings of /sitemap.xml.","properties":{"lastmod":{"type":"string","format":"date","description":"Date every page was last reviewed, as YYYY-MM-DD."}}},"widget":{"title":"WidgetSettings","type":"object","additionalProperties":false,"required":["showAfterScroll","insuranceFormId","consultationFormId","verifyLabel","consultationLabel","callLabel","menuLabel","closeLabel"],"description":"The floating call-to-action shown on every page once it is scrolled: a bottom bar on phones, a round button with a menu on wider screens.","properties":{"showAfterScroll":{"type":"integer","minimum":0,"maximum":2000,"description":"How far, in pixels, a visitor scrolls before the widget appears (200 on this site)."},"insuranceFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Verify Insurance (a file under site/forms/)."},"consultationFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Free Consultation (a file under site/forms/)."},"verifyLabel":{"type":"string","minLength":1,"description":"Label of the Verify Insurance buttons."},"consultationLabel":{"type":"string","minLength":1,"description":"Label of the Free Consultation buttons."},"callLabel":{"type":"string","minLength":1,"description":"Label of the phone link in the desktop menu; may contain {phone}."},"menuLabel":{"type":"string","minLength":1,"description":"Accessible name of the desktop widget's menu."},"closeLabel":{"type":"string","minLength":1,"description":"Accessible name of the dialogs' close button."}}},"organization":{"title":"OrganizationFacts","type":"object","additionalProperties":false,"required":["addressRegion","addressCountry","accreditations","rating","priceValidityDays"],"description":"Facts about the provider for structured data on every page. Name, phones, e-mail and url come from the rest of this document; opening hours are 24/7.","properties":{"addressRegion":{"type":"string","minLength":2,"description":"State, such as CA."},"addressCountry":{"type":"string","minLength":2,"maxLength":2,"description":"Country code, such as US."},"accreditations":{"type":"array","minItems":1,"items":{"type":"string","minLength":2},"description":"Accreditations, such as 'ASAM Level 3.7'."},"rating":{"title":"Rating","type":"object","additionalProperties":false,"required":["value","count"],"description":"Average review rating.","properties":{"value":{"type":"number","minimum":1,"maximum":5,"description":"Average, out of 5."},"count":{"type":"integer","minimum":1,"description":"Number of reviews."}}},"priceValidityDays":{"type":"integer","minimum":1,"description":"How long published prices are valid, in days from the sitemap's lastmod date."}}}},"$defs":{"phone":{"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}},"menuItem":{"title":"MenuItem","type":"object","additionalProperties":false,"required":["name","href"],"description":"A menu entry.","properties":{"name":{"type":"string","minLength":1,"description":"Link text."},"href":{"$ref":"defs.schema.json#/$defs/href","description":"Where it goes."},"description":{"type":"string","minLength":1,"description":"One line under the name in desktop menus."}}},"menu":{"title":"Menu","type":"object","additionalProperties":false,"required":["label","items"],"description":"A header menu with a title and entries.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Entries."}}}},"$id":"file:///schemas/site.schema.json"};
 const schema148 = {"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}};
 const pattern50 = new RegExp("^https://[^/]+$", "u");
@@ -9872,10 +9929,10 @@ const pattern52 = new RegExp("^\\+1\\d{10}$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const formats2 = require("ajv-formats/dist/formats").fullFormats.date;
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate72.evaluated;
+const evaluated0 = validate73.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9976,18 +10033,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
-validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema153 = {"title":"Menu","type":"object","additionalProperties":false,"required":["label","items"],"description":"A header menu with a title and entries.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Entries."}}};
 const schema154 = {"title":"MenuItem","type":"object","additionalProperties":false,"required":["name","href"],"description":"A menu entry.","properties":{"name":{"type":"string","minLength":1,"description":"Link text."},"href":{"$ref":"defs.schema.json#/$defs/href","description":"Where it goes."},"description":{"type":"string","minLength":1,"description":"One line under the name in desktop menus."}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate76.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10113,16 +10170,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate75.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10202,8 +10259,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate75(data1[i0], {instancePath:instancePath+"/items/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate76(data1[i0], {instancePath:instancePath+"/items/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -10230,17 +10287,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/site.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
+const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10906,20 +10963,20 @@ errors++;
 }
 }
 if(data13.home !== undefined){
-if(!(validate72(data13.home, {instancePath:instancePath+"/header/home",parentData:data13,parentDataProperty:"home",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data13.home, {instancePath:instancePath+"/header/home",parentData:data13,parentDataProperty:"home",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
 if(data13.programs !== undefined){
-if(!(validate74(data13.programs, {instancePath:instancePath+"/header/programs",parentData:data13,parentDataProperty:"programs",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data13.programs, {instancePath:instancePath+"/header/programs",parentData:data13,parentDataProperty:"programs",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
 if(data13.consultation !== undefined){
-if(!(validate72(data13.consultation, {instancePath:instancePath+"/header/consultation",parentData:data13,parentDataProperty:"consultation",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data13.consultation, {instancePath:instancePath+"/header/consultation",parentData:data13,parentDataProperty:"consultation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -11072,8 +11129,8 @@ errors++;
 }
 const len1 = data22.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate75(data22[i1], {instancePath:instancePath+"/header/treatments/groups/" + i0+"/items/" + i1,parentData:data22,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate76(data22[i1], {instancePath:instancePath+"/header/treatments/groups/" + i0+"/items/" + i1,parentData:data22,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -11126,20 +11183,20 @@ errors++;
 }
 }
 if(data13.about !== undefined){
-if(!(validate74(data13.about, {instancePath:instancePath+"/header/about",parentData:data13,parentDataProperty:"about",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data13.about, {instancePath:instancePath+"/header/about",parentData:data13,parentDataProperty:"about",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
 if(data13.contact !== undefined){
-if(!(validate72(data13.contact, {instancePath:instancePath+"/header/contact",parentData:data13,parentDataProperty:"contact",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data13.contact, {instancePath:instancePath+"/header/contact",parentData:data13,parentDataProperty:"contact",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
 if(data13.emergency !== undefined){
-if(!(validate72(data13.emergency, {instancePath:instancePath+"/header/emergency",parentData:data13,parentDataProperty:"emergency",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data13.emergency, {instancePath:instancePath+"/header/emergency",parentData:data13,parentDataProperty:"emergency",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -11349,8 +11406,8 @@ errors++;
 }
 const len3 = data33.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate72(data33[i3], {instancePath:instancePath+"/footer/groups/" + i2+"/links/" + i3,parentData:data33,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data33[i3], {instancePath:instancePath+"/footer/groups/" + i2+"/links/" + i3,parentData:data33,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -11405,8 +11462,8 @@ errors++;
 }
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate72(data35[i4], {instancePath:instancePath+"/footer/legal/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data35[i4], {instancePath:instancePath+"/footer/legal/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -12334,8 +12391,8 @@ errors++;
 }
 }
 if(data62.home !== undefined){
-if(!(validate72(data62.home, {instancePath:instancePath+"/breadcrumbs/home",parentData:data62,parentDataProperty:"home",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data62.home, {instancePath:instancePath+"/breadcrumbs/home",parentData:data62,parentDataProperty:"home",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -12369,8 +12426,8 @@ errors++;
 }
 }
 for(const key16 in data65){
-if(!(validate72(data65[key16], {instancePath:instancePath+"/breadcrumbs/sections/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data65,parentDataProperty:key16,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data65[key16], {instancePath:instancePath+"/breadcrumbs/sections/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data65,parentDataProperty:key16,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -13108,22 +13165,22 @@ vErrors.push(err236);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.form = validate87;
+exports.form = validate88;
 const schema159 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormDefinition","description":"A form a visitor can send. The form block renders it; the server derives its JSON Schema from it, so both check the same rules. The file name is the form id: site/forms/insurance-verification.json is posted to /api/forms/insurance-verification.","type":"object","additionalProperties":false,"required":["$schema","name","fields","submitLabel","submittingLabel","success","failure","requiredMessage"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"name":{"type":"string","minLength":1,"description":"Name of the form as admissions staff see it in chat alerts."},"title":{"type":"string","minLength":1,"description":"Heading shown above the form in a dialog, such as 'Verify Your Insurance'."},"promise":{"$ref":"defs.schema.json#/$defs/text","description":"The callback promise shown with the form, such as 'A specialist will call you within 30 minutes.'"},"fields":{"type":"array","minItems":1,"description":"Fields in the order shown.","items":{"$ref":"#/$defs/field"}},"submitLabel":{"type":"string","minLength":1,"description":"Label of the submit button."},"submittingLabel":{"type":"string","minLength":1,"description":"Label of the submit button while sending, such as 'Submitting...'."},"requiredMessage":{"type":"string","minLength":1,"description":"Error shown under a required field left empty."},"privacyNote":{"$ref":"defs.schema.json#/$defs/text","description":"Small print under the submit button."},"success":{"$ref":"#/$defs/message","description":"Toast shown when the request is stored."},"failure":{"$ref":"#/$defs/message","description":"Alert shown inside the form, under its button, when sending fails, followed by the site label formFailureCall; the form keeps what was typed."}},"$defs":{"message":{"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}},"field":{"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}}},"$id":"file:///schemas/form.schema.json"};
 const schema161 = {"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}};
 const schema163 = {"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}};
 const pattern60 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/form.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14148,19 +14205,19 @@ vErrors.push(err81);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.programs = validate88;
+exports.programs = validate89;
 const schema165 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"ProgramCatalogue","description":"The one catalogue of treatment programs that related-programs blocks choose from.","type":"object","additionalProperties":false,"required":["$schema","programs"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"programs":{"type":"array","minItems":4,"description":"Programs in the order they are offered when several fit.","items":{"title":"Program","type":"object","additionalProperties":false,"required":["title","description","path"],"properties":{"title":{"type":"string","minLength":2,"description":"Name of the program, as the card's heading."},"description":{"type":"string","minLength":20,"description":"One sentence about it."},"path":{"$ref":"defs.schema.json#/$defs/href","description":"Address of the program's page."},"category":{"type":"string","enum":["opioid","alcohol","benzodiazepine","stimulant"],"description":"What it treats. Leave it out for a service that treats every kind, such as medical detox: the general rule then counts it as another category's program on every page, in catalogue order, so put such entries last and let pages that show one name it in picks."}}}}},"$id":"file:///schemas/programs.schema.json"};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/programs.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate89.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14404,21 +14461,21 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.redirects = validate89;
+exports.redirects = validate90;
 const schema167 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RedirectTable","description":"Old or alternative addresses and where they lead. Each also answers with a trailing slash. The server answers 301; navigation inside the site replaces the history entry.","type":"object","additionalProperties":false,"required":["$schema","redirects"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"redirects":{"type":"array","minItems":1,"description":"Rules: every address in `from` leads to `to`.","items":{"title":"Redirect","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^/[a-z0-9/_-]*[a-z0-9_-]$"},"description":"Addresses to redirect, without a trailing slash."},"to":{"type":"string","pattern":"^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$","description":"A page of the site, optionally with an #anchor that exists on it."}}}}},"$id":"file:///schemas/redirects.schema.json"};
 const pattern62 = new RegExp("^/[a-z0-9/_-]*[a-z0-9_-]$", "u");
 const pattern63 = new RegExp("^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$", "u");
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/redirects.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14654,9 +14711,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.sourceHash = "4f21ebd2af9a5fe76078f0712b122a5cd56b0f07f3e97ccbf0144e05513d8740";
+exports.sourceHash = "2966d17c9ff61e7fccf934c85e3a373e4b6c8515fc6b321974790d0c25dabd22";
