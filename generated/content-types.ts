@@ -417,6 +417,10 @@ export interface FormBlock {
    */
   formId: string;
   /**
+   * A second form the section offers beside formId, such as insurance-verification beside consultation in the home page's #contact, where the Schedule Free Consultation buttons lead. Each form then sits in its own card under its title, with its promise (both from site/forms/), formId's first; on a phone the section opens with a link to each card, so the choice shows at once. Needs the section's id: the cards' ids are it and the form id, such as contact-consultation.
+   */
+  secondFormId?: string;
+  /**
    * Reassurances listed beside the form, such as 'Answer within 24 hours'.
    *
    * @minItems 1

@@ -2208,7 +2208,7 @@ return errors === 0;
 }
 validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormBlock","description":"A form from site/forms/, with a heading and text beside it (home: get started; service pages: insurance check).","type":"object","additionalProperties":false,"required":["type","heading","formId"],"properties":{"type":{"const":"form","description":"Block type: always 'form'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"formId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Which form to show: the file name under site/forms/ without .json, such as insurance-verification."},"points":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/text"},"description":"Reassurances listed beside the form, such as 'Answer within 24 hours'."}},"$id":"file:///blocks/form/schema.json"};
+const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormBlock","description":"A form from site/forms/, with a heading and text beside it (home: get started; service pages: insurance check).","type":"object","additionalProperties":false,"required":["type","heading","formId"],"dependentRequired":{"secondFormId":["id"]},"properties":{"type":{"const":"form","description":"Block type: always 'form'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"formId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Which form to show: the file name under site/forms/ without .json, such as insurance-verification."},"secondFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"A second form the section offers beside formId, such as insurance-verification beside consultation in the home page's #contact, where the Schedule Free Consultation buttons lead. Each form then sits in its own card under its title, with its promise (both from site/forms/), formId's first; on a phone the section opens with a link to each card, so the choice shows at once. Needs the section's id: the cards' ids are it and the form id, such as contact-consultation."},"points":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/text"},"description":"Reassurances listed beside the form, such as 'Answer within 24 hours'."}},"$id":"file:///blocks/form/schema.json"};
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/form/schema.json" */;
@@ -2253,7 +2253,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "type") || (key0 === "id")) || (key0 === "aliases")) || (key0 === "heading")) || (key0 === "intro")) || (key0 === "tone")) || (key0 === "formId")) || (key0 === "points"))){
+if(!(func1.call(schema67.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2470,11 +2470,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.points !== undefined){
-let data8 = data.points;
-if(Array.isArray(data8)){
-if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data.secondFormId !== undefined){
+let data8 = data.secondFormId;
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err20 = {instancePath:instancePath+"/secondFormId",schemaPath:"#/properties/secondFormId/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2483,12 +2483,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-const len1 = data8.length;
-for(let i2=0; i2<len1; i2++){
-let data9 = data8[i2];
-if(typeof data9 === "string"){
-if(func2(data9) < 1){
-const err21 = {instancePath:instancePath+"/points/" + i2,schemaPath:"../../schemas/defs.schema.json#/$defs/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err21 = {instancePath:instancePath+"/secondFormId",schemaPath:"#/properties/secondFormId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2498,8 +2495,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/points/" + i2,schemaPath:"../../schemas/defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.points !== undefined){
+let data9 = data.points;
+if(Array.isArray(data9)){
+if(data9.length < 1){
+const err22 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2508,10 +2508,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len1 = data9.length;
+for(let i2=0; i2<len1; i2++){
+let data10 = data9[i2];
+if(typeof data10 === "string"){
+if(func2(data10) < 1){
+const err23 = {instancePath:instancePath+"/points/" + i2,schemaPath:"../../schemas/defs.schema.json#/$defs/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2521,14 +2523,52 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath:instancePath+"/points/" + i2,schemaPath:"../../schemas/defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.secondFormId !== undefined){
+if(data.id === undefined){
+const err26 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "secondFormId",
+    missingProperty: "id",
+    depsCount: 1,
+    deps: "id"},message:"must have property id when property secondFormId is present"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -3237,7 +3277,7 @@ return errors === 0;
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"LinkCardsBlock","description":"Category cards that each list their first few links, then a '+N more' note and a Learn More button to the first link (home: addictions we treat).","type":"object","additionalProperties":false,"required":["type","heading","moreLabel","learnMoreLabel","cards"],"properties":{"type":{"const":"link-cards","description":"Block type: always 'link-cards'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page colour), 'muted' (soft grey) or 'brand' (soft brand colour). Defaults to 'default'."},"maxLinks":{"type":"integer","minimum":1,"maximum":10,"description":"How many links each card shows. Defaults to 3."},"moreLabel":{"type":"string","minLength":1,"description":"Note shown when a card has more links than it shows; {count} becomes the number hidden, as in '+{count} more treatments'.","pattern":"\\{count\\}"},"learnMoreLabel":{"type":"string","minLength":1,"description":"Label of the button to the card's first link."},"cards":{"type":"array","minItems":1,"description":"The categories.","items":{"title":"LinkCard","type":"object","additionalProperties":false,"required":["title","text","links"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon at the top of the card."},"title":{"type":"string","minLength":1,"description":"Category name."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"One or two sentences about the category."},"links":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/link"},"description":"Pages of this category, most important first."}}}}},"$id":"file:///blocks/link-cards/schema.json"};
-const pattern27 = new RegExp("\\{count\\}", "u");
+const pattern28 = new RegExp("\\{count\\}", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3652,7 +3692,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern27.test(data8)){
+if(!pattern28.test(data8)){
 const err24 = {instancePath:instancePath+"/moreLabel",schemaPath:"#/properties/moreLabel/pattern",keyword:"pattern",params:{pattern: "\\{count\\}"},message:"must match pattern \""+"\\{count\\}"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -9923,9 +9963,9 @@ validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 exports.site = validate72;
 const schema147 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Site","description":"Site-wide settings: brand, phone lines, e-mail, header navigation, footer, theme and the words of the shared screens.","type":"object","additionalProperties":false,"required":["$schema","brand","url","phones","email","header","footer","theme","notFound","errorScreen","labels","breadcrumbs","sitemap","widget","organization"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"brand":{"title":"Brand","type":"object","additionalProperties":false,"required":["name","shortName"],"description":"The provider's name as shown in the header, footer and titles.","properties":{"name":{"type":"string","minLength":2,"description":"Full brand name."},"shortName":{"type":"string","minLength":2,"description":"Short name for tight spaces such as the mobile header."}}},"url":{"type":"string","pattern":"^https://[^/]+$","description":"Public origin of the site, without a trailing slash, used for canonical links."},"phones":{"title":"PhoneLines","type":"object","additionalProperties":false,"required":["primary","secondary"],"description":"The brand's phone lines. A page chooses one with phoneLine.","properties":{"primary":{"$ref":"#/$defs/phone","description":"Main 24/7 admissions line."},"secondary":{"$ref":"#/$defs/phone","description":"Second brand number, used by some treatment pages."}}},"email":{"type":"string","format":"email","description":"Contact e-mail shown in the header and footer; replaces {email}."},"header":{"title":"HeaderNav","type":"object","additionalProperties":false,"required":["home","programs","treatments","about","contact","emergency","callLabel","consultation"],"description":"Header navigation: desktop menus open on hover and focus; the mobile menu has programs, treatments and about sections.","properties":{"home":{"$ref":"defs.schema.json#/$defs/link","description":"Link to the home page."},"programs":{"$ref":"#/$defs/menu","description":"Programs menu."},"consultation":{"$ref":"defs.schema.json#/$defs/link","description":"Schedule Free Consultation button in the programs menu."},"treatments":{"title":"TreatmentsMenu","type":"object","additionalProperties":false,"required":["label","groups"],"description":"Treatments menu, grouped by category.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"groups":{"type":"array","minItems":1,"description":"Treatment categories, each with its links.","items":{"title":"TreatmentCategory","type":"object","additionalProperties":false,"required":["category","items"],"properties":{"category":{"type":"string","minLength":1,"description":"Category name, such as Opioids."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Links in this category."}}}}}},"about":{"$ref":"#/$defs/menu","description":"About menu."},"contact":{"$ref":"defs.schema.json#/$defs/link","description":"Contact link."},"emergency":{"$ref":"defs.schema.json#/$defs/link","description":"Emergency help button."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call button, such as 'Call 24/7'."}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"required":["about","groups","legal","copyright"],"description":"Footer: a short description, link groups, legal links and the copyright line.","properties":{"about":{"$ref":"defs.schema.json#/$defs/text","description":"A sentence or two about the provider, under the brand name."},"groups":{"type":"array","minItems":1,"description":"Link groups, such as Services and Treatments.","items":{"title":"FooterGroup","type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"type":"string","minLength":1,"description":"Group heading."},"links":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Links of the group."}}}},"legal":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Legal links."},"copyright":{"type":"string","minLength":4,"description":"Copyright line, such as '© 2024 Brand. All rights reserved.'"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["primaryColor","defaultColorScheme"],"description":"Colours of the site.","properties":{"primaryColor":{"type":"string","enum":["teal","blue","indigo","cyan","green","violet"],"description":"Mantine colour used for buttons and accents."},"defaultColorScheme":{"type":"string","enum":["light","dark","auto"],"description":"Colour scheme before a visitor chooses; 'auto' follows the system."}}},"notFound":{"title":"NotFoundScreen","type":"object","additionalProperties":false,"required":["code","heading","text","homeLabel","title"],"description":"Words of the page shown for an unknown address.","properties":{"title":{"type":"string","minLength":1,"description":"Document title."},"code":{"type":"string","minLength":1,"description":"Large status code, '404'."},"heading":{"type":"string","minLength":1,"description":"Heading, 'Oops! Page not found'."},"text":{"$ref":"defs.schema.json#/$defs/text","description":"A line of help under the heading."},"homeLabel":{"type":"string","minLength":1,"description":"Label of the link home."}}},"errorScreen":{"title":"ErrorScreen","type":"object","additionalProperties":false,"required":["heading","text","retryLabel","callLabel"],"description":"Words of the screen shown when a page fails to render.","properties":{"heading":{"type":"string","minLength":1,"description":"Heading, 'Something went wrong'."},"text":{"type":"string","minLength":1,"description":"The apology."},"retryLabel":{"type":"string","minLength":1,"description":"Label of the button that tries again."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call link."}}},"labels":{"title":"ShellLabels","type":"object","additionalProperties":false,"required":["skipToContent","openMenu","closeMenu","mainNavigation","footerNavigation","emailUs","available247","honeypot","formFailureCall"],"description":"Small words of the shared shell, mostly for screen readers.","properties":{"skipToContent":{"type":"string","minLength":1,"description":"Skip link at the top of every page."},"openMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu button."},"closeMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu's close button."},"mainNavigation":{"type":"string","minLength":1,"description":"Accessible name of the header navigation."},"footerNavigation":{"type":"string","minLength":1,"description":"Accessible name of the footer navigation."},"emailUs":{"type":"string","minLength":1,"description":"Label before the e-mail address."},"available247":{"type":"string","minLength":1,"description":"Note beside the phone number, such as 'Admissions open 24/7'."},"honeypot":{"type":"string","minLength":1,"description":"Label of the hidden anti-spam field in every form; no person sees it."},"formFailureCall":{"$ref":"defs.schema.json#/$defs/text","description":"Shown after every form's failure message, so a visitor whose request could not be sent can still reach us, such as 'Our admissions line is open 24/7: {phone}.'"}}},"breadcrumbs":{"title":"BreadcrumbSettings","type":"object","additionalProperties":false,"required":["label","home","sections"],"description":"Words and links of the breadcrumb trail.","properties":{"label":{"type":"string","minLength":1,"description":"Accessible name of the trail, such as 'Breadcrumb'."},"home":{"$ref":"defs.schema.json#/$defs/link","description":"First crumb."},"sections":{"type":"object","description":"Second crumb, by the first part of the page's address (treatment, services, crisis).","additionalProperties":{"$ref":"defs.schema.json#/$defs/link"},"propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"}}}},"sitemap":{"title":"SitemapSettings","type":"object","additionalProperties":false,"required":["lastmod"],"description":"Site-wide settings of /sitemap.xml.","properties":{"lastmod":{"type":"string","format":"date","description":"Date every page was last reviewed, as YYYY-MM-DD."}}},"widget":{"title":"WidgetSettings","type":"object","additionalProperties":false,"required":["showAfterScroll","insuranceFormId","consultationFormId","verifyLabel","consultationLabel","callLabel","menuLabel","closeLabel"],"description":"The floating call-to-action shown on every page once it is scrolled: a bottom bar on phones, a round button with a menu on wider screens.","properties":{"showAfterScroll":{"type":"integer","minimum":0,"maximum":2000,"description":"How far, in pixels, a visitor scrolls before the widget appears (200 on this site)."},"insuranceFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Verify Insurance (a file under site/forms/)."},"consultationFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Free Consultation (a file under site/forms/)."},"verifyLabel":{"type":"string","minLength":1,"description":"Label of the Verify Insurance buttons."},"consultationLabel":{"type":"string","minLength":1,"description":"Label of the Free Consultation buttons."},"callLabel":{"type":"string","minLength":1,"description":"Label of the phone link in the desktop menu; may contain {phone}."},"menuLabel":{"type":"string","minLength":1,"description":"Accessible name of the desktop widget's menu."},"closeLabel":{"type":"string","minLength":1,"description":"Accessible name of the dialogs' close button."}}},"organization":{"title":"OrganizationFacts","type":"object","additionalProperties":false,"required":["addressRegion","addressCountry","accreditations","rating","priceValidityDays"],"description":"Facts about the provider for structured data on every page. Name, phones, e-mail and url come from the rest of this document; opening hours are 24/7.","properties":{"addressRegion":{"type":"string","minLength":2,"description":"State, such as CA."},"addressCountry":{"type":"string","minLength":2,"maxLength":2,"description":"Country code, such as US."},"accreditations":{"type":"array","minItems":1,"items":{"type":"string","minLength":2},"description":"Accreditations, such as 'ASAM Level 3.7'."},"rating":{"title":"Rating","type":"object","additionalProperties":false,"required":["value","count"],"description":"Average review rating.","properties":{"value":{"type":"number","minimum":1,"maximum":5,"description":"Average, out of 5."},"count":{"type":"integer","minimum":1,"description":"Number of reviews."}}},"priceValidityDays":{"type":"integer","minimum":1,"description":"How long published prices are valid, in days from the sitemap's lastmod date."}}}},"$defs":{"phone":{"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}},"menuItem":{"title":"MenuItem","type":"object","additionalProperties":false,"required":["name","href"],"description":"A menu entry.","properties":{"name":{"type":"string","minLength":1,"description":"Link text."},"href":{"$ref":"defs.schema.json#/$defs/href","description":"Where it goes."},"description":{"type":"string","minLength":1,"description":"One line under the name in desktop menus."}}},"menu":{"title":"Menu","type":"object","additionalProperties":false,"required":["label","items"],"description":"A header menu with a title and entries.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Entries."}}}},"$id":"file:///schemas/site.schema.json"};
 const schema148 = {"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}};
-const pattern50 = new RegExp("^https://[^/]+$", "u");
-const pattern51 = new RegExp("^\\(\\d{3}\\) \\d{3}-\\d{4}$", "u");
-const pattern52 = new RegExp("^\\+1\\d{10}$", "u");
+const pattern51 = new RegExp("^https://[^/]+$", "u");
+const pattern52 = new RegExp("^\\(\\d{3}\\) \\d{3}-\\d{4}$", "u");
+const pattern53 = new RegExp("^\\+1\\d{10}$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const formats2 = require("ajv-formats/dist/formats").fullFormats.date;
 
@@ -10579,7 +10619,7 @@ errors++;
 if(data.url !== undefined){
 let data4 = data.url;
 if(typeof data4 === "string"){
-if(!pattern50.test(data4)){
+if(!pattern51.test(data4)){
 const err25 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^https://[^/]+$"},message:"must match pattern \""+"^https://[^/]+$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -10674,7 +10714,7 @@ errors++;
 if(data6.display !== undefined){
 let data7 = data6.display;
 if(typeof data7 === "string"){
-if(!pattern51.test(data7)){
+if(!pattern52.test(data7)){
 const err33 = {instancePath:instancePath+"/phones/primary/display",schemaPath:"#/$defs/phone/properties/display/pattern",keyword:"pattern",params:{pattern: "^\\(\\d{3}\\) \\d{3}-\\d{4}$"},message:"must match pattern \""+"^\\(\\d{3}\\) \\d{3}-\\d{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -10699,7 +10739,7 @@ errors++;
 if(data6.tel !== undefined){
 let data8 = data6.tel;
 if(typeof data8 === "string"){
-if(!pattern52.test(data8)){
+if(!pattern53.test(data8)){
 const err35 = {instancePath:instancePath+"/phones/primary/tel",schemaPath:"#/$defs/phone/properties/tel/pattern",keyword:"pattern",params:{pattern: "^\\+1\\d{10}$"},message:"must match pattern \""+"^\\+1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
@@ -10771,7 +10811,7 @@ errors++;
 if(data9.display !== undefined){
 let data10 = data9.display;
 if(typeof data10 === "string"){
-if(!pattern51.test(data10)){
+if(!pattern52.test(data10)){
 const err41 = {instancePath:instancePath+"/phones/secondary/display",schemaPath:"#/$defs/phone/properties/display/pattern",keyword:"pattern",params:{pattern: "^\\(\\d{3}\\) \\d{3}-\\d{4}$"},message:"must match pattern \""+"^\\(\\d{3}\\) \\d{3}-\\d{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
@@ -10796,7 +10836,7 @@ errors++;
 if(data9.tel !== undefined){
 let data11 = data9.tel;
 if(typeof data11 === "string"){
-if(!pattern52.test(data11)){
+if(!pattern53.test(data11)){
 const err43 = {instancePath:instancePath+"/phones/secondary/tel",schemaPath:"#/$defs/phone/properties/tel/pattern",keyword:"pattern",params:{pattern: "^\\+1\\d{10}$"},message:"must match pattern \""+"^\\+1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -13174,7 +13214,7 @@ exports.form = validate88;
 const schema159 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormDefinition","description":"A form a visitor can send. The form block renders it; the server derives its JSON Schema from it, so both check the same rules. The file name is the form id: site/forms/insurance-verification.json is posted to /api/forms/insurance-verification.","type":"object","additionalProperties":false,"required":["$schema","name","fields","submitLabel","submittingLabel","success","failure","requiredMessage"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"name":{"type":"string","minLength":1,"description":"Name of the form as admissions staff see it in chat alerts."},"title":{"type":"string","minLength":1,"description":"Heading shown above the form in a dialog, such as 'Verify Your Insurance'."},"promise":{"$ref":"defs.schema.json#/$defs/text","description":"The callback promise shown with the form, such as 'A specialist will call you within 30 minutes.'"},"fields":{"type":"array","minItems":1,"description":"Fields in the order shown.","items":{"$ref":"#/$defs/field"}},"submitLabel":{"type":"string","minLength":1,"description":"Label of the submit button."},"submittingLabel":{"type":"string","minLength":1,"description":"Label of the submit button while sending, such as 'Submitting...'."},"requiredMessage":{"type":"string","minLength":1,"description":"Error shown under a required field left empty."},"privacyNote":{"$ref":"defs.schema.json#/$defs/text","description":"Small print under the submit button."},"success":{"$ref":"#/$defs/message","description":"Toast shown when the request is stored."},"failure":{"$ref":"#/$defs/message","description":"Alert shown inside the form, under its button, when sending fails, followed by the site label formFailureCall; the form keeps what was typed."}},"$defs":{"message":{"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}},"field":{"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}}},"$id":"file:///schemas/form.schema.json"};
 const schema161 = {"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}};
 const schema163 = {"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}};
-const pattern60 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
+const pattern61 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
 function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/form.schema.json" */;
@@ -13538,7 +13578,7 @@ errors++;
 if(data5.name !== undefined){
 let data7 = data5.name;
 if(typeof data7 === "string"){
-if(!pattern60.test(data7)){
+if(!pattern61.test(data7)){
 const err27 = {instancePath:instancePath+"/fields/" + i0+"/name",schemaPath:"#/$defs/field/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -14468,8 +14508,8 @@ validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 exports.redirects = validate90;
 const schema167 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RedirectTable","description":"Old or alternative addresses and where they lead. Each also answers with a trailing slash. The server answers 301; navigation inside the site replaces the history entry.","type":"object","additionalProperties":false,"required":["$schema","redirects"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"redirects":{"type":"array","minItems":1,"description":"Rules: every address in `from` leads to `to`.","items":{"title":"Redirect","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^/[a-z0-9/_-]*[a-z0-9_-]$"},"description":"Addresses to redirect, without a trailing slash."},"to":{"type":"string","pattern":"^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$","description":"A page of the site, optionally with an #anchor that exists on it."}}}}},"$id":"file:///schemas/redirects.schema.json"};
-const pattern62 = new RegExp("^/[a-z0-9/_-]*[a-z0-9_-]$", "u");
-const pattern63 = new RegExp("^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$", "u");
+const pattern63 = new RegExp("^/[a-z0-9/_-]*[a-z0-9_-]$", "u");
+const pattern64 = new RegExp("^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$", "u");
 
 function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/redirects.schema.json" */;
@@ -14593,7 +14633,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(typeof data4 === "string"){
-if(!pattern62.test(data4)){
+if(!pattern63.test(data4)){
 const err9 = {instancePath:instancePath+"/redirects/" + i0+"/from/" + i1,schemaPath:"#/properties/redirects/items/properties/from/items/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9/_-]*[a-z0-9_-]$"},message:"must match pattern \""+"^/[a-z0-9/_-]*[a-z0-9_-]$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -14654,7 +14694,7 @@ errors++;
 if(data2.to !== undefined){
 let data5 = data2.to;
 if(typeof data5 === "string"){
-if(!pattern63.test(data5)){
+if(!pattern64.test(data5)){
 const err13 = {instancePath:instancePath+"/redirects/" + i0+"/to",schemaPath:"#/properties/redirects/items/properties/to/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$"},message:"must match pattern \""+"^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -14716,4 +14756,4 @@ return errors === 0;
 }
 validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.sourceHash = "2966d17c9ff61e7fccf934c85e3a373e4b6c8515fc6b321974790d0c25dabd22";
+exports.sourceHash = "1f37ea3c59ed1ce2b2bcf0f96789b7b57f131fcdcad336e9642ee7c31f0c9afb";

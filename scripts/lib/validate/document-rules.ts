@@ -37,13 +37,41 @@ export function blockCrossProblems(
       ...problem,
       at: 'value' as const,
     }));
-  if (block.type !== 'form' || typeof block.formId !== 'string') return [];
+  if (block.type !== 'form') return [];
   const ids = formIds();
-  if (ids.includes(block.formId)) return [];
-  const message = ids.length
-    ? unknownWithSuggestion('unknown form', block.formId, ids, 'forms in site/forms/')
-    : `unknown form "${block.formId}": site/forms/ has no form definitions`;
-  return [{ pointer: `${base}/formId`, message, at: 'value' }];
+  const problems: Problem[] = [];
+  for (const key of ['formId', 'secondFormId'] as const) {
+    const formId = block[key];
+    if (typeof formId !== 'string' || ids.includes(formId)) continue;
+    const message = ids.length
+      ? unknownWithSuggestion('unknown form', formId, ids, 'forms in site/forms/')
+      : `unknown form "${formId}": site/forms/ has no form definitions`;
+    problems.push({ pointer: `${base}/${key}`, message, at: 'value' });
+  }
+  return problems;
+}
+
+/** Each form once on a page, so its fields' ids (the form id and the field name) are the page's only ones. */
+function repeatedFormProblems(blocks: unknown[]): Problem[] {
+  const seen = new Map<string, string>();
+  const problems: Problem[] = [];
+  blocks.forEach((block, i) => {
+    if (!isObject(block) || block.type !== 'form') return;
+    for (const key of ['formId', 'secondFormId'] as const) {
+      const formId = block[key];
+      if (typeof formId !== 'string') continue;
+      const pointer = `/blocks/${i}/${key}`;
+      const first = seen.get(formId);
+      if (first)
+        problems.push({
+          pointer,
+          message: `form "${formId}" is already shown at ${first}; a page shows each form once`,
+          at: 'value',
+        });
+      else seen.set(formId, pointer);
+    }
+  });
+  return problems;
 }
 
 /** Every anchor (id and aliases) once per page, so /#contact lands in one place. */
@@ -110,7 +138,7 @@ export function documentProblems(
     blocks.forEach((block, i) =>
       problems.push(...blockCrossProblems(block, `/blocks/${i}`, () => index, path)),
     );
-    problems.push(...anchorProblems(blocks));
+    problems.push(...anchorProblems(blocks), ...repeatedFormProblems(blocks));
   }
   if (kind === 'site' && isObject(data) && isObject(data.widget)) {
     const ids = formIds();

@@ -143,6 +143,17 @@ describe('validateDocumentText', () => {
     ]);
   });
 
+  it('reports a second form that does not exist, one without the section id, and a form shown twice', () => {
+    const blocks = `    { "type": "form", "id": "contact", "heading": "Get Started", "formId": "consultation",
+      "secondFormId": "insurance-verfication" },
+    { "type": "form", "heading": "Talk to Us", "formId": "consultation", "secondFormId": "insurance-verification" }`;
+    expect(lines(PAGE, page(blocks))).toEqual([
+      'pages/services/medical-detox.json:8:23  /blocks/0/secondFormId (form)  unknown form "insurance-verfication"; did you mean "insurance-verification"?',
+      'pages/services/medical-detox.json:9:5  /blocks/1 (form)  must have property id when property secondFormId is present',
+      'pages/services/medical-detox.json:9:58  /blocks/1/formId (form)  form "consultation" is already shown at /blocks/0/formId; a page shows each form once',
+    ]);
+  });
+
   it('reports an anchor used twice on a page, by id or alias', () => {
     const blocks = `    { "type": "cta-band", "id": "contact", "heading": "Call us", "callLabel": "Call" },
     { "type": "cta-band", "id": "help", "aliases": ["contact"], "heading": "Call us", "callLabel": "Call" }`;
