@@ -32,6 +32,7 @@ function visibleStrings(value: unknown, key = ''): string[] {
       'aliases',
       'category',
       'prefer',
+      'picks',
       'style',
       'priority',
       'emphasis',

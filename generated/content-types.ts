@@ -256,6 +256,13 @@ export interface Card {
    */
   itemMarker?: 'bullet' | 'check';
   link?: Link;
+  /**
+   * Further links under link, one per line, where a card leads to more than one page that helps, such as an emergency card linking to medical detox and to the page about drinking.
+   *
+   * @minItems 1
+   * @maxItems 2
+   */
+  moreLinks?: Link[];
 }
 /**
  * A labeled link.
@@ -409,6 +416,10 @@ export interface FormBlock {
    * Which form to show: the file name under site/forms/ without .json, such as insurance-verification.
    */
   formId: string;
+  /**
+   * A second form the section offers beside formId, such as insurance-verification beside consultation in the home page's #contact, where the Schedule Free Consultation buttons lead. Each form then sits in its own card under its title, with its promise (both from site/forms/), formId's first; on a phone the section opens with a link to each card, so the choice shows at once. Needs the section's id: the cards' ids are it and the form id, such as contact-consultation.
+   */
+  secondFormId?: string;
   /**
    * Reassurances listed beside the form, such as 'Answer within 24 hours'.
    *
@@ -606,7 +617,7 @@ export interface Protocol {
   medications: string[];
 }
 /**
- * Up to three related programs from the catalogue in site/programs.json: two of the given category and one of another, never this page, and a link to all programs.
+ * Three related programs from the catalogue in site/programs.json, as one row of cards, and a link to all programs. By default the general rule chooses them: two of the given category and one of another, never this page. A page that must show others names them in picks.
  */
 export interface RelatedProgramsBlock {
   /**
@@ -634,11 +645,18 @@ export interface RelatedProgramsBlock {
    */
   category: 'opioid' | 'alcohol' | 'benzodiazepine' | 'stimulant';
   /**
-   * Catalogue paths to choose first, in this order, before the catalogue's own order.
+   * Catalogue paths to choose first, in this order, before the catalogue's own order. The general rule still keeps two of the category and one of another.
    *
    * @minItems 1
    */
   prefer?: Href[];
+  /**
+   * The three programs to show, in this order, instead of the general rule: use it only where the rule would choose otherwise, such as a page that must show a service (medical detox) beside two programs of its category. Each is the path of a catalogue entry (a page picked here needs an entry in site/programs.json, which holds its card's title and description), never this page. Three, as the row of cards holds. With picks, leave out prefer.
+   *
+   * @minItems 3
+   * @maxItems 3
+   */
+  picks?: Href[];
   /**
    * Label of each card's link, such as 'Learn more'.
    */
@@ -1531,9 +1549,9 @@ export interface Program {
   description: string;
   path: Href;
   /**
-   * What it treats.
+   * What it treats. Leave it out for a service that treats every kind, such as medical detox: the general rule then counts it as another category's program on every page, in catalogue order, so put such entries last and let pages that show one name it in picks.
    */
-  category: 'opioid' | 'alcohol' | 'benzodiazepine' | 'stimulant';
+  category?: 'opioid' | 'alcohol' | 'benzodiazepine' | 'stimulant';
 }
 /**
  * Old or alternative addresses and where they lead. Each also answers with a trailing slash. The server answers 301; navigation inside the site replaces the history entry.

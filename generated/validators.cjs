@@ -3,7 +3,7 @@
 exports.page = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Page","description":"One page of the site. The file's path under pages/ is its URL: pages/index.json is /, pages/services/medical-detox.json is /services/medical-detox.","type":"object","additionalProperties":false,"required":["$schema","title","name","description","keywords","sitemap","blocks"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"title":{"type":"string","minLength":10,"maxLength":70,"description":"Document title shown in the browser tab and search results."},"name":{"type":"string","minLength":2,"maxLength":40,"description":"Short name of the page, as in breadcrumbs and related-program cards, such as 'Fentanyl Addiction'."},"description":{"type":"string","minLength":50,"maxLength":200,"description":"Meta description shown under the title in search results."},"keywords":{"type":"array","minItems":1,"items":{"type":"string","minLength":2},"description":"Meta keywords."},"social":{"title":"SocialTags","description":"Social-sharing preview. Title and description default to the page's own.","type":"object","additionalProperties":false,"properties":{"title":{"type":"string","minLength":10,"description":"Title of the shared preview."},"description":{"type":"string","minLength":20,"description":"Text of the shared preview."},"image":{"type":"string","pattern":"^/","description":"Site path of the preview image."}}},"canonical":{"type":"string","pattern":"^/","description":"Canonical path, when it differs from the page's own path."},"robots":{"type":"string","enum":["index, follow","noindex, follow","noindex, nofollow"],"description":"Robots meta directive, for pages that must not be indexed or followed (such as a thank-you page)."},"sitemap":{"title":"SitemapEntry","type":"object","additionalProperties":false,"required":["changefreq","priority"],"description":"How the page is listed in /sitemap.xml.","properties":{"changefreq":{"type":"string","enum":["weekly","monthly","yearly"],"description":"How often the page changes."},"priority":{"type":"number","enum":[1,0.9,0.8,0.7,0.3],"description":"Importance among the site's pages: 1.0 home, 0.9 main services, 0.8 treatments, 0.7 crisis and support, 0.3 legal."}}},"phoneLine":{"$ref":"defs.schema.json#/$defs/phoneLine","description":"Phone line that {phone} shows on this page. Defaults to 'primary'."},"blocks":{"$ref":"../generated/blocks.schema.json","description":"The page's sections, top to bottom."},"structuredData":{"title":"PageStructuredData","type":"object","additionalProperties":false,"minProperties":1,"description":"Facts search engines read as structured data (JSON-LD). Typed inputs only: the JSON-LD itself is generated. FAQ and breadcrumb data come from the page's own faq and breadcrumb blocks; the organization comes from site.json.","properties":{"treatment":{"title":"TreatmentProgram","type":"object","additionalProperties":false,"required":["name","description","treatmentFor","duration"],"description":"The treatment program this page describes.","properties":{"name":{"type":"string","minLength":3,"description":"Name of the program, such as 'Fentanyl Addiction Treatment'."},"description":{"type":"string","minLength":20,"description":"One or two sentences about the program."},"treatmentFor":{"type":"string","minLength":3,"description":"The condition it treats, such as 'Opioid use disorder (fentanyl)'."},"duration":{"$ref":"#/$defs/duration","description":"Typical length of the program."},"successRate":{"type":"integer","minimum":1,"maximum":100,"description":"Reported success rate, in percent, where the program has a published figure."}}},"conditions":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":3},"description":"Medical conditions treated, as on the home page."},"priceOffers":{"type":"array","minItems":1,"description":"Price ranges of services.","items":{"title":"PriceOffer","type":"object","additionalProperties":false,"required":["serviceName","minPrice","maxPrice","duration"],"properties":{"serviceName":{"type":"string","minLength":3,"description":"Service priced, such as 'Medical Detox'."},"minPrice":{"type":"integer","minimum":0,"description":"Lowest price in US dollars."},"maxPrice":{"type":"integer","minimum":0,"description":"Highest price in US dollars."},"duration":{"$ref":"#/$defs/duration","description":"Length of stay the price covers."}}}},"physician":{"title":"PhysicianProfile","type":"object","additionalProperties":false,"required":["name","specialty","qualifications","description"],"description":"A physician of the team.","properties":{"name":{"type":"string","minLength":3,"description":"Full name."},"specialty":{"type":"string","minLength":3,"description":"Specialty, such as 'Addiction Medicine'."},"qualifications":{"type":"array","minItems":1,"items":{"type":"string","minLength":2},"description":"Degrees and board certifications."},"description":{"type":"string","minLength":20,"description":"One or two sentences."}}}}}},"$defs":{"duration":{"title":"DurationRange","type":"object","additionalProperties":false,"required":["min","max","unit"],"description":"A length of time from min to max.","properties":{"min":{"type":"integer","minimum":1,"description":"Shortest."},"max":{"type":"integer","minimum":1,"description":"Longest."},"unit":{"type":"string","enum":["days","months"],"description":"Unit of min and max."}}}},"$id":"file:///schemas/page.schema.json"};
 const schema33 = {"title":"PhoneLineId","description":"Which phone line of the site document a page shows for {phone}: 'primary' or 'secondary'.","type":"string","enum":["primary","secondary"]};
-const schema144 = {"title":"DurationRange","type":"object","additionalProperties":false,"required":["min","max","unit"],"description":"A length of time from min to max.","properties":{"min":{"type":"integer","minimum":1,"description":"Shortest."},"max":{"type":"integer","minimum":1,"description":"Longest."},"unit":{"type":"string","enum":["days","months"],"description":"Unit of min and max."}}};
+const schema145 = {"title":"DurationRange","type":"object","additionalProperties":false,"required":["min","max","unit"],"description":"A length of time from min to max.","properties":{"min":{"type":"integer","minimum":1,"description":"Shortest."},"max":{"type":"integer","minimum":1,"description":"Longest."},"unit":{"type":"string","enum":["days","months"],"description":"Unit of min and max."}}};
 const func1 = Object.prototype.hasOwnProperty;
 const func2 = require("ajv/dist/runtime/ucs2length").default;
 const pattern4 = new RegExp("^/", "u");
@@ -196,7 +196,7 @@ return errors === 0;
 }
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"CardGridBlock","description":"A grid of cards with icons: benefits, features, structure of the day, programs.","type":"object","additionalProperties":false,"required":["type","heading","cards"],"properties":{"type":{"const":"card-grid","description":"Block type: always 'card-grid'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"columns":{"type":"integer","enum":[2,3,4],"description":"Cards per row on wide screens. Defaults to 3."},"cards":{"type":"array","minItems":1,"description":"The cards.","items":{"title":"Card","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon at the top of the card."},"badge":{"type":"string","minLength":1,"description":"Short label beside the icon, above the title, such as 'Critical' or 'High priority'."},"severity":{"type":"string","enum":["critical","high","normal"],"description":"Colors the card: 'critical' red, 'high' amber. Defaults to 'normal'."},"title":{"type":"string","minLength":1,"description":"Card heading."},"meta":{"type":"string","minLength":1,"description":"Short highlighted fact under the title, such as '3-4 sessions per week'."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Card text. May be left out when the card is a list."},"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A point."},"description":"Points listed under the text, each marked as itemMarker says."},"itemMarker":{"type":"string","enum":["bullet","check"],"description":"How the points are marked: 'bullet' for facts, signs and symptoms (colored like the card's severity); 'check' only for what the care includes or promises. Defaults to 'bullet'."},"link":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Link at the bottom of the card."}}}}},"$id":"file:///blocks/card-grid/schema.json"};
+const schema38 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"CardGridBlock","description":"A grid of cards with icons: benefits, features, structure of the day, programs.","type":"object","additionalProperties":false,"required":["type","heading","cards"],"properties":{"type":{"const":"card-grid","description":"Block type: always 'card-grid'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"columns":{"type":"integer","enum":[2,3,4],"description":"Cards per row on wide screens. Defaults to 3."},"cards":{"type":"array","minItems":1,"description":"The cards.","items":{"title":"Card","type":"object","additionalProperties":false,"required":["title"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon at the top of the card."},"badge":{"type":"string","minLength":1,"description":"Short label beside the icon, above the title, such as 'Critical' or 'High priority'."},"severity":{"type":"string","enum":["critical","high","normal"],"description":"Colors the card: 'critical' red, 'high' amber. Defaults to 'normal'."},"title":{"type":"string","minLength":1,"description":"Card heading."},"meta":{"type":"string","minLength":1,"description":"Short highlighted fact under the title, such as '3-4 sessions per week'."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Card text. May be left out when the card is a list."},"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A point."},"description":"Points listed under the text, each marked as itemMarker says."},"itemMarker":{"type":"string","enum":["bullet","check"],"description":"How the points are marked: 'bullet' for facts, signs and symptoms (colored like the card's severity); 'check' only for what the care includes or promises. Defaults to 'bullet'."},"link":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Link at the bottom of the card."},"moreLinks":{"type":"array","minItems":1,"maxItems":2,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/link"},"description":"Further links under link, one per line, where a card leads to more than one page that helps, such as an emergency card linking to medical detox and to the page about drinking."}},"dependentRequired":{"moreLinks":["link"]}}}},"$id":"file:///blocks/card-grid/schema.json"};
 const schema41 = {"title":"Text","description":"Visible text. May contain {phone} and {email}, which become tap-to-call and mail links, **bold** and [link text](/path).","type":"string","minLength":1};
 const schema42 = {"title":"IconName","description":"An icon from the curated set.","type":"string","enum":["activity","alert-triangle","award","bed","brain","building","calendar","check","clipboard","clock","droplet","first-aid","flask","heart","heart-handshake","home","leaf","lock","mail","medicine","message","moon","phone","pill","shield","sparkles","stethoscope","sun","target","trending-up","user","users","wine"]};
 const schema44 = {"title":"Link","description":"A labeled link.","type":"object","additionalProperties":false,"required":["label","href"],"properties":{"label":{"$ref":"#/$defs/text","description":"Text of the link."},"href":{"$ref":"#/$defs/href","description":"Where the link goes."}}};
@@ -836,9 +836,11 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 }
-}
-else {
-const err41 = {instancePath:instancePath+"/cards/" + i2,schemaPath:"#/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data9.moreLinks !== undefined){
+let data20 = data9.moreLinks;
+if(Array.isArray(data20)){
+if(data20.length > 2){
+const err41 = {instancePath:instancePath+"/cards/" + i2+"/moreLinks",schemaPath:"#/properties/cards/items/properties/moreLinks/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -847,10 +849,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data20.length < 1){
+const err42 = {instancePath:instancePath+"/cards/" + i2+"/moreLinks",schemaPath:"#/properties/cards/items/properties/moreLinks/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -859,15 +859,72 @@ vErrors.push(err42);
 }
 errors++;
 }
+const len3 = data20.length;
+for(let i4=0; i4<len3; i4++){
+if(!(validate25(data20[i4], {instancePath:instancePath+"/cards/" + i2+"/moreLinks/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
 }
 }
 else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err43 = {instancePath:instancePath+"/cards/" + i2+"/moreLinks",schemaPath:"#/properties/cards/items/properties/moreLinks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err43];
 }
 else {
 vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data9.moreLinks !== undefined){
+if(data9.link === undefined){
+const err44 = {instancePath:instancePath+"/cards/" + i2,schemaPath:"#/properties/cards/items/dependentRequired",keyword:"dependentRequired",params:{property: "moreLinks",
+    missingProperty: "link",
+    depsCount: 1,
+    deps: "link"},message:"must have property link when property moreLinks is present"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/cards/" + i2,schemaPath:"#/properties/cards/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/cards",schemaPath:"#/properties/cards/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }
@@ -878,11 +935,11 @@ validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema47 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"ContactListBlock","description":"Phone numbers and text lines to reach help, each with what it is for (emergency contacts).","type":"object","additionalProperties":false,"required":["type","heading","contacts"],"properties":{"type":{"const":"contact-list","description":"Block type: always 'contact-list'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"contacts":{"type":"array","minItems":1,"description":"The contacts, most urgent first.","items":{"title":"Contact","type":"object","additionalProperties":false,"required":["name","value","description"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon beside the name."},"name":{"type":"string","minLength":1,"description":"Who answers, such as 'Suicide & Crisis Lifeline'. A heading cannot hold a link, so write emergency numbers in the value."},"value":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"The number or instruction shown large, such as '911' (with href tel:911), 'Text HOME to 741741' (with href sms:741741?&body=HOME), '[Call](tel:988) or [text 988](sms:988)' (two links, no href) or '{phone}'."},"href":{"$ref":"../../schemas/defs.schema.json#/$defs/href","description":"Where tapping the value goes, such as tel:911 or sms:741741?&body=HOME. Leave out when the value is {phone}, which is already a tap-to-call link, or holds links of its own."},"description":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"When to use it."},"priority":{"type":"string","enum":["critical","high","normal"],"description":"'critical' is shown in red, 'high' in amber. Defaults to 'normal'."}}}}},"$id":"file:///blocks/contact-list/schema.json"};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/contact-list/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate27.evaluated;
+const evaluated0 = validate28.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1353,17 +1410,17 @@ vErrors.push(err37);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema55 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"CtaBandBlock","description":"A closing call to action: heading, text, a tap-to-call button and a second action.","type":"object","additionalProperties":false,"required":["type","heading","callLabel"],"properties":{"type":{"const":"cta-band","description":"Block type: always 'cta-band'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"variant":{"type":"string","enum":["default","emergency"],"description":"'emergency' uses red for crisis pages. Defaults to 'default'."},"heading":{"type":"string","minLength":1,"description":"Heading."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call button; may contain {phone}."},"secondaryAction":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Second button, such as Verify Insurance."}},"$id":"file:///blocks/cta-band/schema.json"};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1464,17 +1521,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/cta-band/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate28.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1731,8 +1788,8 @@ errors++;
 }
 }
 if(data.secondaryAction !== undefined){
-if(!(validate29(data.secondaryAction, {instancePath:instancePath+"/secondaryAction",parentData:data,parentDataProperty:"secondaryAction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if(!(validate30(data.secondaryAction, {instancePath:instancePath+"/secondaryAction",parentData:data,parentDataProperty:"secondaryAction",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
 errors = vErrors.length;
 }
 }
@@ -1747,18 +1804,18 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema62 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FaqBlock","description":"Frequently asked questions: an accordion (one open at a time, arrow keys move between questions) or an open list.","type":"object","additionalProperties":false,"required":["type","heading","items"],"properties":{"type":{"const":"faq","description":"Block type: always 'faq'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"variant":{"type":"string","enum":["accordion","list"],"description":"'accordion' shows one answer at a time; 'list' shows every answer. Defaults to 'list'."},"items":{"type":"array","minItems":1,"description":"Questions and answers.","items":{"title":"FaqItem","type":"object","additionalProperties":false,"required":["question","answer"],"properties":{"question":{"type":"string","minLength":1,"description":"The question, as a visitor would ask it."},"answer":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"The answer."}}}}},"$id":"file:///blocks/faq/schema.json"};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/faq/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate31.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2146,18 +2203,18 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate31.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormBlock","description":"A form from site/forms/, with a heading and text beside it (home: get started; service pages: insurance check).","type":"object","additionalProperties":false,"required":["type","heading","formId"],"properties":{"type":{"const":"form","description":"Block type: always 'form'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"formId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Which form to show: the file name under site/forms/ without .json, such as insurance-verification."},"points":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/text"},"description":"Reassurances listed beside the form, such as 'Answer within 24 hours'."}},"$id":"file:///blocks/form/schema.json"};
+const schema67 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormBlock","description":"A form from site/forms/, with a heading and text beside it (home: get started; service pages: insurance check).","type":"object","additionalProperties":false,"required":["type","heading","formId"],"dependentRequired":{"secondFormId":["id"]},"properties":{"type":{"const":"form","description":"Block type: always 'form'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"formId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Which form to show: the file name under site/forms/ without .json, such as insurance-verification."},"secondFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"A second form the section offers beside formId, such as insurance-verification beside consultation in the home page's #contact, where the Schedule Free Consultation buttons lead. Each form then sits in its own card under its title, with its promise (both from site/forms/), formId's first; on a phone the section opens with a link to each card, so the choice shows at once. Needs the section's id: the cards' ids are it and the form id, such as contact-consultation."},"points":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/text"},"description":"Reassurances listed beside the form, such as 'Answer within 24 hours'."}},"$id":"file:///blocks/form/schema.json"};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/form/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate32.evaluated;
+const evaluated0 = validate33.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2196,7 +2253,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!((((((((key0 === "type") || (key0 === "id")) || (key0 === "aliases")) || (key0 === "heading")) || (key0 === "intro")) || (key0 === "tone")) || (key0 === "formId")) || (key0 === "points"))){
+if(!(func1.call(schema67.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -2413,11 +2470,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.points !== undefined){
-let data8 = data.points;
-if(Array.isArray(data8)){
-if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data.secondFormId !== undefined){
+let data8 = data.secondFormId;
+if(typeof data8 === "string"){
+if(!pattern6.test(data8)){
+const err20 = {instancePath:instancePath+"/secondFormId",schemaPath:"#/properties/secondFormId/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2426,12 +2483,9 @@ vErrors.push(err20);
 }
 errors++;
 }
-const len1 = data8.length;
-for(let i2=0; i2<len1; i2++){
-let data9 = data8[i2];
-if(typeof data9 === "string"){
-if(func2(data9) < 1){
-const err21 = {instancePath:instancePath+"/points/" + i2,schemaPath:"../../schemas/defs.schema.json#/$defs/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err21 = {instancePath:instancePath+"/secondFormId",schemaPath:"#/properties/secondFormId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2441,8 +2495,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-else {
-const err22 = {instancePath:instancePath+"/points/" + i2,schemaPath:"../../schemas/defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.points !== undefined){
+let data9 = data.points;
+if(Array.isArray(data9)){
+if(data9.length < 1){
+const err22 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2451,10 +2508,12 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len1 = data9.length;
+for(let i2=0; i2<len1; i2++){
+let data10 = data9[i2];
+if(typeof data10 === "string"){
+if(func2(data10) < 1){
+const err23 = {instancePath:instancePath+"/points/" + i2,schemaPath:"../../schemas/defs.schema.json#/$defs/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2464,9 +2523,8 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err24 = {instancePath:instancePath+"/points/" + i2,schemaPath:"../../schemas/defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2475,17 +2533,56 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate32.errors = vErrors;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/points",schemaPath:"#/properties/points/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.secondFormId !== undefined){
+if(data.id === undefined){
+const err26 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "secondFormId",
+    missingProperty: "id",
+    depsCount: 1,
+    deps: "id"},message:"must have property id when property secondFormId is present"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+validate33.errors = vErrors;
 return errors === 0;
 }
-validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema72 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"HeroBlock","description":"The first section of a page: badge, main heading (the page's only h1), subtitle, paragraph, a tap-to-call button and a second action, then trust points, with an optional side card.","type":"object","additionalProperties":false,"required":["type","heading","callLabel"],"properties":{"type":{"const":"hero","description":"Block type: always 'hero'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"variant":{"type":"string","enum":["default","emergency"],"description":"'emergency' uses a red badge and red call button for crisis pages. Defaults to 'default'."},"badge":{"type":"string","minLength":1,"description":"Short label above the heading, such as 'Same-Day Admission Available'."},"heading":{"type":"string","minLength":1,"description":"Main heading of the page (rendered as h1)."},"subtitle":{"type":"string","minLength":1,"description":"Line under the heading in the brand color."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the subtitle."},"trustPoints":{"type":"array","description":"Short reassurances shown with a check mark, such as '24/7 Medical Care'.","items":{"title":"TrustPoint","type":"object","additionalProperties":false,"required":["text"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon before the text. Defaults to a check mark."},"text":{"type":"string","minLength":1,"description":"The reassurance."}}}},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call button; may contain {phone}."},"secondaryAction":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Second button, such as Verify Insurance linking to /insurance-verification."},"sideCard":{"title":"HeroSideCard","type":"object","additionalProperties":false,"required":["title","items"],"description":"Card beside the heading on wide screens, under it on phones.","properties":{"title":{"type":"string","minLength":1,"description":"Card heading."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the card heading."},"items":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A point."},"description":"Points listed with check marks."},"action":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Button at the bottom of the card."}}}},"$id":"file:///blocks/hero/schema.json"};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2586,17 +2683,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/hero/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate33.evaluated;
+const evaluated0 = validate34.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3004,8 +3101,8 @@ errors++;
 }
 }
 if(data.secondaryAction !== undefined){
-if(!(validate34(data.secondaryAction, {instancePath:instancePath+"/secondaryAction",parentData:data,parentDataProperty:"secondaryAction",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate35(data.secondaryAction, {instancePath:instancePath+"/secondaryAction",parentData:data,parentDataProperty:"secondaryAction",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -3146,8 +3243,8 @@ errors++;
 }
 }
 if(data15.action !== undefined){
-if(!(validate34(data15.action, {instancePath:instancePath+"/sideCard/action",parentData:data15,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if(!(validate35(data15.action, {instancePath:instancePath+"/sideCard/action",parentData:data15,parentDataProperty:"action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
 }
@@ -3174,18 +3271,18 @@ vErrors.push(err44);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
-validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"LinkCardsBlock","description":"Category cards that each list their first few links, then a '+N more' note and a Learn More button to the first link (home: addictions we treat).","type":"object","additionalProperties":false,"required":["type","heading","moreLabel","learnMoreLabel","cards"],"properties":{"type":{"const":"link-cards","description":"Block type: always 'link-cards'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"maxLinks":{"type":"integer","minimum":1,"maximum":10,"description":"How many links each card shows. Defaults to 3."},"moreLabel":{"type":"string","minLength":1,"description":"Note shown when a card has more links than it shows; {count} becomes the number hidden, as in '+{count} more treatments'.","pattern":"\\{count\\}"},"learnMoreLabel":{"type":"string","minLength":1,"description":"Label of the button to the card's first link."},"cards":{"type":"array","minItems":1,"description":"The categories.","items":{"title":"LinkCard","type":"object","additionalProperties":false,"required":["title","text","links"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon at the top of the card."},"title":{"type":"string","minLength":1,"description":"Category name."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"One or two sentences about the category."},"links":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/link"},"description":"Pages of this category, most important first."}}}}},"$id":"file:///blocks/link-cards/schema.json"};
-const pattern27 = new RegExp("\\{count\\}", "u");
+const pattern28 = new RegExp("\\{count\\}", "u");
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate38.evaluated;
+const evaluated0 = validate39.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3286,17 +3383,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
-validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/link-cards/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate37.evaluated;
+const evaluated0 = validate38.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3595,7 +3692,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern27.test(data8)){
+if(!pattern28.test(data8)){
 const err24 = {instancePath:instancePath+"/moreLabel",schemaPath:"#/properties/moreLabel/pattern",keyword:"pattern",params:{pattern: "\\{count\\}"},message:"must match pattern \""+"\\{count\\}"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -3789,8 +3886,8 @@ errors++;
 }
 const len2 = data15.length;
 for(let i3=0; i3<len2; i3++){
-if(!(validate38(data15[i3], {instancePath:instancePath+"/cards/" + i2+"/links/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+if(!(validate39(data15[i3], {instancePath:instancePath+"/cards/" + i2+"/links/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
 errors = vErrors.length;
 }
 }
@@ -3841,18 +3938,18 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
-validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema90 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"ProtocolCardsBlock","description":"Detox protocols, one card per substance: typical duration, clinical approach and the medications that may be used.","type":"object","additionalProperties":false,"required":["type","heading","durationLabel","approachLabel","medicationsLabel","protocols"],"properties":{"type":{"const":"protocol-cards","description":"Block type: always 'protocol-cards'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"durationLabel":{"type":"string","minLength":1,"description":"Label before the duration, such as 'Typical duration'."},"approachLabel":{"type":"string","minLength":1,"description":"Label before the approach, such as 'Our approach'."},"medicationsLabel":{"type":"string","minLength":1,"description":"Heading of the medication list, such as 'Medications that may be used'."},"protocols":{"type":"array","minItems":1,"description":"One entry per substance.","items":{"title":"Protocol","type":"object","additionalProperties":false,"required":["substance","duration","approach","medications"],"properties":{"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon beside the substance."},"substance":{"type":"string","minLength":1,"description":"Substance, such as Alcohol."},"duration":{"type":"string","minLength":1,"description":"Typical duration, such as '3-7 days'."},"approach":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"How care is given."},"medications":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A medication or medication class."},"description":"Medications that may be used."}}}}},"$id":"file:///blocks/protocol-cards/schema.json"};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/protocol-cards/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate41.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4441,17 +4538,17 @@ vErrors.push(err47);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema96 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RelatedProgramsBlock","description":"Up to three related programs from the catalogue in site/programs.json: two of the given category and one of another, never this page, and a link to all programs.","type":"object","additionalProperties":false,"required":["type","heading","category","learnMoreLabel","viewAll"],"properties":{"type":{"const":"related-programs","description":"Block type: always 'related-programs'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"category":{"type":"string","enum":["opioid","alcohol","benzodiazepine","stimulant"],"description":"Category of this page's programs."},"prefer":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/href"},"description":"Catalogue paths to choose first, in this order, before the catalogue's own order."},"learnMoreLabel":{"type":"string","minLength":1,"description":"Label of each card's link, such as 'Learn more'."},"viewAll":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Link to every program, such as View All Treatment Programs linking to /#programs."}},"$id":"file:///blocks/related-programs/schema.json"};
+const schema96 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RelatedProgramsBlock","description":"Three related programs from the catalogue in site/programs.json, as one row of cards, and a link to all programs. By default the general rule chooses them: two of the given category and one of another, never this page. A page that must show others names them in picks.","type":"object","additionalProperties":false,"required":["type","heading","category","learnMoreLabel","viewAll"],"properties":{"type":{"const":"related-programs","description":"Block type: always 'related-programs'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"category":{"type":"string","enum":["opioid","alcohol","benzodiazepine","stimulant"],"description":"Category of this page's programs."},"prefer":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/href"},"description":"Catalogue paths to choose first, in this order, before the catalogue's own order. The general rule still keeps two of the category and one of another."},"picks":{"type":"array","minItems":3,"maxItems":3,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/href"},"description":"The three programs to show, in this order, instead of the general rule: use it only where the rule would choose otherwise, such as a page that must show a service (medical detox) beside two programs of its category. Each is the path of a catalogue entry (a page picked here needs an entry in site/programs.json, which holds its card's title and description), never this page. Three, as the row of cards holds. With picks, leave out prefer."},"learnMoreLabel":{"type":"string","minLength":1,"description":"Label of each card's link, such as 'Learn more'."},"viewAll":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Link to every program, such as View All Treatment Programs linking to /#programs."}},"$id":"file:///blocks/related-programs/schema.json"};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate42.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4552,17 +4649,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/related-programs/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate41.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4907,11 +5004,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.learnMoreLabel !== undefined){
-let data10 = data.learnMoreLabel;
-if(typeof data10 === "string"){
-if(func2(data10) < 1){
-const err27 = {instancePath:instancePath+"/learnMoreLabel",schemaPath:"#/properties/learnMoreLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.picks !== undefined){
+let data10 = data.picks;
+if(Array.isArray(data10)){
+if(data10.length > 3){
+const err27 = {instancePath:instancePath+"/picks",schemaPath:"#/properties/picks/maxItems",keyword:"maxItems",params:{limit: 3},message:"must NOT have more than 3 items"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -4920,9 +5017,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/learnMoreLabel",schemaPath:"#/properties/learnMoreLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data10.length < 3){
+const err28 = {instancePath:instancePath+"/picks",schemaPath:"#/properties/picks/minItems",keyword:"minItems",params:{limit: 3},message:"must NOT have fewer than 3 items"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -4931,16 +5027,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data.viewAll !== undefined){
-if(!(validate42(data.viewAll, {instancePath:instancePath+"/viewAll",parentData:data,parentDataProperty:"viewAll",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const len2 = data10.length;
+for(let i4=0; i4<len2; i4++){
+let data11 = data10[i4];
+if(typeof data11 === "string"){
+if(!pattern10.test(data11)){
+const err29 = {instancePath:instancePath+"/picks/" + i4,schemaPath:"../../schemas/defs.schema.json#/$defs/href/pattern",keyword:"pattern",params:{pattern: "^(\\{phone\\}|/[a-z0-9/#_-]*|tel:\\+?[0-9]+|sms:[0-9]+(\\?&?body=[A-Za-z0-9%]+)?|mailto:\\S+@\\S+|https://\\S+)$"},message:"must match pattern \""+"^(\\{phone\\}|/[a-z0-9/#_-]*|tel:\\+?[0-9]+|sms:[0-9]+(\\?&?body=[A-Za-z0-9%]+)?|mailto:\\S+@\\S+|https://\\S+)$"+"\""};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -4949,18 +5041,104 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate41.errors = vErrors;
+}
+else {
+const err30 = {instancePath:instancePath+"/picks/" + i4,schemaPath:"../../schemas/defs.schema.json#/$defs/href/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+let i5 = data10.length;
+let j2;
+if(i5 > 1){
+outer2:
+for(;i5--;){
+for(j2 = i5; j2--;){
+if(func0(data10[i5], data10[j2])){
+const err31 = {instancePath:instancePath+"/picks",schemaPath:"#/properties/picks/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i5+" are identical)"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+break outer2;
+}
+}
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/picks",schemaPath:"#/properties/picks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.learnMoreLabel !== undefined){
+let data12 = data.learnMoreLabel;
+if(typeof data12 === "string"){
+if(func2(data12) < 1){
+const err33 = {instancePath:instancePath+"/learnMoreLabel",schemaPath:"#/properties/learnMoreLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/learnMoreLabel",schemaPath:"#/properties/learnMoreLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.viewAll !== undefined){
+if(!(validate43(data.viewAll, {instancePath:instancePath+"/viewAll",parentData:data,parentDataProperty:"viewAll",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema104 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RichTextBlock","description":"Headed prose: paragraphs, sub-headings and bulleted lists.","type":"object","additionalProperties":false,"required":["type","heading","body"],"properties":{"type":{"const":"rich-text","description":"Block type: always 'rich-text'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"body":{"type":"array","minItems":1,"description":"Content in order: a string is a paragraph; {\"subheading\": ...} is a sub-heading; {\"list\": [...]} is a bulleted list.","items":{"oneOf":[{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"A paragraph."},{"title":"RichTextSubheading","type":"object","additionalProperties":false,"required":["subheading"],"properties":{"subheading":{"type":"string","minLength":1,"description":"A sub-heading."}}},{"title":"RichTextList","type":"object","additionalProperties":false,"required":["list"],"properties":{"list":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/text"},"description":"Bulleted items."}}}]}}},"$id":"file:///blocks/rich-text/schema.json"};
+const schema105 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RichTextBlock","description":"Headed prose: paragraphs, sub-headings and bulleted lists.","type":"object","additionalProperties":false,"required":["type","heading","body"],"properties":{"type":{"const":"rich-text","description":"Block type: always 'rich-text'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"body":{"type":"array","minItems":1,"description":"Content in order: a string is a paragraph; {\"subheading\": ...} is a sub-heading; {\"list\": [...]} is a bulleted list.","items":{"oneOf":[{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"A paragraph."},{"title":"RichTextSubheading","type":"object","additionalProperties":false,"required":["subheading"],"properties":{"subheading":{"type":"string","minLength":1,"description":"A sub-heading."}}},{"title":"RichTextList","type":"object","additionalProperties":false,"required":["list"],"properties":{"list":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/text"},"description":"Bulleted items."}}}]}}},"$id":"file:///blocks/rich-text/schema.json"};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/rich-text/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate44.evaluated;
+const evaluated0 = validate45.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5181,7 +5359,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data6 === "default") || (data6 === "muted")) || (data6 === "brand"))){
-const err17 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema104.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema105.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5455,18 +5633,18 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
-validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema110 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"StatsBlock","description":"Large figures with labels, such as outcome statistics.","type":"object","additionalProperties":false,"required":["type","heading","items"],"properties":{"type":{"const":"stats","description":"Block type: always 'stats'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"note":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Small print under the figures, such as where they come from."},"items":{"type":"array","minItems":1,"description":"The figures.","items":{"title":"Stat","type":"object","additionalProperties":false,"required":["value","label"],"properties":{"value":{"type":"string","minLength":1,"description":"The figure, such as '85%'."},"label":{"type":"string","minLength":1,"description":"What it measures."},"description":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"One line of context."},"emphasis":{"type":"string","enum":["danger","normal"],"description":"'danger' shows the figure in red, for a risk (such as a lethal dose) rather than a result. Defaults to 'normal'."}}}}},"$id":"file:///blocks/stats/schema.json"};
+const schema111 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"StatsBlock","description":"Large figures with labels, such as outcome statistics.","type":"object","additionalProperties":false,"required":["type","heading","items"],"properties":{"type":{"const":"stats","description":"Block type: always 'stats'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"note":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Small print under the figures, such as where they come from."},"items":{"type":"array","minItems":1,"description":"The figures.","items":{"title":"Stat","type":"object","additionalProperties":false,"required":["value","label"],"properties":{"value":{"type":"string","minLength":1,"description":"The figure, such as '85%'."},"label":{"type":"string","minLength":1,"description":"What it measures."},"description":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"One line of context."},"emphasis":{"type":"string","enum":["danger","normal"],"description":"'danger' shows the figure in red, for a risk (such as a lethal dose) rather than a result. Defaults to 'normal'."}}}}},"$id":"file:///blocks/stats/schema.json"};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/stats/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate45.evaluated;
+const evaluated0 = validate46.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5687,7 +5865,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data6 === "default") || (data6 === "muted")) || (data6 === "brand"))){
-const err17 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema110.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema111.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5859,7 +6037,7 @@ vErrors.push(err30);
 errors++;
 }
 if(!((data13 === "danger") || (data13 === "normal"))){
-const err31 = {instancePath:instancePath+"/items/" + i2+"/emphasis",schemaPath:"#/properties/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema110.properties.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err31 = {instancePath:instancePath+"/items/" + i2+"/emphasis",schemaPath:"#/properties/items/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema111.properties.items.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5904,18 +6082,18 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
-validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema116 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"TableBlock","description":"A table for comparing a few items, such as medications and their half-lives. On a phone each row shows as a small card, each value under its column's name.","type":"object","additionalProperties":false,"required":["type","heading","caption","columns","rows"],"properties":{"type":{"const":"table","description":"Block type: always 'table'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"caption":{"type":"string","minLength":1,"description":"What the table shows, read by screen readers before the table."},"columns":{"type":"array","minItems":2,"items":{"type":"string","minLength":1,"description":"Column heading."},"description":"Column headings. The first column names each row."},"rows":{"type":"array","minItems":1,"description":"Rows, each with one cell per column.","items":{"type":"array","minItems":2,"items":{"oneOf":[{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"A cell."},{"title":"TableBadgeCell","type":"object","additionalProperties":false,"required":["text","style"],"properties":{"text":{"type":"string","minLength":1,"description":"The cell text, shown as a badge."},"style":{"type":"string","enum":["destructive","secondary"],"description":"'destructive' (red) for the highest risk, 'secondary' (gray) otherwise."}}}]}}},"note":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Small print under the table."}},"$id":"file:///blocks/table/schema.json"};
+const schema117 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"TableBlock","description":"A table for comparing a few items, such as medications and their half-lives. On a phone each row shows as a small card, each value under its column's name.","type":"object","additionalProperties":false,"required":["type","heading","caption","columns","rows"],"properties":{"type":{"const":"table","description":"Block type: always 'table'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"caption":{"type":"string","minLength":1,"description":"What the table shows, read by screen readers before the table."},"columns":{"type":"array","minItems":2,"items":{"type":"string","minLength":1,"description":"Column heading."},"description":"Column headings. The first column names each row."},"rows":{"type":"array","minItems":1,"description":"Rows, each with one cell per column.","items":{"type":"array","minItems":2,"items":{"oneOf":[{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"A cell."},{"title":"TableBadgeCell","type":"object","additionalProperties":false,"required":["text","style"],"properties":{"text":{"type":"string","minLength":1,"description":"The cell text, shown as a badge."},"style":{"type":"string","enum":["destructive","secondary"],"description":"'destructive' (red) for the highest risk, 'secondary' (gray) otherwise."}}}]}}},"note":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Small print under the table."}},"$id":"file:///blocks/table/schema.json"};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/table/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate47.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5974,7 +6152,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema116.properties, key0))){
+if(!(func1.call(schema117.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -6156,7 +6334,7 @@ vErrors.push(err18);
 errors++;
 }
 if(!(((data6 === "default") || (data6 === "muted")) || (data6 === "brand"))){
-const err19 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema116.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err19 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema117.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6375,7 +6553,7 @@ vErrors.push(err35);
 errors++;
 }
 if(!((data14 === "destructive") || (data14 === "secondary"))){
-const err36 = {instancePath:instancePath+"/rows/" + i3+"/" + i4+"/style",schemaPath:"#/properties/rows/items/items/oneOf/1/properties/style/enum",keyword:"enum",params:{allowedValues: schema116.properties.rows.items.items.oneOf[1].properties.style.enum},message:"must be equal to one of the allowed values"};
+const err36 = {instancePath:instancePath+"/rows/" + i3+"/" + i4+"/style",schemaPath:"#/properties/rows/items/items/oneOf/1/properties/style/enum",keyword:"enum",params:{allowedValues: schema117.properties.rows.items.items.oneOf[1].properties.style.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -6489,18 +6667,18 @@ vErrors.push(err43);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema122 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"TeamBlock","description":"People of the care team, with initials, role, credentials and a short biography.","type":"object","additionalProperties":false,"required":["type","heading","members"],"properties":{"type":{"const":"team","description":"Block type: always 'team'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"members":{"type":"array","minItems":1,"description":"Team members.","items":{"title":"TeamMember","type":"object","additionalProperties":false,"required":["name","role","bio"],"properties":{"name":{"type":"string","minLength":1,"description":"Full name with title, such as 'Dr. Jane Smith, MD'."},"role":{"type":"string","minLength":1,"description":"Role, such as 'Medical Director'."},"credentials":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A credential."},"description":"Board certifications and licenses."},"bio":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Two or three sentences."}}}}},"$id":"file:///blocks/team/schema.json"};
+const schema123 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"TeamBlock","description":"People of the care team, with initials, role, credentials and a short biography.","type":"object","additionalProperties":false,"required":["type","heading","members"],"properties":{"type":{"const":"team","description":"Block type: always 'team'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"members":{"type":"array","minItems":1,"description":"Team members.","items":{"title":"TeamMember","type":"object","additionalProperties":false,"required":["name","role","bio"],"properties":{"name":{"type":"string","minLength":1,"description":"Full name with title, such as 'Dr. Jane Smith, MD'."},"role":{"type":"string","minLength":1,"description":"Role, such as 'Medical Director'."},"credentials":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A credential."},"description":"Board certifications and licenses."},"bio":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Two or three sentences."}}}}},"$id":"file:///blocks/team/schema.json"};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/team/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate48.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6721,7 +6899,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data6 === "default") || (data6 === "muted")) || (data6 === "brand"))){
-const err17 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema122.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema123.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6951,17 +7129,17 @@ vErrors.push(err35);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema127 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"TimelineBlock","description":"Sequential, numbered phases or steps, each with an optional duration and features.","type":"object","additionalProperties":false,"required":["type","heading","items"],"properties":{"type":{"const":"timeline","description":"Block type: always 'timeline'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"items":{"type":"array","minItems":1,"description":"Phases or steps, in order.","items":{"title":"TimelineItem","type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Name of the phase or step."},"duration":{"type":"string","minLength":1,"description":"How long it lasts, such as '5-14 days' or 'First 24 hours'."},"description":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"What happens."},"features":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A point."},"description":"What the phase includes."},"action":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Button under the step, such as 'Call Now'."}}}}},"$id":"file:///blocks/timeline/schema.json"};
+const schema128 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"TimelineBlock","description":"Sequential, numbered phases or steps, each with an optional duration and features.","type":"object","additionalProperties":false,"required":["type","heading","items"],"properties":{"type":{"const":"timeline","description":"Block type: always 'timeline'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"heading":{"type":"string","minLength":1,"description":"Section heading."},"intro":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"items":{"type":"array","minItems":1,"description":"Phases or steps, in order.","items":{"title":"TimelineItem","type":"object","additionalProperties":false,"required":["title","description"],"properties":{"title":{"type":"string","minLength":1,"description":"Name of the phase or step."},"duration":{"type":"string","minLength":1,"description":"How long it lasts, such as '5-14 days' or 'First 24 hours'."},"description":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"What happens."},"features":{"type":"array","minItems":1,"items":{"type":"string","minLength":1,"description":"A point."},"description":"What the phase includes."},"action":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Button under the step, such as 'Call Now'."}}}}},"$id":"file:///blocks/timeline/schema.json"};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate49.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7062,17 +7240,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/timeline/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate48.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7293,7 +7471,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((data6 === "default") || (data6 === "muted")) || (data6 === "brand"))){
-const err17 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema127.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema128.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7479,8 +7657,8 @@ errors++;
 }
 }
 if(data8.action !== undefined){
-if(!(validate49(data8.action, {instancePath:instancePath+"/items/" + i2+"/action",parentData:data8,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+if(!(validate50(data8.action, {instancePath:instancePath+"/items/" + i2+"/action",parentData:data8,parentDataProperty:"action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
@@ -7519,17 +7697,17 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate48.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema135 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"WarningBoxBlock","description":"A boxed warning that must not be missed: a heading, text, groups of symptoms or signs (a group can be marked dangerous) and an optional call button, such as 'call 911 if you have...'.","type":"object","additionalProperties":false,"required":["type","heading"],"properties":{"type":{"const":"warning-box","description":"Block type: always 'warning-box'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"variant":{"type":"string","enum":["danger","warning","info"],"description":"'danger' (red) for life-threatening warnings, 'warning' (amber) for cautions, 'info' (brand color) for important notes. Defaults to 'warning'."},"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon beside the heading. Defaults to a warning triangle."},"heading":{"type":"string","minLength":1,"description":"Heading of the box, such as 'Never Stop Xanax Suddenly'."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"groups":{"type":"array","minItems":1,"description":"Lists of symptoms or signs, side by side on wide screens.","items":{"title":"WarningGroup","type":"object","additionalProperties":false,"required":["items"],"properties":{"title":{"type":"string","minLength":1,"description":"Heading of the list, such as 'Dangerous symptoms'."},"emphasis":{"type":"string","enum":["danger","normal"],"description":"'danger' shows the items in the destructive style. Defaults to 'normal'."},"items":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/text"},"description":"The symptoms or signs."}}}},"action":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Button at the bottom of the box, such as Call 911 linking to tel:911."}},"$id":"file:///blocks/warning-box/schema.json"};
+const schema136 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"WarningBoxBlock","description":"A boxed warning that must not be missed: a heading, text, groups of symptoms or signs (a group can be marked dangerous) and an optional call button, such as 'call 911 if you have...'.","type":"object","additionalProperties":false,"required":["type","heading"],"properties":{"type":{"const":"warning-box","description":"Block type: always 'warning-box'."},"id":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId","description":"Element id of the section, for on-page anchors such as /#contact."},"aliases":{"type":"array","minItems":1,"uniqueItems":true,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/anchorId"},"description":"More element ids for the same section, so older anchors such as /#facility still land on it."},"tone":{"type":"string","enum":["default","muted","brand"],"description":"Background of the section: 'default' (page color), 'muted' (soft gray) or 'brand' (soft brand color). Defaults to 'default'."},"variant":{"type":"string","enum":["danger","warning","info"],"description":"'danger' (red) for life-threatening warnings, 'warning' (amber) for cautions, 'info' (brand color) for important notes. Defaults to 'warning'."},"icon":{"$ref":"../../schemas/defs.schema.json#/$defs/icon","description":"Icon beside the heading. Defaults to a warning triangle."},"heading":{"type":"string","minLength":1,"description":"Heading of the box, such as 'Never Stop Xanax Suddenly'."},"text":{"$ref":"../../schemas/defs.schema.json#/$defs/text","description":"Paragraph under the heading."},"groups":{"type":"array","minItems":1,"description":"Lists of symptoms or signs, side by side on wide screens.","items":{"title":"WarningGroup","type":"object","additionalProperties":false,"required":["items"],"properties":{"title":{"type":"string","minLength":1,"description":"Heading of the list, such as 'Dangerous symptoms'."},"emphasis":{"type":"string","enum":["danger","normal"],"description":"'danger' shows the items in the destructive style. Defaults to 'normal'."},"items":{"type":"array","minItems":1,"items":{"$ref":"../../schemas/defs.schema.json#/$defs/text"},"description":"The symptoms or signs."}}}},"action":{"$ref":"../../schemas/defs.schema.json#/$defs/link","description":"Button at the bottom of the box, such as Call 911 linking to tel:911."}},"$id":"file:///blocks/warning-box/schema.json"};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate52.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7630,17 +7808,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
-validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate53.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///blocks/warning-box/schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate51.evaluated;
+const evaluated0 = validate52.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7669,7 +7847,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema135.properties, key0))){
+if(!(func1.call(schema136.properties, key0))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -7801,7 +7979,7 @@ vErrors.push(err11);
 errors++;
 }
 if(!(((data4 === "default") || (data4 === "muted")) || (data4 === "brand"))){
-const err12 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema135.properties.tone.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/tone",schemaPath:"#/properties/tone/enum",keyword:"enum",params:{allowedValues: schema136.properties.tone.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7824,7 +8002,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(((data5 === "danger") || (data5 === "warning")) || (data5 === "info"))){
-const err14 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema135.properties.variant.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/enum",keyword:"enum",params:{allowedValues: schema136.properties.variant.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7984,7 +8162,7 @@ vErrors.push(err26);
 errors++;
 }
 if(!((data12 === "danger") || (data12 === "normal"))){
-const err27 = {instancePath:instancePath+"/groups/" + i2+"/emphasis",schemaPath:"#/properties/groups/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema135.properties.groups.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
+const err27 = {instancePath:instancePath+"/groups/" + i2+"/emphasis",schemaPath:"#/properties/groups/items/properties/emphasis/enum",keyword:"enum",params:{allowedValues: schema136.properties.groups.items.properties.emphasis.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -8070,8 +8248,8 @@ errors++;
 }
 }
 if(data.action !== undefined){
-if(!(validate52(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
+if(!(validate53(data.action, {instancePath:instancePath+"/action",parentData:data,parentDataProperty:"action",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -8086,10 +8264,10 @@ vErrors.push(err34);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
-validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate52.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8147,15 +8325,6 @@ props0 = true;
 }
 }
 else if(tag0 === "contact-list"){
-if(!(validate27(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "cta-band"){
 if(!(validate28(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
 errors = vErrors.length;
@@ -8164,16 +8333,16 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "faq"){
-if(!(validate31(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+else if(tag0 === "cta-band"){
+if(!(validate29(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "form"){
+else if(tag0 === "faq"){
 if(!(validate32(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
@@ -8182,7 +8351,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "hero"){
+else if(tag0 === "form"){
 if(!(validate33(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);
 errors = vErrors.length;
@@ -8191,9 +8360,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "hero"){
+if(!(validate34(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "link-cards"){
-if(!(validate37(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate38(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -8201,15 +8379,6 @@ props0 = true;
 }
 }
 else if(tag0 === "protocol-cards"){
-if(!(validate40(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "related-programs"){
 if(!(validate41(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
@@ -8218,16 +8387,16 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "rich-text"){
-if(!(validate44(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+else if(tag0 === "related-programs"){
+if(!(validate42(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "stats"){
+else if(tag0 === "rich-text"){
 if(!(validate45(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
 errors = vErrors.length;
@@ -8236,7 +8405,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "table"){
+else if(tag0 === "stats"){
 if(!(validate46(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);
 errors = vErrors.length;
@@ -8245,7 +8414,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "team"){
+else if(tag0 === "table"){
 if(!(validate47(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
@@ -8254,7 +8423,7 @@ if(props0 !== true){
 props0 = true;
 }
 }
-else if(tag0 === "timeline"){
+else if(tag0 === "team"){
 if(!(validate48(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
 errors = vErrors.length;
@@ -8263,9 +8432,18 @@ if(props0 !== true){
 props0 = true;
 }
 }
+else if(tag0 === "timeline"){
+if(!(validate49(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate49.errors : vErrors.concat(validate49.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
 else if(tag0 === "warning-box"){
-if(!(validate51(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate52(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate52.errors : vErrors.concat(validate52.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -9119,7 +9297,7 @@ vErrors.push(err65);
 errors++;
 }
 if(!((data25 === "days") || (data25 === "months"))){
-const err66 = {instancePath:instancePath+"/structuredData/treatment/duration/unit",schemaPath:"#/$defs/duration/properties/unit/enum",keyword:"enum",params:{allowedValues: schema144.properties.unit.enum},message:"must be equal to one of the allowed values"};
+const err66 = {instancePath:instancePath+"/structuredData/treatment/duration/unit",schemaPath:"#/$defs/duration/properties/unit/enum",keyword:"enum",params:{allowedValues: schema145.properties.unit.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -9515,7 +9693,7 @@ vErrors.push(err97);
 errors++;
 }
 if(!((data37 === "days") || (data37 === "months"))){
-const err98 = {instancePath:instancePath+"/structuredData/priceOffers/" + i3+"/duration/unit",schemaPath:"#/$defs/duration/properties/unit/enum",keyword:"enum",params:{allowedValues: schema144.properties.unit.enum},message:"must be equal to one of the allowed values"};
+const err98 = {instancePath:instancePath+"/structuredData/priceOffers/" + i3+"/duration/unit",schemaPath:"#/$defs/duration/properties/unit/enum",keyword:"enum",params:{allowedValues: schema145.properties.unit.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -9782,19 +9960,19 @@ return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.site = validate71;
-const schema146 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Site","description":"Site-wide settings: brand, phone lines, e-mail, header navigation, footer, theme and the words of the shared screens.","type":"object","additionalProperties":false,"required":["$schema","brand","url","phones","email","header","footer","theme","notFound","errorScreen","labels","breadcrumbs","sitemap","widget","organization"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"brand":{"title":"Brand","type":"object","additionalProperties":false,"required":["name","shortName"],"description":"The provider's name as shown in the header, footer and titles.","properties":{"name":{"type":"string","minLength":2,"description":"Full brand name."},"shortName":{"type":"string","minLength":2,"description":"Short name for tight spaces such as the mobile header."}}},"url":{"type":"string","pattern":"^https://[^/]+$","description":"Public origin of the site, without a trailing slash, used for canonical links."},"phones":{"title":"PhoneLines","type":"object","additionalProperties":false,"required":["primary","secondary"],"description":"The brand's phone lines. A page chooses one with phoneLine.","properties":{"primary":{"$ref":"#/$defs/phone","description":"Main 24/7 admissions line."},"secondary":{"$ref":"#/$defs/phone","description":"Second brand number, used by some treatment pages."}}},"email":{"type":"string","format":"email","description":"Contact e-mail shown in the header and footer; replaces {email}."},"header":{"title":"HeaderNav","type":"object","additionalProperties":false,"required":["home","programs","treatments","about","contact","emergency","callLabel","consultation"],"description":"Header navigation: desktop menus open on hover and focus; the mobile menu has programs, treatments and about sections.","properties":{"home":{"$ref":"defs.schema.json#/$defs/link","description":"Link to the home page."},"programs":{"$ref":"#/$defs/menu","description":"Programs menu."},"consultation":{"$ref":"defs.schema.json#/$defs/link","description":"Schedule Free Consultation button in the programs menu."},"treatments":{"title":"TreatmentsMenu","type":"object","additionalProperties":false,"required":["label","groups"],"description":"Treatments menu, grouped by category.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"groups":{"type":"array","minItems":1,"description":"Treatment categories, each with its links.","items":{"title":"TreatmentCategory","type":"object","additionalProperties":false,"required":["category","items"],"properties":{"category":{"type":"string","minLength":1,"description":"Category name, such as Opioids."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Links in this category."}}}}}},"about":{"$ref":"#/$defs/menu","description":"About menu."},"contact":{"$ref":"defs.schema.json#/$defs/link","description":"Contact link."},"emergency":{"$ref":"defs.schema.json#/$defs/link","description":"Emergency help button."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call button, such as 'Call 24/7'."}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"required":["about","groups","legal","copyright"],"description":"Footer: a short description, link groups, legal links and the copyright line.","properties":{"about":{"$ref":"defs.schema.json#/$defs/text","description":"A sentence or two about the provider, under the brand name."},"groups":{"type":"array","minItems":1,"description":"Link groups, such as Services and Treatments.","items":{"title":"FooterGroup","type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"type":"string","minLength":1,"description":"Group heading."},"links":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Links of the group."}}}},"legal":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Legal links."},"copyright":{"type":"string","minLength":4,"description":"Copyright line, such as '© 2024 Brand. All rights reserved.'"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["primaryColor","defaultColorScheme"],"description":"Colors of the site.","properties":{"primaryColor":{"type":"string","enum":["teal","blue","indigo","cyan","green","violet"],"description":"Mantine color used for buttons and accents."},"defaultColorScheme":{"type":"string","enum":["light","dark","auto"],"description":"Color scheme before a visitor chooses; 'auto' follows the system."}}},"notFound":{"title":"NotFoundScreen","type":"object","additionalProperties":false,"required":["code","heading","text","homeLabel","title"],"description":"Words of the page shown for an unknown address.","properties":{"title":{"type":"string","minLength":1,"description":"Document title."},"code":{"type":"string","minLength":1,"description":"Large status code, '404'."},"heading":{"type":"string","minLength":1,"description":"Heading, 'Oops! Page not found'."},"text":{"$ref":"defs.schema.json#/$defs/text","description":"A line of help under the heading."},"homeLabel":{"type":"string","minLength":1,"description":"Label of the link home."}}},"errorScreen":{"title":"ErrorScreen","type":"object","additionalProperties":false,"required":["heading","text","retryLabel","callLabel"],"description":"Words of the screen shown when a page fails to render.","properties":{"heading":{"type":"string","minLength":1,"description":"Heading, 'Something went wrong'."},"text":{"type":"string","minLength":1,"description":"The apology."},"retryLabel":{"type":"string","minLength":1,"description":"Label of the button that tries again."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call link."}}},"labels":{"title":"ShellLabels","type":"object","additionalProperties":false,"required":["skipToContent","openMenu","closeMenu","mainNavigation","footerNavigation","emailUs","available247","honeypot","formFailureCall"],"description":"Small words of the shared shell, mostly for screen readers.","properties":{"skipToContent":{"type":"string","minLength":1,"description":"Skip link at the top of every page."},"openMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu button."},"closeMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu's close button."},"mainNavigation":{"type":"string","minLength":1,"description":"Accessible name of the header navigation."},"footerNavigation":{"type":"string","minLength":1,"description":"Accessible name of the footer navigation."},"emailUs":{"type":"string","minLength":1,"description":"Label before the e-mail address."},"available247":{"type":"string","minLength":1,"description":"Note beside the phone number, such as 'Admissions open 24/7'."},"honeypot":{"type":"string","minLength":1,"description":"Label of the hidden anti-spam field in every form; no person sees it."},"formFailureCall":{"$ref":"defs.schema.json#/$defs/text","description":"Shown after every form's failure message, so a visitor whose request could not be sent can still reach us, such as 'Our admissions line is open 24/7: {phone}.'"}}},"breadcrumbs":{"title":"BreadcrumbSettings","type":"object","additionalProperties":false,"required":["label","home","sections"],"description":"Words and links of the breadcrumb trail.","properties":{"label":{"type":"string","minLength":1,"description":"Accessible name of the trail, such as 'Breadcrumb'."},"home":{"$ref":"defs.schema.json#/$defs/link","description":"First crumb."},"sections":{"type":"object","description":"Second crumb, by the first part of the page's address (treatment, services, crisis).","additionalProperties":{"$ref":"defs.schema.json#/$defs/link"},"propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"}}}},"sitemap":{"title":"SitemapSettings","type":"object","additionalProperties":false,"required":["lastmod"],"description":"Site-wide settings of /sitemap.xml.","properties":{"lastmod":{"type":"string","format":"date","description":"Date every page was last reviewed, as YYYY-MM-DD."}}},"widget":{"title":"WidgetSettings","type":"object","additionalProperties":false,"required":["showAfterScroll","insuranceFormId","consultationFormId","verifyLabel","consultationLabel","callLabel","menuLabel","closeLabel"],"description":"The floating call-to-action shown on every page once it is scrolled: a bottom bar on phones, a round button with a menu on wider screens.","properties":{"showAfterScroll":{"type":"integer","minimum":0,"maximum":2000,"description":"How far, in pixels, a visitor scrolls before the widget appears (200 on this site)."},"insuranceFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Verify Insurance (a file under site/forms/)."},"consultationFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Free Consultation (a file under site/forms/)."},"verifyLabel":{"type":"string","minLength":1,"description":"Label of the Verify Insurance buttons."},"consultationLabel":{"type":"string","minLength":1,"description":"Label of the Free Consultation buttons."},"callLabel":{"type":"string","minLength":1,"description":"Label of the phone link in the desktop menu; may contain {phone}."},"menuLabel":{"type":"string","minLength":1,"description":"Accessible name of the desktop widget's menu."},"closeLabel":{"type":"string","minLength":1,"description":"Accessible name of the dialogs' close button."}}},"organization":{"title":"OrganizationFacts","type":"object","additionalProperties":false,"required":["addressRegion","addressCountry","accreditations","rating","priceValidityDays"],"description":"Facts about the provider for structured data on every page. Name, phones, e-mail and url come from the rest of this document; opening hours are 24/7.","properties":{"addressRegion":{"type":"string","minLength":2,"description":"State, such as CA."},"addressCountry":{"type":"string","minLength":2,"maxLength":2,"description":"Country code, such as US."},"accreditations":{"type":"array","minItems":1,"items":{"type":"string","minLength":2},"description":"Accreditations, such as 'ASAM Level 3.7'."},"rating":{"title":"Rating","type":"object","additionalProperties":false,"required":["value","count"],"description":"Average review rating.","properties":{"value":{"type":"number","minimum":1,"maximum":5,"description":"Average, out of 5."},"count":{"type":"integer","minimum":1,"description":"Number of reviews."}}},"priceValidityDays":{"type":"integer","minimum":1,"description":"How long published prices are valid, in days from the sitemap's lastmod date."}}}},"$defs":{"phone":{"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}},"menuItem":{"title":"MenuItem","type":"object","additionalProperties":false,"required":["name","href"],"description":"A menu entry.","properties":{"name":{"type":"string","minLength":1,"description":"Link text."},"href":{"$ref":"defs.schema.json#/$defs/href","description":"Where it goes."},"description":{"type":"string","minLength":1,"description":"One line under the name in desktop menus."}}},"menu":{"title":"Menu","type":"object","additionalProperties":false,"required":["label","items"],"description":"A header menu with a title and entries.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Entries."}}}},"$id":"file:///schemas/site.schema.json"};
-const schema147 = {"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}};
-const pattern49 = new RegExp("^https://[^/]+$", "u");
-const pattern50 = new RegExp("^\\(\\d{3}\\) \\d{3}-\\d{4}$", "u");
-const pattern51 = new RegExp("^\\+1\\d{10}$", "u");
+exports.site = validate72;
+const schema147 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Site","description":"Site-wide settings: brand, phone lines, e-mail, header navigation, footer, theme and the words of the shared screens.","type":"object","additionalProperties":false,"required":["$schema","brand","url","phones","email","header","footer","theme","notFound","errorScreen","labels","breadcrumbs","sitemap","widget","organization"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"brand":{"title":"Brand","type":"object","additionalProperties":false,"required":["name","shortName"],"description":"The provider's name as shown in the header, footer and titles.","properties":{"name":{"type":"string","minLength":2,"description":"Full brand name."},"shortName":{"type":"string","minLength":2,"description":"Short name for tight spaces such as the mobile header."}}},"url":{"type":"string","pattern":"^https://[^/]+$","description":"Public origin of the site, without a trailing slash, used for canonical links."},"phones":{"title":"PhoneLines","type":"object","additionalProperties":false,"required":["primary","secondary"],"description":"The brand's phone lines. A page chooses one with phoneLine.","properties":{"primary":{"$ref":"#/$defs/phone","description":"Main 24/7 admissions line."},"secondary":{"$ref":"#/$defs/phone","description":"Second brand number, used by some treatment pages."}}},"email":{"type":"string","format":"email","description":"Contact e-mail shown in the header and footer; replaces {email}."},"header":{"title":"HeaderNav","type":"object","additionalProperties":false,"required":["home","programs","treatments","about","contact","emergency","callLabel","consultation"],"description":"Header navigation: desktop menus open on hover and focus; the mobile menu has programs, treatments and about sections.","properties":{"home":{"$ref":"defs.schema.json#/$defs/link","description":"Link to the home page."},"programs":{"$ref":"#/$defs/menu","description":"Programs menu."},"consultation":{"$ref":"defs.schema.json#/$defs/link","description":"Schedule Free Consultation button in the programs menu."},"treatments":{"title":"TreatmentsMenu","type":"object","additionalProperties":false,"required":["label","groups"],"description":"Treatments menu, grouped by category.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"groups":{"type":"array","minItems":1,"description":"Treatment categories, each with its links.","items":{"title":"TreatmentCategory","type":"object","additionalProperties":false,"required":["category","items"],"properties":{"category":{"type":"string","minLength":1,"description":"Category name, such as Opioids."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Links in this category."}}}}}},"about":{"$ref":"#/$defs/menu","description":"About menu."},"contact":{"$ref":"defs.schema.json#/$defs/link","description":"Contact link."},"emergency":{"$ref":"defs.schema.json#/$defs/link","description":"Emergency help button."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call button, such as 'Call 24/7'."}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"required":["about","groups","legal","copyright"],"description":"Footer: a short description, link groups, legal links and the copyright line.","properties":{"about":{"$ref":"defs.schema.json#/$defs/text","description":"A sentence or two about the provider, under the brand name."},"groups":{"type":"array","minItems":1,"description":"Link groups, such as Services and Treatments.","items":{"title":"FooterGroup","type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"type":"string","minLength":1,"description":"Group heading."},"links":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Links of the group."}}}},"legal":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Legal links."},"copyright":{"type":"string","minLength":4,"description":"Copyright line, such as '© 2024 Brand. All rights reserved.'"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["primaryColor","defaultColorScheme"],"description":"Colors of the site.","properties":{"primaryColor":{"type":"string","enum":["teal","blue","indigo","cyan","green","violet"],"description":"Mantine color used for buttons and accents."},"defaultColorScheme":{"type":"string","enum":["light","dark","auto"],"description":"Color scheme before a visitor chooses; 'auto' follows the system."}}},"notFound":{"title":"NotFoundScreen","type":"object","additionalProperties":false,"required":["code","heading","text","homeLabel","title"],"description":"Words of the page shown for an unknown address.","properties":{"title":{"type":"string","minLength":1,"description":"Document title."},"code":{"type":"string","minLength":1,"description":"Large status code, '404'."},"heading":{"type":"string","minLength":1,"description":"Heading, 'Oops! Page not found'."},"text":{"$ref":"defs.schema.json#/$defs/text","description":"A line of help under the heading."},"homeLabel":{"type":"string","minLength":1,"description":"Label of the link home."}}},"errorScreen":{"title":"ErrorScreen","type":"object","additionalProperties":false,"required":["heading","text","retryLabel","callLabel"],"description":"Words of the screen shown when a page fails to render.","properties":{"heading":{"type":"string","minLength":1,"description":"Heading, 'Something went wrong'."},"text":{"type":"string","minLength":1,"description":"The apology."},"retryLabel":{"type":"string","minLength":1,"description":"Label of the button that tries again."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call link."}}},"labels":{"title":"ShellLabels","type":"object","additionalProperties":false,"required":["skipToContent","openMenu","closeMenu","mainNavigation","footerNavigation","emailUs","available247","honeypot","formFailureCall"],"description":"Small words of the shared shell, mostly for screen readers.","properties":{"skipToContent":{"type":"string","minLength":1,"description":"Skip link at the top of every page."},"openMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu button."},"closeMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu's close button."},"mainNavigation":{"type":"string","minLength":1,"description":"Accessible name of the header navigation."},"footerNavigation":{"type":"string","minLength":1,"description":"Accessible name of the footer navigation."},"emailUs":{"type":"string","minLength":1,"description":"Label before the e-mail address."},"available247":{"type":"string","minLength":1,"description":"Note beside the phone number, such as 'Admissions open 24/7'."},"honeypot":{"type":"string","minLength":1,"description":"Label of the hidden anti-spam field in every form; no person sees it."},"formFailureCall":{"$ref":"defs.schema.json#/$defs/text","description":"Shown after every form's failure message, so a visitor whose request could not be sent can still reach us, such as 'Our admissions line is open 24/7: {phone}.'"}}},"breadcrumbs":{"title":"BreadcrumbSettings","type":"object","additionalProperties":false,"required":["label","home","sections"],"description":"Words and links of the breadcrumb trail.","properties":{"label":{"type":"string","minLength":1,"description":"Accessible name of the trail, such as 'Breadcrumb'."},"home":{"$ref":"defs.schema.json#/$defs/link","description":"First crumb."},"sections":{"type":"object","description":"Second crumb, by the first part of the page's address (treatment, services, crisis).","additionalProperties":{"$ref":"defs.schema.json#/$defs/link"},"propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"}}}},"sitemap":{"title":"SitemapSettings","type":"object","additionalProperties":false,"required":["lastmod"],"description":"Site-wide settings of /sitemap.xml.","properties":{"lastmod":{"type":"string","format":"date","description":"Date every page was last reviewed, as YYYY-MM-DD."}}},"widget":{"title":"WidgetSettings","type":"object","additionalProperties":false,"required":["showAfterScroll","insuranceFormId","consultationFormId","verifyLabel","consultationLabel","callLabel","menuLabel","closeLabel"],"description":"The floating call-to-action shown on every page once it is scrolled: a bottom bar on phones, a round button with a menu on wider screens.","properties":{"showAfterScroll":{"type":"integer","minimum":0,"maximum":2000,"description":"How far, in pixels, a visitor scrolls before the widget appears (200 on this site)."},"insuranceFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Verify Insurance (a file under site/forms/)."},"consultationFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Free Consultation (a file under site/forms/)."},"verifyLabel":{"type":"string","minLength":1,"description":"Label of the Verify Insurance buttons."},"consultationLabel":{"type":"string","minLength":1,"description":"Label of the Free Consultation buttons."},"callLabel":{"type":"string","minLength":1,"description":"Label of the phone link in the desktop menu; may contain {phone}."},"menuLabel":{"type":"string","minLength":1,"description":"Accessible name of the desktop widget's menu."},"closeLabel":{"type":"string","minLength":1,"description":"Accessible name of the dialogs' close button."}}},"organization":{"title":"OrganizationFacts","type":"object","additionalProperties":false,"required":["addressRegion","addressCountry","accreditations","rating","priceValidityDays"],"description":"Facts about the provider for structured data on every page. Name, phones, e-mail and url come from the rest of this document; opening hours are 24/7.","properties":{"addressRegion":{"type":"string","minLength":2,"description":"State, such as CA."},"addressCountry":{"type":"string","minLength":2,"maxLength":2,"description":"Country code, such as US."},"accreditations":{"type":"array","minItems":1,"items":{"type":"string","minLength":2},"description":"Accreditations, such as 'ASAM Level 3.7'."},"rating":{"title":"Rating","type":"object","additionalProperties":false,"required":["value","count"],"description":"Average review rating.","properties":{"value":{"type":"number","minimum":1,"maximum":5,"description":"Average, out of 5."},"count":{"type":"integer","minimum":1,"description":"Number of reviews."}}},"priceValidityDays":{"type":"integer","minimum":1,"description":"How long published prices are valid, in days from the sitemap's lastmod date."}}}},"$defs":{"phone":{"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}},"menuItem":{"title":"MenuItem","type":"object","additionalProperties":false,"required":["name","href"],"description":"A menu entry.","properties":{"name":{"type":"string","minLength":1,"description":"Link text."},"href":{"$ref":"defs.schema.json#/$defs/href","description":"Where it goes."},"description":{"type":"string","minLength":1,"description":"One line under the name in desktop menus."}}},"menu":{"title":"Menu","type":"object","additionalProperties":false,"required":["label","items"],"description":"A header menu with a title and entries.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Entries."}}}},"$id":"file:///schemas/site.schema.json"};
+const schema148 = {"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}};
+const pattern51 = new RegExp("^https://[^/]+$", "u");
+const pattern52 = new RegExp("^\\(\\d{3}\\) \\d{3}-\\d{4}$", "u");
+const pattern53 = new RegExp("^\\+1\\d{10}$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const formats2 = require("ajv-formats/dist/formats").fullFormats.date;
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate72.evaluated;
+const evaluated0 = validate73.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9895,18 +10073,18 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
-validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema152 = {"title":"Menu","type":"object","additionalProperties":false,"required":["label","items"],"description":"A header menu with a title and entries.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Entries."}}};
-const schema153 = {"title":"MenuItem","type":"object","additionalProperties":false,"required":["name","href"],"description":"A menu entry.","properties":{"name":{"type":"string","minLength":1,"description":"Link text."},"href":{"$ref":"defs.schema.json#/$defs/href","description":"Where it goes."},"description":{"type":"string","minLength":1,"description":"One line under the name in desktop menus."}}};
+const schema153 = {"title":"Menu","type":"object","additionalProperties":false,"required":["label","items"],"description":"A header menu with a title and entries.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Entries."}}};
+const schema154 = {"title":"MenuItem","type":"object","additionalProperties":false,"required":["name","href"],"description":"A menu entry.","properties":{"name":{"type":"string","minLength":1,"description":"Link text."},"href":{"$ref":"defs.schema.json#/$defs/href","description":"Where it goes."},"description":{"type":"string","minLength":1,"description":"One line under the name in desktop menus."}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
+const evaluated0 = validate76.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10032,16 +10210,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
-validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate75.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10121,8 +10299,8 @@ errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate75(data1[i0], {instancePath:instancePath+"/items/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate76(data1[i0], {instancePath:instancePath+"/items/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -10149,17 +10327,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
-validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/site.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate71.evaluated;
+const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10318,7 +10496,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema146.properties, key0))){
+if(!(func1.call(schema147.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -10441,7 +10619,7 @@ errors++;
 if(data.url !== undefined){
 let data4 = data.url;
 if(typeof data4 === "string"){
-if(!pattern49.test(data4)){
+if(!pattern51.test(data4)){
 const err25 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^https://[^/]+$"},message:"must match pattern \""+"^https://[^/]+$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -10536,7 +10714,7 @@ errors++;
 if(data6.display !== undefined){
 let data7 = data6.display;
 if(typeof data7 === "string"){
-if(!pattern50.test(data7)){
+if(!pattern52.test(data7)){
 const err33 = {instancePath:instancePath+"/phones/primary/display",schemaPath:"#/$defs/phone/properties/display/pattern",keyword:"pattern",params:{pattern: "^\\(\\d{3}\\) \\d{3}-\\d{4}$"},message:"must match pattern \""+"^\\(\\d{3}\\) \\d{3}-\\d{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -10561,7 +10739,7 @@ errors++;
 if(data6.tel !== undefined){
 let data8 = data6.tel;
 if(typeof data8 === "string"){
-if(!pattern51.test(data8)){
+if(!pattern53.test(data8)){
 const err35 = {instancePath:instancePath+"/phones/primary/tel",schemaPath:"#/$defs/phone/properties/tel/pattern",keyword:"pattern",params:{pattern: "^\\+1\\d{10}$"},message:"must match pattern \""+"^\\+1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err35];
@@ -10633,7 +10811,7 @@ errors++;
 if(data9.display !== undefined){
 let data10 = data9.display;
 if(typeof data10 === "string"){
-if(!pattern50.test(data10)){
+if(!pattern52.test(data10)){
 const err41 = {instancePath:instancePath+"/phones/secondary/display",schemaPath:"#/$defs/phone/properties/display/pattern",keyword:"pattern",params:{pattern: "^\\(\\d{3}\\) \\d{3}-\\d{4}$"},message:"must match pattern \""+"^\\(\\d{3}\\) \\d{3}-\\d{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err41];
@@ -10658,7 +10836,7 @@ errors++;
 if(data9.tel !== undefined){
 let data11 = data9.tel;
 if(typeof data11 === "string"){
-if(!pattern51.test(data11)){
+if(!pattern53.test(data11)){
 const err43 = {instancePath:instancePath+"/phones/secondary/tel",schemaPath:"#/$defs/phone/properties/tel/pattern",keyword:"pattern",params:{pattern: "^\\+1\\d{10}$"},message:"must match pattern \""+"^\\+1\\d{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err43];
@@ -10825,20 +11003,20 @@ errors++;
 }
 }
 if(data13.home !== undefined){
-if(!(validate72(data13.home, {instancePath:instancePath+"/header/home",parentData:data13,parentDataProperty:"home",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data13.home, {instancePath:instancePath+"/header/home",parentData:data13,parentDataProperty:"home",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
 if(data13.programs !== undefined){
-if(!(validate74(data13.programs, {instancePath:instancePath+"/header/programs",parentData:data13,parentDataProperty:"programs",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data13.programs, {instancePath:instancePath+"/header/programs",parentData:data13,parentDataProperty:"programs",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
 if(data13.consultation !== undefined){
-if(!(validate72(data13.consultation, {instancePath:instancePath+"/header/consultation",parentData:data13,parentDataProperty:"consultation",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data13.consultation, {instancePath:instancePath+"/header/consultation",parentData:data13,parentDataProperty:"consultation",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -10991,8 +11169,8 @@ errors++;
 }
 const len1 = data22.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate75(data22[i1], {instancePath:instancePath+"/header/treatments/groups/" + i0+"/items/" + i1,parentData:data22,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate76(data22[i1], {instancePath:instancePath+"/header/treatments/groups/" + i0+"/items/" + i1,parentData:data22,parentDataProperty:i1,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
@@ -11045,20 +11223,20 @@ errors++;
 }
 }
 if(data13.about !== undefined){
-if(!(validate74(data13.about, {instancePath:instancePath+"/header/about",parentData:data13,parentDataProperty:"about",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate75(data13.about, {instancePath:instancePath+"/header/about",parentData:data13,parentDataProperty:"about",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
 if(data13.contact !== undefined){
-if(!(validate72(data13.contact, {instancePath:instancePath+"/header/contact",parentData:data13,parentDataProperty:"contact",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data13.contact, {instancePath:instancePath+"/header/contact",parentData:data13,parentDataProperty:"contact",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
 if(data13.emergency !== undefined){
-if(!(validate72(data13.emergency, {instancePath:instancePath+"/header/emergency",parentData:data13,parentDataProperty:"emergency",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data13.emergency, {instancePath:instancePath+"/header/emergency",parentData:data13,parentDataProperty:"emergency",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -11268,8 +11446,8 @@ errors++;
 }
 const len3 = data33.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate72(data33[i3], {instancePath:instancePath+"/footer/groups/" + i2+"/links/" + i3,parentData:data33,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data33[i3], {instancePath:instancePath+"/footer/groups/" + i2+"/links/" + i3,parentData:data33,parentDataProperty:i3,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -11324,8 +11502,8 @@ errors++;
 }
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate72(data35[i4], {instancePath:instancePath+"/footer/legal/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data35[i4], {instancePath:instancePath+"/footer/legal/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -11426,7 +11604,7 @@ vErrors.push(err102);
 errors++;
 }
 if(!((((((data39 === "teal") || (data39 === "blue")) || (data39 === "indigo")) || (data39 === "cyan")) || (data39 === "green")) || (data39 === "violet"))){
-const err103 = {instancePath:instancePath+"/theme/primaryColor",schemaPath:"#/properties/theme/properties/primaryColor/enum",keyword:"enum",params:{allowedValues: schema146.properties.theme.properties.primaryColor.enum},message:"must be equal to one of the allowed values"};
+const err103 = {instancePath:instancePath+"/theme/primaryColor",schemaPath:"#/properties/theme/properties/primaryColor/enum",keyword:"enum",params:{allowedValues: schema147.properties.theme.properties.primaryColor.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -11449,7 +11627,7 @@ vErrors.push(err104);
 errors++;
 }
 if(!(((data40 === "light") || (data40 === "dark")) || (data40 === "auto"))){
-const err105 = {instancePath:instancePath+"/theme/defaultColorScheme",schemaPath:"#/properties/theme/properties/defaultColorScheme/enum",keyword:"enum",params:{allowedValues: schema146.properties.theme.properties.defaultColorScheme.enum},message:"must be equal to one of the allowed values"};
+const err105 = {instancePath:instancePath+"/theme/defaultColorScheme",schemaPath:"#/properties/theme/properties/defaultColorScheme/enum",keyword:"enum",params:{allowedValues: schema147.properties.theme.properties.defaultColorScheme.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -11934,7 +12112,7 @@ vErrors.push(err146);
 errors++;
 }
 for(const key13 in data52){
-if(!(func1.call(schema146.properties.labels.properties, key13))){
+if(!(func1.call(schema147.properties.labels.properties, key13))){
 const err147 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err147];
@@ -12253,8 +12431,8 @@ errors++;
 }
 }
 if(data62.home !== undefined){
-if(!(validate72(data62.home, {instancePath:instancePath+"/breadcrumbs/home",parentData:data62,parentDataProperty:"home",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data62.home, {instancePath:instancePath+"/breadcrumbs/home",parentData:data62,parentDataProperty:"home",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -12288,8 +12466,8 @@ errors++;
 }
 }
 for(const key16 in data65){
-if(!(validate72(data65[key16], {instancePath:instancePath+"/breadcrumbs/sections/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data65,parentDataProperty:key16,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate72.errors : vErrors.concat(validate72.errors);
+if(!(validate73(data65[key16], {instancePath:instancePath+"/breadcrumbs/sections/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data65,parentDataProperty:key16,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -13027,22 +13205,22 @@ vErrors.push(err236);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
-validate71.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.form = validate87;
-const schema158 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormDefinition","description":"A form a visitor can send. The form block renders it; the server derives its JSON Schema from it, so both check the same rules. The file name is the form id: site/forms/insurance-verification.json is posted to /api/forms/insurance-verification.","type":"object","additionalProperties":false,"required":["$schema","name","fields","submitLabel","submittingLabel","success","failure","requiredMessage"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"name":{"type":"string","minLength":1,"description":"Name of the form as admissions staff see it in chat alerts."},"title":{"type":"string","minLength":1,"description":"Heading shown above the form in a dialog, such as 'Verify Your Insurance'."},"promise":{"$ref":"defs.schema.json#/$defs/text","description":"The callback promise shown with the form, such as 'A specialist will call you within 30 minutes.'"},"fields":{"type":"array","minItems":1,"description":"Fields in the order shown.","items":{"$ref":"#/$defs/field"}},"submitLabel":{"type":"string","minLength":1,"description":"Label of the submit button."},"submittingLabel":{"type":"string","minLength":1,"description":"Label of the submit button while sending, such as 'Submitting...'."},"requiredMessage":{"type":"string","minLength":1,"description":"Error shown under a required field left empty."},"privacyNote":{"$ref":"defs.schema.json#/$defs/text","description":"Small print under the submit button."},"success":{"$ref":"#/$defs/message","description":"Toast shown when the request is stored."},"failure":{"$ref":"#/$defs/message","description":"Alert shown inside the form, under its button, when sending fails, followed by the site label formFailureCall; the form keeps what was typed."}},"$defs":{"message":{"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}},"field":{"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}}},"$id":"file:///schemas/form.schema.json"};
-const schema160 = {"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}};
-const schema162 = {"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}};
-const pattern59 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
+exports.form = validate88;
+const schema159 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormDefinition","description":"A form a visitor can send. The form block renders it; the server derives its JSON Schema from it, so both check the same rules. The file name is the form id: site/forms/insurance-verification.json is posted to /api/forms/insurance-verification.","type":"object","additionalProperties":false,"required":["$schema","name","fields","submitLabel","submittingLabel","success","failure","requiredMessage"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"name":{"type":"string","minLength":1,"description":"Name of the form as admissions staff see it in chat alerts."},"title":{"type":"string","minLength":1,"description":"Heading shown above the form in a dialog, such as 'Verify Your Insurance'."},"promise":{"$ref":"defs.schema.json#/$defs/text","description":"The callback promise shown with the form, such as 'A specialist will call you within 30 minutes.'"},"fields":{"type":"array","minItems":1,"description":"Fields in the order shown.","items":{"$ref":"#/$defs/field"}},"submitLabel":{"type":"string","minLength":1,"description":"Label of the submit button."},"submittingLabel":{"type":"string","minLength":1,"description":"Label of the submit button while sending, such as 'Submitting...'."},"requiredMessage":{"type":"string","minLength":1,"description":"Error shown under a required field left empty."},"privacyNote":{"$ref":"defs.schema.json#/$defs/text","description":"Small print under the submit button."},"success":{"$ref":"#/$defs/message","description":"Toast shown when the request is stored."},"failure":{"$ref":"#/$defs/message","description":"Alert shown inside the form, under its button, when sending fails, followed by the site label formFailureCall; the form keeps what was typed."}},"$defs":{"message":{"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}},"field":{"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}}},"$id":"file:///schemas/form.schema.json"};
+const schema161 = {"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}};
+const schema163 = {"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}};
+const pattern61 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/form.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate87.evaluated;
+const evaluated0 = validate88.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13131,7 +13309,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func1.call(schema158.properties, key0))){
+if(!(func1.call(schema159.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -13386,7 +13564,7 @@ vErrors.push(err25);
 errors++;
 }
 for(const key1 in data5){
-if(!(func1.call(schema160.properties, key1))){
+if(!(func1.call(schema161.properties, key1))){
 const err26 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
@@ -13400,7 +13578,7 @@ errors++;
 if(data5.name !== undefined){
 let data7 = data5.name;
 if(typeof data7 === "string"){
-if(!pattern59.test(data7)){
+if(!pattern61.test(data7)){
 const err27 = {instancePath:instancePath+"/fields/" + i0+"/name",schemaPath:"#/$defs/field/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -13460,7 +13638,7 @@ vErrors.push(err31);
 errors++;
 }
 if(!((((((data9 === "text") || (data9 === "tel")) || (data9 === "email")) || (data9 === "date")) || (data9 === "select")) || (data9 === "textarea"))){
-const err32 = {instancePath:instancePath+"/fields/" + i0+"/type",schemaPath:"#/$defs/field/properties/type/enum",keyword:"enum",params:{allowedValues: schema160.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err32 = {instancePath:instancePath+"/fields/" + i0+"/type",schemaPath:"#/$defs/field/properties/type/enum",keyword:"enum",params:{allowedValues: schema161.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -13605,7 +13783,7 @@ vErrors.push(err43);
 errors++;
 }
 if(!((data15 === "health") || (data15 === "contact"))){
-const err44 = {instancePath:instancePath+"/fields/" + i0+"/pii",schemaPath:"#/$defs/field/properties/pii/enum",keyword:"enum",params:{allowedValues: schema160.properties.pii.enum},message:"must be equal to one of the allowed values"};
+const err44 = {instancePath:instancePath+"/fields/" + i0+"/pii",schemaPath:"#/$defs/field/properties/pii/enum",keyword:"enum",params:{allowedValues: schema161.properties.pii.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -14067,19 +14245,19 @@ vErrors.push(err81);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
-validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.programs = validate88;
-const schema164 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"ProgramCatalogue","description":"The one catalogue of treatment programs that related-programs blocks choose from.","type":"object","additionalProperties":false,"required":["$schema","programs"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"programs":{"type":"array","minItems":4,"description":"Programs in the order they are offered when several fit.","items":{"title":"Program","type":"object","additionalProperties":false,"required":["title","description","path","category"],"properties":{"title":{"type":"string","minLength":2,"description":"Name of the program, as the card's heading."},"description":{"type":"string","minLength":20,"description":"One sentence about it."},"path":{"$ref":"defs.schema.json#/$defs/href","description":"Address of the program's page."},"category":{"type":"string","enum":["opioid","alcohol","benzodiazepine","stimulant"],"description":"What it treats."}}}}},"$id":"file:///schemas/programs.schema.json"};
+exports.programs = validate89;
+const schema165 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"ProgramCatalogue","description":"The one catalogue of treatment programs that related-programs blocks choose from.","type":"object","additionalProperties":false,"required":["$schema","programs"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"programs":{"type":"array","minItems":4,"description":"Programs in the order they are offered when several fit.","items":{"title":"Program","type":"object","additionalProperties":false,"required":["title","description","path"],"properties":{"title":{"type":"string","minLength":2,"description":"Name of the program, as the card's heading."},"description":{"type":"string","minLength":20,"description":"One sentence about it."},"path":{"$ref":"defs.schema.json#/$defs/href","description":"Address of the program's page."},"category":{"type":"string","enum":["opioid","alcohol","benzodiazepine","stimulant"],"description":"What it treats. Leave it out for a service that treats every kind, such as medical detox: the general rule then counts it as another category's program on every page, in catalogue order, so put such entries last and let pages that show one name it in picks."}}}}},"$id":"file:///schemas/programs.schema.json"};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/programs.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate89.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14178,8 +14356,9 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data2.category === undefined){
-const err8 = {instancePath:instancePath+"/programs/" + i0,schemaPath:"#/properties/programs/items/required",keyword:"required",params:{missingProperty: "category"},message:"must have required property '"+"category"+"'"};
+for(const key1 in data2){
+if(!((((key1 === "title") || (key1 === "description")) || (key1 === "path")) || (key1 === "category"))){
+const err8 = {instancePath:instancePath+"/programs/" + i0,schemaPath:"#/properties/programs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14188,9 +14367,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-for(const key1 in data2){
-if(!((((key1 === "title") || (key1 === "description")) || (key1 === "path")) || (key1 === "category"))){
-const err9 = {instancePath:instancePath+"/programs/" + i0,schemaPath:"#/properties/programs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data2.title !== undefined){
+let data3 = data2.title;
+if(typeof data3 === "string"){
+if(func2(data3) < 2){
+const err9 = {instancePath:instancePath+"/programs/" + i0+"/title",schemaPath:"#/properties/programs/items/properties/title/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14200,11 +14382,8 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data2.title !== undefined){
-let data3 = data2.title;
-if(typeof data3 === "string"){
-if(func2(data3) < 2){
-const err10 = {instancePath:instancePath+"/programs/" + i0+"/title",schemaPath:"#/properties/programs/items/properties/title/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+else {
+const err10 = {instancePath:instancePath+"/programs/" + i0+"/title",schemaPath:"#/properties/programs/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14214,8 +14393,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/programs/" + i0+"/title",schemaPath:"#/properties/programs/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.description !== undefined){
+let data4 = data2.description;
+if(typeof data4 === "string"){
+if(func2(data4) < 20){
+const err11 = {instancePath:instancePath+"/programs/" + i0+"/description",schemaPath:"#/properties/programs/items/properties/description/minLength",keyword:"minLength",params:{limit: 20},message:"must NOT have fewer than 20 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14225,11 +14407,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data2.description !== undefined){
-let data4 = data2.description;
-if(typeof data4 === "string"){
-if(func2(data4) < 20){
-const err12 = {instancePath:instancePath+"/programs/" + i0+"/description",schemaPath:"#/properties/programs/items/properties/description/minLength",keyword:"minLength",params:{limit: 20},message:"must NOT have fewer than 20 characters"};
+else {
+const err12 = {instancePath:instancePath+"/programs/" + i0+"/description",schemaPath:"#/properties/programs/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14239,8 +14418,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/programs/" + i0+"/description",schemaPath:"#/properties/programs/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.path !== undefined){
+let data5 = data2.path;
+if(typeof data5 === "string"){
+if(!pattern10.test(data5)){
+const err13 = {instancePath:instancePath+"/programs/" + i0+"/path",schemaPath:"defs.schema.json#/$defs/href/pattern",keyword:"pattern",params:{pattern: "^(\\{phone\\}|/[a-z0-9/#_-]*|tel:\\+?[0-9]+|sms:[0-9]+(\\?&?body=[A-Za-z0-9%]+)?|mailto:\\S+@\\S+|https://\\S+)$"},message:"must match pattern \""+"^(\\{phone\\}|/[a-z0-9/#_-]*|tel:\\+?[0-9]+|sms:[0-9]+(\\?&?body=[A-Za-z0-9%]+)?|mailto:\\S+@\\S+|https://\\S+)$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14250,11 +14432,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data2.path !== undefined){
-let data5 = data2.path;
-if(typeof data5 === "string"){
-if(!pattern10.test(data5)){
-const err14 = {instancePath:instancePath+"/programs/" + i0+"/path",schemaPath:"defs.schema.json#/$defs/href/pattern",keyword:"pattern",params:{pattern: "^(\\{phone\\}|/[a-z0-9/#_-]*|tel:\\+?[0-9]+|sms:[0-9]+(\\?&?body=[A-Za-z0-9%]+)?|mailto:\\S+@\\S+|https://\\S+)$"},message:"must match pattern \""+"^(\\{phone\\}|/[a-z0-9/#_-]*|tel:\\+?[0-9]+|sms:[0-9]+(\\?&?body=[A-Za-z0-9%]+)?|mailto:\\S+@\\S+|https://\\S+)$"+"\""};
+else {
+const err14 = {instancePath:instancePath+"/programs/" + i0+"/path",schemaPath:"defs.schema.json#/$defs/href/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14264,8 +14443,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {instancePath:instancePath+"/programs/" + i0+"/path",schemaPath:"defs.schema.json#/$defs/href/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data2.category !== undefined){
+let data6 = data2.category;
+if(typeof data6 !== "string"){
+const err15 = {instancePath:instancePath+"/programs/" + i0+"/category",schemaPath:"#/properties/programs/items/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14274,11 +14455,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data2.category !== undefined){
-let data6 = data2.category;
-if(typeof data6 !== "string"){
-const err16 = {instancePath:instancePath+"/programs/" + i0+"/category",schemaPath:"#/properties/programs/items/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((data6 === "opioid") || (data6 === "alcohol")) || (data6 === "benzodiazepine")) || (data6 === "stimulant"))){
+const err16 = {instancePath:instancePath+"/programs/" + i0+"/category",schemaPath:"#/properties/programs/items/properties/category/enum",keyword:"enum",params:{allowedValues: schema165.properties.programs.items.properties.category.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14287,8 +14465,10 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!((((data6 === "opioid") || (data6 === "alcohol")) || (data6 === "benzodiazepine")) || (data6 === "stimulant"))){
-const err17 = {instancePath:instancePath+"/programs/" + i0+"/category",schemaPath:"#/properties/programs/items/properties/category/enum",keyword:"enum",params:{allowedValues: schema164.properties.programs.items.properties.category.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/programs/" + i0,schemaPath:"#/properties/programs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14300,7 +14480,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/programs/" + i0,schemaPath:"#/properties/programs/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath:instancePath+"/programs",schemaPath:"#/properties/programs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14312,7 +14492,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/programs",schemaPath:"#/properties/programs/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14321,33 +14501,21 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-validate88.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.redirects = validate89;
-const schema166 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RedirectTable","description":"Old or alternative addresses and where they lead. Each also answers with a trailing slash. The server answers 301; navigation inside the site replaces the history entry.","type":"object","additionalProperties":false,"required":["$schema","redirects"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"redirects":{"type":"array","minItems":1,"description":"Rules: every address in `from` leads to `to`.","items":{"title":"Redirect","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^/[a-z0-9/_-]*[a-z0-9_-]$"},"description":"Addresses to redirect, without a trailing slash."},"to":{"type":"string","pattern":"^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$","description":"A page of the site, optionally with an #anchor that exists on it."}}}}},"$id":"file:///schemas/redirects.schema.json"};
-const pattern61 = new RegExp("^/[a-z0-9/_-]*[a-z0-9_-]$", "u");
-const pattern62 = new RegExp("^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$", "u");
+exports.redirects = validate90;
+const schema167 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RedirectTable","description":"Old or alternative addresses and where they lead. Each also answers with a trailing slash. The server answers 301; navigation inside the site replaces the history entry.","type":"object","additionalProperties":false,"required":["$schema","redirects"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"redirects":{"type":"array","minItems":1,"description":"Rules: every address in `from` leads to `to`.","items":{"title":"Redirect","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^/[a-z0-9/_-]*[a-z0-9_-]$"},"description":"Addresses to redirect, without a trailing slash."},"to":{"type":"string","pattern":"^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$","description":"A page of the site, optionally with an #anchor that exists on it."}}}}},"$id":"file:///schemas/redirects.schema.json"};
+const pattern63 = new RegExp("^/[a-z0-9/_-]*[a-z0-9_-]$", "u");
+const pattern64 = new RegExp("^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$", "u");
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/redirects.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -14465,7 +14633,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(typeof data4 === "string"){
-if(!pattern61.test(data4)){
+if(!pattern63.test(data4)){
 const err9 = {instancePath:instancePath+"/redirects/" + i0+"/from/" + i1,schemaPath:"#/properties/redirects/items/properties/from/items/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9/_-]*[a-z0-9_-]$"},message:"must match pattern \""+"^/[a-z0-9/_-]*[a-z0-9_-]$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -14526,7 +14694,7 @@ errors++;
 if(data2.to !== undefined){
 let data5 = data2.to;
 if(typeof data5 === "string"){
-if(!pattern62.test(data5)){
+if(!pattern64.test(data5)){
 const err13 = {instancePath:instancePath+"/redirects/" + i0+"/to",schemaPath:"#/properties/redirects/items/properties/to/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$"},message:"must match pattern \""+"^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -14583,9 +14751,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.sourceHash = "4f195cbbfa8cc3ecf60894da96e4202cf6270ee4de56054d6cec4652280c0e3a";
+exports.sourceHash = "25a3d245c2ca53240226cc3d487bf7830434aed974506c3fac4fd570d5cd31ea";

@@ -81,6 +81,27 @@ describe.each(pages.map(({ path, page }) => [path, page] as const))('structured 
   });
 });
 
+describe('breadcrumbs of service pages', () => {
+  const services = pages.filter(({ path }) => path.startsWith('/services/'));
+
+  it.each(services.map(({ path, page }) => [path, page] as const))(
+    '%s shows a breadcrumb bar and has its BreadcrumbList',
+    (path, page) => {
+      expect(page.blocks[0]?.type, 'first block').toBe('breadcrumb');
+      const list = graphOf(path, page).find((node) => node['@type'] === 'BreadcrumbList');
+      const items = list?.itemListElement as { name: string }[] | undefined;
+      const trail = breadcrumbTrail(path, page.name, site.breadcrumbs).map((crumb) => crumb.label);
+      expect(trail).toHaveLength(3);
+      expect(items?.map((item) => item.name)).toEqual(trail);
+    },
+  );
+
+  it('covers every service page', () => {
+    expect(services.map(({ path }) => path)).toContain('/services/medical-detox');
+    expect(services.length).toBeGreaterThanOrEqual(5);
+  });
+});
+
 describe('structured data facts from the spec', () => {
   const byPath = (path: string) => {
     const entry = pages.find((p) => p.path === path);

@@ -111,8 +111,12 @@ function allowedWords(node: Located): string {
   if (typeof schema.minLength === 'number' && schema.minLength > 1)
     parts.push(`at least ${schema.minLength} characters`);
   if (typeof schema.maxLength === 'number') parts.push(`at most ${schema.maxLength} characters`);
-  if (typeof schema.minItems === 'number' && schema.minItems > 1)
-    parts.push(`at least ${schema.minItems} items`);
+  const { minItems, maxItems } = schema;
+  if (typeof minItems === 'number' && minItems === maxItems) parts.push(`exactly ${minItems} items`);
+  else {
+    if (typeof minItems === 'number' && minItems > 1) parts.push(`at least ${minItems} items`);
+    if (typeof maxItems === 'number') parts.push(`at most ${maxItems} items`);
+  }
   if (typeof schema.pattern === 'string')
     parts.push(patternHint(schema.pattern) ?? `matches \`${schema.pattern}\``);
   if (schema.uniqueItems === true) parts.push('no repeats');

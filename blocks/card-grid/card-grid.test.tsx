@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CardGridBlock } from './component.tsx';
 import type { CardGridBlock as CardGrid } from '../../generated/content-types.ts';
 import { renderToHtml, visibleText } from '../../tests/helpers/render-to-html.tsx';
+import emergency from '../../pages/crisis/emergency-help.json' with { type: 'json' };
 
 const grid = (cards: CardGrid['cards']): CardGrid => ({
   type: 'card-grid',
@@ -52,5 +53,18 @@ describe('card-grid', () => {
     expect(await points(block, 'Safe Medical Care')).toEqual([
       { text: 'Doctors and nurses on site', checked: true },
     ]);
+  });
+
+  it("links a card to every page it names, its link first: the emergency page's Can't Stop Using card", async () => {
+    const situations = emergency.blocks.find((block) => 'id' in block && block.id === 'situations');
+    const html = await renderToHtml(
+      <CardGridBlock block={situations as CardGrid} />,
+      '/crisis/emergency-help',
+    );
+    const start = html.indexOf('>Can&#x27;t Stop Using<');
+    const next = html.indexOf('data-severity=', start);
+    const card = html.slice(start, next === -1 ? undefined : next);
+    const links = [...card.matchAll(/<a class="card-link" href="([^"]+)"/g)].map((match) => match[1]);
+    expect(links).toEqual(['/crisis/cant-stop-drinking', '/services/medical-detox']);
   });
 });

@@ -74,11 +74,14 @@ export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
                   ))}
                 </List>
               )}
-              {card.link && (
-                <SmartLink href={card.link.href} className="card-link">
-                  <RichText text={card.link.label} />
-                  <span aria-hidden> →</span>
-                </SmartLink>
+              {[card.link, ...(card.moreLinks ?? [])].map(
+                (link) =>
+                  link && (
+                    <SmartLink key={link.label} href={link.href} className="card-link">
+                      <RichText text={link.label} />
+                      <span aria-hidden> →</span>
+                    </SmartLink>
+                  ),
               )}
             </Card>
           );

@@ -2,7 +2,7 @@ import { Card, Text, Title } from '@mantine/core';
 import { Grid } from '../../renderer/ui/layout.tsx';
 import type { BlockProps } from '../types.ts';
 import { Section } from '../../renderer/ui/Section.tsx';
-import { relatedPrograms } from '../../renderer/content/related-programs.ts';
+import { RELATED_COUNT, relatedPrograms } from '../../renderer/content/related-programs.ts';
 import { usePage } from '../../renderer/page-context.tsx';
 import { LinkButton } from '../../renderer/ui/actions.tsx';
 import { SmartLink } from '../../renderer/text/SmartLink.tsx';
@@ -18,10 +18,11 @@ export function RelatedProgramsBlock({ block }: BlockProps<'related-programs'>) 
     category: block.category,
     currentPath: path,
     prefer: block.prefer,
+    picks: block.picks,
   });
   return (
     <Section block={block}>
-      <Grid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+      <Grid cols={{ base: 1, sm: 2, md: RELATED_COUNT }} spacing="lg">
         {related.map((program) => (
           <Card key={program.path} withBorder radius="md" padding="lg" className="content-card">
             <Title order={3} size="h4">

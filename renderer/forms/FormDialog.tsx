@@ -53,7 +53,12 @@ export function FormDialog({ formId }: { formId: string }) {
           <RichText text={definition.promise} />
         </Text>
       )}
-      <LeadForm formId={formId} definition={definition} onSuccess={() => closeDialog(ref.current)} />
+      <LeadForm
+        formId={formId}
+        definition={definition}
+        idPrefix={`${id}-`}
+        onSuccess={() => closeDialog(ref.current)}
+      />
     </dialog>
   );
 }

@@ -57,13 +57,15 @@ type Props = {
   definition: FormDefinition;
   /** Called after the lead is stored (a dialog closes itself here). */
   onSuccess?: () => void;
+  /** Starts the id of each field; unique on the page, so the same form in a dialog and in the page never clash. */
+  idPrefix?: string;
 };
 
 /**
  * A lead form rendered from its definition. Without JavaScript it is a plain POST to the form API (the browser's own
  * required/type checks apply); after hydration it validates with the same rules as the server and sends JSON.
  */
-export function LeadForm({ formId, definition, onSuccess }: Props) {
+export function LeadForm({ formId, definition, onSuccess, idPrefix = `${formId}-` }: Props) {
   const source = useLocation({ select: (location) => location.pathname });
   const { site } = useSite();
   const [values, setValues] = useState<Values>(() => emptyValues(definition));
@@ -75,7 +77,6 @@ export function LeadForm({ formId, definition, onSuccess }: Props) {
   const honeypotRef = useRef<HTMLInputElement>(null);
   // The same key while the values stay the same: a retry after a lost answer cannot store the lead twice.
   const keyRef = useRef<string | undefined>(undefined);
-  const idPrefix = `${formId}-`;
 
   // The server-rendered inputs are live before the code runs, and a visitor on a slow phone types into them. Hydration
   // keeps what they hold, but the state starts empty, and the next render would write that over every input. So at

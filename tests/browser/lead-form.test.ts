@@ -1,11 +1,15 @@
-// The embedded insurance form, end to end: browser, real server, SQLite, and a local Slack-compatible receiver.
+// The embedded forms, end to end: browser, real server, SQLite, and a local Slack-compatible receiver. The home page's
+// #contact offers the consultation request and the insurance check, each in its own card.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage, visit } from '../helpers/browser.ts';
+import { openPage, PHONE, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
 import form from '../../site/forms/insurance-verification.json' with { type: 'json' };
+import consultation from '../../site/forms/consultation.json' with { type: 'json' };
 
 const t = siteUnderTest();
+const INSURANCE_CARD = '#contact-insurance-verification';
+const CONSULTATION_CARD = '#contact-consultation';
 
 const person = {
   fullName: 'Jordan Rivera',
@@ -15,7 +19,7 @@ const person = {
 };
 
 async function fillForm(page: Page) {
-  const scope = page.locator('#contact form');
+  const scope = page.locator(`${INSURANCE_CARD} form`);
   await scope.getByLabel('Full Name').fill(person.fullName);
   await scope.getByLabel('Phone Number').fill(person.phone);
   await scope.getByLabel('Date of Birth').fill(person.dateOfBirth);
@@ -28,7 +32,7 @@ describe('insurance verification form', () => {
   it('shows field errors for an empty submission and sends nothing', async () => {
     const { page, context } = await openPage(t.browser);
     await visit(page, `${t.site.url}/`);
-    const scope = page.locator('#contact form');
+    const scope = page.locator(`${INSURANCE_CARD} form`);
     await scope.getByRole('button', { name: form.submitLabel }).click();
     await expect(scope.getByText(form.requiredMessage).count()).resolves.toBe(5);
     expect(t.site.leads()).toHaveLength(0);
@@ -50,7 +54,7 @@ describe('insurance verification form', () => {
     const busy = scope.getByRole('button', { name: form.submittingLabel });
     await expect(busy.isDisabled()).resolves.toBe(true);
     release();
-    await page.getByText(form.success.text).waitFor();
+    await page.getByText(form.success.text, { exact: true }).waitFor();
     await expect(page.getByText(form.success.title).count()).resolves.toBeGreaterThan(0);
     await expect(scope.getByLabel('Full Name').inputValue()).resolves.toBe('');
 
@@ -98,8 +102,73 @@ describe('insurance verification form', () => {
     await page.goto(`${t.site.url}/`);
     const scope = await fillForm(page);
     await scope.getByRole('button', { name: form.submitLabel }).click();
-    await page.getByText(form.success.text).waitFor();
+    await page.getByText(form.success.text, { exact: true }).waitFor();
     expect(t.site.leads()).toHaveLength(before + 1);
+    await context.close();
+  });
+});
+
+describe('consultation request in #contact, where the Schedule Free Consultation buttons lead', () => {
+  it.each([
+    ['with JavaScript', true],
+    ['without JavaScript', false],
+  ])(
+    'shows the request form, labelled, on the first screens of a phone, %s',
+    async (_how, javaScriptEnabled) => {
+      const { page, context, errors } = await openPage(t.browser, { ...PHONE, javaScriptEnabled });
+      if (javaScriptEnabled) await visit(page, `${t.site.url}/#contact`);
+      else await page.goto(`${t.site.url}/#contact`);
+      const contact = page.locator('#contact');
+      // The choice is in sight on landing: a link to each form, the consultation first.
+      const choices = contact.locator('.form-choices a');
+      await expect(choices.allTextContents()).resolves.toEqual([consultation.title, form.title]);
+      const first = await choices.first().boundingBox();
+      expect(first!.y + first!.height).toBeLessThanOrEqual(PHONE.viewport!.height);
+
+      const card = page.locator(CONSULTATION_CARD);
+      await expect(card.getByRole('heading', { name: consultation.title }).isVisible()).resolves.toBe(true);
+      for (const field of consultation.fields)
+        await expect(card.getByLabel(field.label).isVisible(), field.label).resolves.toBe(true);
+      await expect(card.getByRole('button', { name: consultation.submitLabel }).isVisible()).resolves.toBe(
+        true,
+      );
+      // Two forms and the widget's dialogs on one page: every element id once.
+      const repeated = await page.evaluate(() => {
+        const ids = [...document.querySelectorAll('[id]')].map((element) => element.id);
+        return ids.filter((id, i) => ids.indexOf(id) !== i);
+      });
+      expect(repeated).toEqual([]);
+
+      // The second choice leads to the insurance check.
+      await choices.nth(1).click();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe(INSURANCE_CARD);
+      await expect(
+        page.locator(INSURANCE_CARD).getByRole('heading', { name: form.title }).isVisible(),
+      ).resolves.toBe(true);
+      const landed = await page.locator(INSURANCE_CARD).boundingBox();
+      expect(landed!.y).toBeGreaterThanOrEqual(0);
+      expect(landed!.y).toBeLessThan(PHONE.viewport!.height / 2);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('stores a consultation request sent without JavaScript, from the home page', async () => {
+    const stored = () => t.site.leads().filter((lead) => lead.form_id === 'consultation');
+    const before = stored().length;
+    const { page, context } = await openPage(t.browser, { ...PHONE, javaScriptEnabled: false });
+    await page.goto(`${t.site.url}/#contact`);
+    const card = page.locator(CONSULTATION_CARD);
+    await card.getByLabel('First Name').fill('Sam');
+    await card.getByLabel('Last Name').fill('Okafor');
+    await card.getByLabel('Phone Number').fill('(555) 010-0162');
+    await card.getByLabel('Email').fill('sam@example.com');
+    await card.getByLabel('How soon do you need help?').selectOption({ label: 'Immediate: need help today' });
+    await card.getByRole('button', { name: consultation.submitLabel }).click();
+    await page.getByText(consultation.success.text, { exact: true }).waitFor();
+    const leads = stored();
+    expect(leads).toHaveLength(before + 1);
+    expect(leads.at(-1)?.source).toBe('/');
     await context.close();
   });
 });

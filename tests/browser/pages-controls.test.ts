@@ -182,4 +182,27 @@ describe('keyboard focus', () => {
       await context.close();
     }
   });
+
+  it('on a phone, keeps what Tab focuses on screen once the section before it is drawn', async () => {
+    const { page, context } = await openPage(t.browser, PHONE);
+    await visit(page, `${t.site.url}/`);
+    // The last link before #contact, two sections above it that are not drawn yet; Tab goes to the first link in
+    // #contact, near the section's top, so the end of the section before comes into view.
+    await page.locator('#why-choose-us a').last().focus();
+    await page.keyboard.press('Tab');
+    const before = page.locator('#contact').locator('xpath=preceding-sibling::section[1]');
+    await expect
+      .poll(() => before.evaluate((section) => section.checkVisibility({ contentVisibilityAuto: true })))
+      .toBe(true);
+    const where = await page.evaluate(async () => {
+      await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+      const focused = document.activeElement!;
+      const box = focused.getBoundingClientRect();
+      return { section: focused.closest('section')?.id, top: box.top, bottom: box.bottom };
+    });
+    expect(where.section).toBe('contact');
+    expect(where.top).toBeGreaterThanOrEqual(0);
+    expect(where.bottom).toBeLessThanOrEqual(PHONE.viewport!.height);
+    await context.close();
+  });
 });

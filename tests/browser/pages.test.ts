@@ -53,7 +53,7 @@ describe('server-rendered HTML', () => {
     expect(await page.locator('.faq-item').count()).toBe(8);
     await page.locator('.faq-item summary').first().click();
     await expect(page.locator('.faq-item').first().getAttribute('open')).resolves.toBe('');
-    await expect(page.locator('#contact form[method="post"]').count()).resolves.toBe(1);
+    await expect(page.locator('#contact form[method="post"]').count()).resolves.toBe(2);
     await context.close();
   });
 });

@@ -4,8 +4,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { dirname, relative, sep } from 'node:path';
 import { FORMS_DIR, ROOT, SCHEMA_FILES, schemaId, type DocumentKind } from '../../../core/content-schemas.ts';
 import { emergencyNumberProblems } from './emergency-numbers.ts';
+import { pagePath } from '../../../core/page-paths.ts';
 import { isObject, parentOf, type Problem } from './json-pointer.ts';
-import { linkProblems, redirectProblems, type SiteIndex } from './link-rules.ts';
+import { linkProblems, redirectProblems, relatedProgramsProblems, type SiteIndex } from './link-rules.ts';
 import { unknownWithSuggestion } from './messages.ts';
 
 const toPosix = (p: string) => p.split(sep).join('/');
@@ -21,14 +22,57 @@ export function formIds(): string[] {
     .sort();
 }
 
-export function blockCrossProblems(block: unknown, base: string): Problem[] {
-  if (!isObject(block) || block.type !== 'form' || typeof block.formId !== 'string') return [];
+/**
+ * A block's rules that read other documents: its form exists; what a related-programs block names is in the
+ * catalogue. `index` is called only for a block that needs it; `currentPath` is the page the block is on, when known.
+ */
+export function blockCrossProblems(
+  block: unknown,
+  base: string,
+  index: () => SiteIndex,
+  currentPath?: string,
+): Problem[] {
+  if (!isObject(block)) return [];
+  if (block.type === 'related-programs')
+    return relatedProgramsProblems(block, base, index(), currentPath).map((problem) => ({
+      ...problem,
+      at: 'value' as const,
+    }));
+  if (block.type !== 'form') return [];
   const ids = formIds();
-  if (ids.includes(block.formId)) return [];
-  const message = ids.length
-    ? unknownWithSuggestion('unknown form', block.formId, ids, 'forms in site/forms/')
-    : `unknown form "${block.formId}": site/forms/ has no form definitions`;
-  return [{ pointer: `${base}/formId`, message, at: 'value' }];
+  const problems: Problem[] = [];
+  for (const key of ['formId', 'secondFormId'] as const) {
+    const formId = block[key];
+    if (typeof formId !== 'string' || ids.includes(formId)) continue;
+    const message = ids.length
+      ? unknownWithSuggestion('unknown form', formId, ids, 'forms in site/forms/')
+      : `unknown form "${formId}": site/forms/ has no form definitions`;
+    problems.push({ pointer: `${base}/${key}`, message, at: 'value' });
+  }
+  return problems;
+}
+
+/** Each form once on a page, so its fields' ids (the form id and the field name) are the page's only ones. */
+function repeatedFormProblems(blocks: unknown[]): Problem[] {
+  const seen = new Map<string, string>();
+  const problems: Problem[] = [];
+  blocks.forEach((block, i) => {
+    if (!isObject(block) || block.type !== 'form') return;
+    for (const key of ['formId', 'secondFormId'] as const) {
+      const formId = block[key];
+      if (typeof formId !== 'string') continue;
+      const pointer = `/blocks/${i}/${key}`;
+      const first = seen.get(formId);
+      if (first)
+        problems.push({
+          pointer,
+          message: `form "${formId}" is already shown at ${first}; a page shows each form once`,
+          at: 'value',
+        });
+      else seen.set(formId, pointer);
+    }
+  });
+  return problems;
 }
 
 /** Every anchor (id and aliases) once per page, so /#contact lands in one place. */
@@ -93,8 +137,11 @@ export function documentProblems(
         at: 'value',
       });
     const blocks = isObject(data) && Array.isArray(data.blocks) ? data.blocks : [];
-    blocks.forEach((block, i) => problems.push(...blockCrossProblems(block, `/blocks/${i}`)));
-    problems.push(...anchorProblems(blocks));
+    const path = rel.startsWith('pages/') ? pagePath(rel) : undefined;
+    blocks.forEach((block, i) =>
+      problems.push(...blockCrossProblems(block, `/blocks/${i}`, () => index, path)),
+    );
+    problems.push(...anchorProblems(blocks), ...repeatedFormProblems(blocks));
   }
   if (kind === 'site' && isObject(data) && isObject(data.widget)) {
     const ids = formIds();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { linkProblems, pageAnchors, redirectProblems, siteIndex, type SiteIndex } from './link-rules.ts';
+import {
+  linkProblems,
+  pageAnchors,
+  redirectProblems,
+  relatedProgramsProblems,
+  siteIndex,
+  type SiteIndex,
+} from './link-rules.ts';
 
 const index = (): SiteIndex => ({
   pages: new Map([
@@ -93,18 +100,6 @@ describe('link integrity', () => {
     );
   });
 
-  it('checks related-programs preferences against the catalogue', () => {
-    const doc = {
-      blocks: [{ type: 'related-programs', prefer: ['/services/medical-detox', '/treatment/x'] }],
-    };
-    expect(linkProblems(doc, index())).toEqual([
-      {
-        pointer: '/blocks/0/prefer/1',
-        message: '"/treatment/x" is not in the program catalogue (site/programs.json)',
-      },
-    ]);
-  });
-
   it('reads anchors from block ids and aliases', () => {
     expect([...pageAnchors({ blocks: [{ id: 'a', aliases: ['b', 'c'] }, { type: 'x' }] })].sort()).toEqual([
       'a',
@@ -119,6 +114,71 @@ describe('link integrity', () => {
     expect(real.pages.size).toBe(33);
     expect(real.pages.get('/')?.has('facility-experience')).toBe(true);
     expect(real.redirects.get('/alchol')).toBe('/treatment/alcohol-addiction');
-    expect(real.programs.size).toBe(10);
+    expect(real.programs.size).toBe(11);
+  });
+});
+
+describe('related programs', () => {
+  const withCatalogue = (): SiteIndex => ({
+    ...index(),
+    pages: new Map([
+      ...index().pages,
+      ['/treatment/opioid-dependency', new Set(['main'])],
+      ['/treatment/tramadol-addiction', new Set(['main'])],
+    ]),
+    programs: new Set([
+      '/services/medical-detox',
+      '/treatment/opioid-dependency',
+      '/treatment/tramadol-addiction',
+    ]),
+  });
+  const check = (block: Record<string, unknown>) =>
+    relatedProgramsProblems(
+      { type: 'related-programs', ...block },
+      '/blocks/2',
+      withCatalogue(),
+      '/treatment/tramadol-addiction',
+    );
+
+  it('accepts preferences and picks that are catalogue entries', () => {
+    expect(check({ prefer: ['/treatment/opioid-dependency'] })).toEqual([]);
+    expect(check({ picks: ['/treatment/opioid-dependency', '/services/medical-detox'] })).toEqual([]);
+  });
+
+  it('suggests the catalogue entry meant, or lists the catalogue when none is close', () => {
+    expect(check({ prefer: ['/services/medical-detx'], picks: ['/treatment/x'] })).toEqual([
+      {
+        pointer: '/blocks/2/prefer/0',
+        message: 'unknown program "/services/medical-detx"; did you mean "/services/medical-detox"?',
+      },
+      {
+        pointer: '/blocks/2/picks/0',
+        message:
+          'unknown program "/treatment/x"; programs in site/programs.json: /services/medical-detox, /treatment/opioid-dependency, /treatment/tramadol-addiction',
+      },
+      {
+        pointer: '/blocks/2/prefer',
+        message: 'prefer does nothing when picks are given: the picks are shown as they are; remove prefer',
+      },
+    ]);
+  });
+
+  it('says when a pick is a page the catalogue lacks, or the page itself', () => {
+    expect(check({ picks: ['/', '/treatment/tramadol-addiction'] })).toEqual([
+      {
+        pointer: '/blocks/2/picks/0',
+        message:
+          '"/" is a page but not in the program catalogue (site/programs.json): add it there, with its card\'s title and description, to show it here',
+      },
+      {
+        pointer: '/blocks/2/picks/1',
+        message: '"/treatment/tramadol-addiction" is this page; pick other programs',
+      },
+    ]);
+  });
+
+  it('leaves them to their own rule in a page-wide link check', () => {
+    const doc = { blocks: [{ type: 'related-programs', prefer: ['/treatment/x'], picks: ['/treatment/y'] }] };
+    expect(linkProblems(doc, index())).toEqual([]);
   });
 });

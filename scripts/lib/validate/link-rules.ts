@@ -1,9 +1,11 @@
 // Site-wide link rules: every internal link leads to a page or a redirect, every #anchor exists on its target,
-// redirects point at real pages without chains or loops, and the program catalogue lists real pages.
+// redirects point at real pages without chains or loops, the program catalogue lists real pages, and what a
+// related-programs block prefers or picks is in the catalogue.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { PAGES_DIR, PROGRAMS_FILE, REDIRECTS_FILE, ROOT } from '../../../core/content-schemas.ts';
 import { pagePath } from '../../../core/page-paths.ts';
+import { unknownWithSuggestion } from './messages.ts';
 
 /** Ids the shell renders on every page, besides the blocks' own. */
 export const SHELL_ANCHORS = ['main'];
@@ -137,17 +139,48 @@ export function linkProblems(data: unknown, index: SiteIndex): LinkProblem[] {
         message: `link "${href}": the page ${lands.page} has no section with id "${lands.anchor}"`,
       });
   }
-  const blocks = isObject(data) && Array.isArray(data.blocks) ? data.blocks : [];
-  blocks.forEach((block, i) => {
-    if (!isObject(block) || block.type !== 'related-programs' || !Array.isArray(block.prefer)) return;
-    block.prefer.forEach((path, k) => {
-      if (typeof path === 'string' && !index.programs.has(path))
-        problems.push({
-          pointer: `/blocks/${i}/prefer/${k}`,
-          message: `"${path}" is not in the program catalogue (site/programs.json)`,
-        });
+  return problems;
+}
+
+const CATALOGUE = 'site/programs.json';
+
+/** Why `path` cannot be a related program: undefined when the catalogue lists it. */
+function notInCatalogue(path: string, index: SiteIndex): string | undefined {
+  if (index.programs.has(path)) return undefined;
+  if (index.pages.has(path))
+    return `"${path}" is a page but not in the program catalogue (${CATALOGUE}): add it there, with its card's title and description, to show it here`;
+  return unknownWithSuggestion('unknown program', path, [...index.programs], `programs in ${CATALOGUE}`);
+}
+
+/**
+ * A related-programs block's own links: what it prefers and picks is in the catalogue (the cards' titles and
+ * descriptions come from there), a pick is never the page itself, and picks leave no room for preferences.
+ */
+export function relatedProgramsProblems(
+  block: Record<string, unknown>,
+  base: string,
+  index: SiteIndex,
+  currentPath?: string,
+): LinkProblem[] {
+  const problems: LinkProblem[] = [];
+  for (const key of ['prefer', 'picks'] as const) {
+    const list = block[key];
+    if (!Array.isArray(list)) continue;
+    list.forEach((path, k) => {
+      if (typeof path !== 'string') return;
+      const pointer = `${base}/${key}/${k}`;
+      const reason =
+        key === 'picks' && path === currentPath
+          ? `"${path}" is this page; pick other programs`
+          : notInCatalogue(path, index);
+      if (reason) problems.push({ pointer, message: reason });
     });
-  });
+  }
+  if (Array.isArray(block.picks) && block.prefer !== undefined)
+    problems.push({
+      pointer: `${base}/prefer`,
+      message: 'prefer does nothing when picks are given: the picks are shown as they are; remove prefer',
+    });
   return problems;
 }
 

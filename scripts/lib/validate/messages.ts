@@ -147,6 +147,8 @@ export function messageFor(e: ErrorObject, data: unknown, rootUrl: string): Prob
     case 'minItems':
       if (p.limit === 1) return problem('must have at least 1 item');
       return problem(`${e.message} (it has ${Array.isArray(value) ? value.length : '?'})`);
+    case 'maxItems':
+      return problem(`${e.message} (it has ${Array.isArray(value) ? value.length : '?'})`);
     case 'minimum':
       return problem(`must be at least ${String(p.limit)}`);
     case 'maximum':

@@ -107,6 +107,53 @@ describe('validateDocumentText', () => {
     ]);
   });
 
+  it('reports related-programs picks that are no catalogue entry, the page itself, repeated or too many', () => {
+    const tramadol = join(ROOT, 'pages/treatment/tramadol-addiction.json');
+    const related = (picks: string) =>
+      `    { "type": "related-programs", "heading": "Related", "category": "opioid", "learnMoreLabel": "Learn More",
+      "viewAll": { "label": "All programs", "href": "/#programs" },
+      "picks": ${picks} }`;
+    expect(
+      lines(
+        tramadol,
+        page(
+          related(
+            '["/treatment/opiod-dependency", "/treatment/tramadol-addiction", "/services/elite-nursing"]',
+          ),
+        ),
+      ),
+    ).toEqual([
+      'pages/treatment/tramadol-addiction.json:9:17  /blocks/0/picks/0 (related-programs)  unknown program "/treatment/opiod-dependency"; did you mean "/treatment/opioid-dependency"?',
+      'pages/treatment/tramadol-addiction.json:9:48  /blocks/0/picks/1 (related-programs)  "/treatment/tramadol-addiction" is this page; pick other programs',
+      'pages/treatment/tramadol-addiction.json:9:81  /blocks/0/picks/2 (related-programs)  "/services/elite-nursing" is a page but not in the program catalogue (site/programs.json): add it there, with its card\'s title and description, to show it here',
+    ]);
+    expect(
+      lines(
+        tramadol,
+        page(
+          related(
+            '["/services/medical-detox", "/services/medical-detox", "/treatment/heroin-addiction", "/"]',
+          ),
+        ),
+      ),
+    ).toEqual([
+      'pages/treatment/tramadol-addiction.json:9:16  /blocks/0/picks (related-programs)  must NOT have more than 3 items (it has 4)',
+      'pages/treatment/tramadol-addiction.json:9:44  /blocks/0/picks/1 (related-programs)  repeats item 0; each value may appear only once',
+      'pages/treatment/tramadol-addiction.json:9:102  /blocks/0/picks/3 (related-programs)  "/" is a page but not in the program catalogue (site/programs.json): add it there, with its card\'s title and description, to show it here',
+    ]);
+  });
+
+  it('reports a second form that does not exist, one without the section id, and a form shown twice', () => {
+    const blocks = `    { "type": "form", "id": "contact", "heading": "Get Started", "formId": "consultation",
+      "secondFormId": "insurance-verfication" },
+    { "type": "form", "heading": "Talk to Us", "formId": "consultation", "secondFormId": "insurance-verification" }`;
+    expect(lines(PAGE, page(blocks))).toEqual([
+      'pages/services/medical-detox.json:8:23  /blocks/0/secondFormId (form)  unknown form "insurance-verfication"; did you mean "insurance-verification"?',
+      'pages/services/medical-detox.json:9:5  /blocks/1 (form)  must have property id when property secondFormId is present',
+      'pages/services/medical-detox.json:9:58  /blocks/1/formId (form)  form "consultation" is already shown at /blocks/0/formId; a page shows each form once',
+    ]);
+  });
+
   it('reports an anchor used twice on a page, by id or alias', () => {
     const blocks = `    { "type": "cta-band", "id": "contact", "heading": "Call us", "callLabel": "Call" },
     { "type": "cta-band", "id": "help", "aliases": ["contact"], "heading": "Call us", "callLabel": "Call" }`;

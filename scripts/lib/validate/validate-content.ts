@@ -184,7 +184,7 @@ export function validateBlock(block: unknown): BlockProblem[] {
       .filter((pr) => within(pr.pointer, '/0'))
       .map((pr) => ({ ...pr, pointer: pr.pointer.slice(2) }));
   }
-  problems.push(...blockCrossProblems(block, ''));
+  problems.push(...blockCrossProblems(block, '', siteIndex));
   return problems.map((pr) => ({
     pointer: pr.pointer,
     ...(type ? { blockType: type } : {}),
