@@ -180,7 +180,7 @@ export function App() {
           <FileList files={files} open={file} choose={(f) => void open(f)} newPage={() => setNewPage(true)} />
         </AppShell.Navbar>
         <AppShell.Main>
-          <main>
+          <div>
             <Title order={1} size="h4" mb="xs">
               Studio
             </Title>
@@ -348,7 +348,7 @@ export function App() {
                 </Group>
               </Stack>
             )}
-          </main>
+          </div>
         </AppShell.Main>
       </AppShell>
       <Catalogue

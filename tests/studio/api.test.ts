@@ -2,7 +2,7 @@
 import { request } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStudio, type StudioUnderTest } from './studio-under-test.ts';
+import { startStudio, type StudioUnderTest } from '../../studio/studio-process.ts';
 
 let studio: StudioUnderTest;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { checked, field, openStudio, warmUp } from './studio-helpers.ts';
-import { startStudio, type StudioUnderTest } from './studio-under-test.ts';
+import { startStudio, type StudioUnderTest } from '../../studio/studio-process.ts';
 
 let studio: StudioUnderTest;
 let browser: Browser;

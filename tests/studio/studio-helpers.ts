@@ -1,6 +1,6 @@
 // Driving the studio in Debian's Chromium: open a document and wait until its checks have run.
 import type { Browser, Page } from 'playwright-core';
-import type { StudioUnderTest } from './studio-under-test.ts';
+import type { StudioUnderTest } from '../../studio/studio-process.ts';
 
 /** The first visit compiles the editor on demand; later visits are quick. A limit for hangs, not a measurement. */
 export const FIRST_LOAD_MS = 90_000;

@@ -45,15 +45,12 @@ export function FileList({ files, open, choose, newPage }: Props) {
               {list.map((f) => (
                 <NavLink
                   key={f.file}
-                  href={`#${f.file}`}
+                  component="button"
                   active={f.file === open}
                   label={f.title}
                   description={f.path ?? f.file}
                   data-file={f.file}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    choose(f.file);
-                  }}
+                  onClick={() => choose(f.file)}
                 />
               ))}
             </div>

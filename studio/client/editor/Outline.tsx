@@ -83,7 +83,7 @@ function Item({ id, index, props }: { id: string; index: number; props: OutlineP
         </Text>
       </UnstyledButton>
       {errors ? (
-        <Badge color="red" size="sm" aria-label={`${errors} error${errors === 1 ? '' : 's'}`}>
+        <Badge color="red.2" c="dark.9" size="sm" aria-label={`${errors} error${errors === 1 ? '' : 's'}`}>
           {errors}
         </Badge>
       ) : null}

@@ -24,7 +24,7 @@ export function Toolbar(p: Props) {
       <Group gap="xs" wrap="nowrap">
         {p.errorCount ? (
           <>
-            <Badge color="red" data-testid="error-count">
+            <Badge color="red.2" c="dark.9" data-testid="error-count">
               {p.errorCount} error{p.errorCount === 1 ? '' : 's'}
             </Badge>
             <Button size="xs" variant="light" color="red" onClick={p.firstError}>
@@ -32,7 +32,7 @@ export function Toolbar(p: Props) {
             </Button>
           </>
         ) : (
-          <Badge color="green" data-testid="error-count">
+          <Badge color="green.2" c="dark.9" data-testid="error-count">
             {p.checking ? 'Checking…' : 'No errors'}
           </Badge>
         )}

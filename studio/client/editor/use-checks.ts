@@ -8,22 +8,23 @@ const CHECK_DELAY_MS = 120;
 const BLOCK = /^\/blocks\/(\d+)(?=\/|$)/;
 
 export function useChecks(file: string | undefined, doc: unknown) {
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [checking, setChecking] = useState(false);
+  // The errors and the draft they were found in: until the current draft has its answer, it is being checked.
+  const [answer, setAnswer] = useState<{ doc: unknown; errors: FieldError[] }>({
+    doc: undefined,
+    errors: [],
+  });
+  const checking = answer.doc !== doc;
+  const { errors } = answer;
   useEffect(() => {
     if (!file || doc === undefined) return;
     let current = true;
-    setChecking(true);
     const timer = setTimeout(() => {
       api
         .validate(file, doc)
         .then((found) => {
-          if (current) setErrors(found);
+          if (current) setAnswer({ doc, errors: found });
         })
-        .catch(() => undefined)
-        .finally(() => {
-          if (current) setChecking(false);
-        });
+        .catch(() => undefined);
     }, CHECK_DELAY_MS);
     return () => {
       current = false;

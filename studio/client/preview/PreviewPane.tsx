@@ -52,13 +52,15 @@ export function PreviewPane({ doc, keys, path, selected, select }: Props) {
           Preview
         </Text>
         {fold === null ? (
-          <Badge color="gray">No call-to-action on the page</Badge>
+          <Badge color="gray.2" c="dark.9">
+            No call-to-action on the page
+          </Badge>
         ) : fold ? (
-          <Badge color="green" data-testid="fold-marker">
+          <Badge color="green.2" c="dark.9" data-testid="fold-marker">
             First call-to-action is on the phone’s first screen
           </Badge>
         ) : (
-          <Badge color="orange" data-testid="fold-marker">
+          <Badge color="orange.2" c="dark.9" data-testid="fold-marker">
             First call-to-action is below the phone’s first screen
           </Badge>
         )}

@@ -1,11 +1,11 @@
-// The studio as staff run it (`npm run studio`), in a throwaway copy of the repository, so tests read and write real
-// files without touching the project's own.
+// The one way to start the studio as its own process (as `npm run studio` does), in a throwaway copy of the
+// repository, so tests and the benchmark read and write real files without touching the project's own.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copyProject } from '../../scripts/lib/project-copy.ts';
-import { freePort } from '../../scripts/lib/server-process.ts';
+import { copyProject } from '../scripts/lib/project-copy.ts';
+import { freePort } from '../scripts/lib/server-process.ts';
 
 export type StudioUnderTest = {
   url: string;
