@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { studioCacheDir } from './cache-dir.ts';
 import { copyProject } from '../scripts/lib/project-copy.ts';
 import { freePort } from '../scripts/lib/server-process.ts';
 
@@ -55,6 +56,7 @@ export async function startStudio(): Promise<StudioUnderTest> {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
       rmSync(dir, { recursive: true, force: true });
+      rmSync(studioCacheDir(dir), { recursive: true, force: true });
     },
   };
 }

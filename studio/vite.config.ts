@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { studioCacheDir } from './cache-dir.ts';
 
 const root = fileURLToPath(new URL('./client', import.meta.url));
 const repository = fileURLToPath(new URL('..', import.meta.url));
@@ -9,8 +10,8 @@ const repository = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root,
   plugins: [react()],
-  // Its own cache, so the studio and `npm run dev` never invalidate each other's optimized dependencies.
-  cacheDir: `${repository}/node_modules/.vite-studio`,
+  // Apart from `npm run dev`'s cache, and one per checkout.
+  cacheDir: studioCacheDir(repository),
   publicDir: `${repository}/public`,
   envPrefix: ['VITE_', 'SITE_URL'],
   server: { fs: { allow: [repository] } },

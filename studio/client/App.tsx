@@ -12,7 +12,8 @@ import { NewPage, addressProblem } from './editor/NewPage.tsx';
 import { Outline, blockLabel } from './editor/Outline.tsx';
 import { PageSettings } from './editor/PageSettings.tsx';
 import { MoveDialog, ReferencesDialog, type Reference } from './editor/References.tsx';
-import { DiffView, SaveDialog } from './editor/SaveDialog.tsx';
+import { SaveDialog } from './editor/SaveDialog.tsx';
+import { ConflictBanner } from './editor/ConflictBanner.tsx';
 import { Toolbar } from './editor/Toolbar.tsx';
 import { useChecks } from './editor/use-checks.ts';
 import { dropDraft, useDocument, type Opened } from './editor/use-document.ts';
@@ -223,47 +224,20 @@ export function App() {
                   </Alert>
                 ) : null}
                 {conflict ? (
-                  <Alert
-                    color="orange"
-                    title="This file changed on disk since you opened it"
-                    role="alert"
-                    data-testid="conflict"
-                  >
-                    <Text size="sm">
-                      Your save was refused so the other change is not lost. Your edits are kept as a draft.
-                    </Text>
-                    <Group gap="xs" mt="xs">
-                      <Button
-                        size="compact-sm"
-                        onClick={() => {
-                          dropDraft(file);
-                          void open(file);
-                        }}
-                      >
-                        Reload from disk (drop my edits)
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        onClick={() => void api.diff(file, doc).then((d) => setConflict({ hunks: d.hunks }))}
-                      >
-                        Compare with my edits
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        onClick={() =>
-                          void api.file(file).then(({ text, version }) => {
-                            setOpened({ file, text, version, keep: true });
-                            setConflict(undefined);
-                          })
-                        }
-                      >
-                        Keep my edits on top of the new version
-                      </Button>
-                    </Group>
-                    {conflict !== 'banner' ? <DiffView hunks={conflict.hunks} /> : null}
-                  </Alert>
+                  <ConflictBanner
+                    comparison={conflict === 'banner' ? undefined : conflict.hunks}
+                    reload={() => {
+                      dropDraft(file);
+                      void open(file);
+                    }}
+                    compare={() => void api.diff(file, doc).then((d) => setConflict({ hunks: d.hunks }))}
+                    keepMine={() =>
+                      void api.file(file).then(({ text, version }) => {
+                        setOpened({ file, text, version, keep: true });
+                        setConflict(undefined);
+                      })
+                    }
+                  />
                 ) : null}
                 <Group align="flex-start" wrap="nowrap" gap="md">
                   <Stack gap="sm" style={{ flex: 1, minWidth: 380 }}>

@@ -10,7 +10,7 @@ export async function openStudio(browser: Browser, studio: StudioUnderTest, file
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${studio.url}/#${file}`);
+  await page.goto(`${studio.url}/#${file}`, { timeout: FIRST_LOAD_MS });
   await page.getByRole('button', { name: /Save/ }).waitFor({ timeout: FIRST_LOAD_MS });
   await checked(page);
   return { page, context, errors };

@@ -22,20 +22,18 @@ export function Toolbar(p: Props) {
         {p.dirty ? ' (unsaved changes)' : ''}
       </Text>
       <Group gap="xs" wrap="nowrap">
+        <Badge color={p.errorCount && !p.checking ? 'red.2' : 'green.2'} c="dark.9" data-testid="error-count">
+          {p.checking
+            ? 'Checking…'
+            : p.errorCount
+              ? `${p.errorCount} error${p.errorCount === 1 ? '' : 's'}`
+              : 'No errors'}
+        </Badge>
         {p.errorCount ? (
-          <>
-            <Badge color="red.2" c="dark.9" data-testid="error-count">
-              {p.errorCount} error{p.errorCount === 1 ? '' : 's'}
-            </Badge>
-            <Button size="xs" variant="light" color="red" onClick={p.firstError}>
-              Go to first error
-            </Button>
-          </>
-        ) : (
-          <Badge color="green.2" c="dark.9" data-testid="error-count">
-            {p.checking ? 'Checking…' : 'No errors'}
-          </Badge>
-        )}
+          <Button size="xs" variant="light" color="red" onClick={p.firstError}>
+            Go to first error
+          </Button>
+        ) : null}
         <Button
           size="xs"
           variant="default"

@@ -1,7 +1,7 @@
 // Inside a preview frame: the draft page rendered by the site's own renderer, with the site's header, footer,
 // widget, styles and theme, as visitors get it. Blocks are wrapped (display: contents) only so a click can say which
 // block it landed on; links never navigate here.
-import { Component, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, memo, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import {
@@ -31,7 +31,10 @@ themeStyle.textContent = rootHead()
   .join('\n');
 document.head.append(themeStyle);
 
-const path = new URLSearchParams(location.search).get('path') ?? '/';
+const query = new URLSearchParams(location.search);
+const path = query.get('path') ?? '/';
+// Only the editor that holds this frame (same origin) may drive it.
+const editorOrigin = location.origin;
 let draft: ToPreview | undefined;
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
@@ -39,10 +42,12 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const useDraft = () => useSyncExternalStore(subscribe, () => draft);
-const tell = (message: FromPreview) => parent.postMessage(message, location.origin);
+const tell = (message: FromPreview) => {
+  if (editorOrigin) parent.postMessage(message, editorOrigin);
+};
 
 addEventListener('message', (event: MessageEvent<ToPreview>) => {
-  if (event.origin !== location.origin || event.data?.type !== 'draft') return;
+  if (event.origin !== editorOrigin || event.data?.type !== 'draft') return;
   draft = event.data;
   for (const listener of listeners) listener();
 });
@@ -86,6 +91,15 @@ function firstActionOnFirstScreen(): boolean | null {
   return action.getBoundingClientRect().bottom + scrollY <= innerHeight;
 }
 
+// Only a block whose value changed renders again: a keystroke in one block leaves the others as they were.
+const BlockView = memo(function BlockView({ block }: { block: Block }) {
+  return (
+    <BlockBoundary block={block}>
+      <BlockList blocks={[block]} />
+    </BlockBoundary>
+  );
+});
+
 function DraftPage() {
   const current = useDraft();
   const page = current?.doc as Page | undefined;
@@ -108,18 +122,29 @@ function DraftPage() {
           data-studio-selected={current.selected === i ? 'true' : undefined}
           style={{ display: 'contents' }}
         >
-          <BlockBoundary block={block}>
-            <BlockList blocks={[block]} />
-          </BlockBoundary>
+          <BlockView block={block} />
         </div>
       ))}
     </PageProvider>
   );
 }
 
+// The shell reads only the page's phone line, so typing in a block does not render the header and footer again.
+const Chrome = memo(function Chrome({ phoneLine }: { phoneLine: Page['phoneLine'] }) {
+  return (
+    <SiteProvider value={{ site, phone: phoneFor(phoneLine) }}>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <FloatingWidget />
+    </SiteProvider>
+  );
+});
+
 function Shell() {
-  const current = useDraft();
-  const page = current?.doc as Page | undefined;
+  const phoneLine = useSyncExternalStore(subscribe, () => (draft?.doc as Page | undefined)?.phoneLine);
   return (
     <MantineProvider
       theme={theme}
@@ -127,14 +152,7 @@ function Shell() {
       withCssVariables={false}
       withGlobalClasses={false}
     >
-      <SiteProvider value={{ site, phone: phoneFor(page?.phoneLine) }}>
-        <Header />
-        <main id="main" tabIndex={-1}>
-          <Outlet />
-        </main>
-        <Footer />
-        <FloatingWidget />
-      </SiteProvider>
+      <Chrome phoneLine={phoneLine} />
     </MantineProvider>
   );
 }
