@@ -1,0 +1,380 @@
+// The studio: documents on the left; the open document's outline and forms in the middle; the preview on the right.
+import { Alert, AppShell, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { api, type DiffLine, type StudioFile } from './api.ts';
+import { FormContext, type SiteLinks } from './form/form-context.ts';
+import { ObjectFields } from './form/SchemaField.tsx';
+import { getAt, isRecord, type Json } from './schema/pointer.ts';
+import { blockType, documentSchema } from './schema/schemas.ts';
+import { Catalogue } from './editor/Catalogue.tsx';
+import { FileList } from './editor/FileList.tsx';
+import { NewPage, addressProblem } from './editor/NewPage.tsx';
+import { Outline, blockLabel } from './editor/Outline.tsx';
+import { PageSettings } from './editor/PageSettings.tsx';
+import { MoveDialog, ReferencesDialog, type Reference } from './editor/References.tsx';
+import { SaveDialog } from './editor/SaveDialog.tsx';
+import { ConflictBanner } from './editor/ConflictBanner.tsx';
+import { Toolbar } from './editor/Toolbar.tsx';
+import { useChecks } from './editor/use-checks.ts';
+import { dropDraft, useDocument, type Opened } from './editor/use-document.ts';
+import { PreviewPane } from './preview/PreviewPane.tsx';
+import { phoneFor, site } from '../../renderer/site-context.tsx';
+import { siteUrl } from '../../renderer/head.ts';
+
+const FILES_POLL_MS = 3000;
+const pathOf = (file: string) =>
+  file === 'pages/index.json' ? '/' : file.replace(/^pages/, '').replace(/\.json$/, '');
+const kindOf = (file: string) =>
+  file.startsWith('pages/')
+    ? 'page'
+    : file
+        .replace(/^site\/(forms\/)?/, '')
+        .replace(/\.json$/, '')
+        .replace(/^(?!site$|redirects$|programs$).*/, 'form');
+
+export function App() {
+  const [files, setFiles] = useState<StudioFile[]>([]);
+  const [links, setLinks] = useState<SiteLinks>({ pages: [], redirects: [] });
+  const [opened, setOpened] = useState<Opened>();
+  const [selected, setSelected] = useState<number | null>(null);
+  const [conflict, setConflict] = useState<{ hunks: DiffLine[][] } | 'banner'>();
+  const [saveDiff, setSaveDiff] = useState<{ hunks: DiffLine[][]; changed: number }>();
+  const [catalogue, setCatalogue] = useState(false);
+  const [newPage, setNewPage] = useState(false);
+  const [moving, setMoving] = useState<Reference[]>();
+  const [guard, setGuard] = useState<{ refs: Reference[]; what: string; proceed: () => void }>();
+  const [confirmedAnchors] = useState(() => new Set<string>());
+  const [notice, setNotice] = useState<string>();
+  const document = useDocument(opened);
+  const { doc } = document;
+  const file = opened?.file;
+  const checks = useChecks(file, doc);
+  const isPage = file?.startsWith('pages/') ?? false;
+  const path = file && isPage ? pathOf(file) : '/';
+
+  const refreshFiles = useCallback(
+    () =>
+      void api
+        .files()
+        .then(setFiles)
+        .catch(() => undefined),
+    [],
+  );
+  useEffect(() => {
+    refreshFiles();
+    void api.links().then(setLinks);
+    const timer = setInterval(refreshFiles, FILES_POLL_MS);
+    return () => clearInterval(timer);
+  }, [refreshFiles]);
+
+  const open = useCallback(async (name: string) => {
+    const { text, version } = await api.file(name);
+    setOpened({ file: name, text, version });
+    setSelected(null);
+    setConflict(undefined);
+    history.replaceState(null, '', `#${name}`);
+  }, []);
+  useEffect(() => {
+    const start = decodeURIComponent(location.hash.slice(1));
+    if (start) void open(start);
+  }, [open]);
+
+  // Changing or clearing an anchor other documents link to lists those links first.
+  const change = useCallback(
+    (pointer: string, value: unknown, label?: string) => {
+      const before = /^\/blocks\/\d+\/id$/.test(pointer) ? getAt(doc, pointer) : undefined;
+      if (typeof before === 'string' && isPage && !confirmedAnchors.has(before) && value !== before) {
+        void api.references(path, before).then((refs) => {
+          const others = refs.filter((r) => r.file !== file);
+          if (!others.length) return document.change(pointer, value, label);
+          setGuard({
+            refs: others,
+            what: `The anchor “${before}” is linked from other documents.`,
+            proceed: () => {
+              confirmedAnchors.add(before);
+              document.change(pointer, value, label);
+            },
+          });
+        });
+        return;
+      }
+      document.change(pointer, value, label);
+    },
+    [doc, document, isPage, path, file, confirmedAnchors],
+  );
+
+  const removeBlock = (index: number) => {
+    const block = isRecord(doc) && Array.isArray(doc.blocks) ? doc.blocks[index] : undefined;
+    const id = isRecord(block) && typeof block.id === 'string' ? block.id : undefined;
+    const remove = () => {
+      document.blocks.remove(index);
+      setSelected(null);
+    };
+    if (!id || !isPage) return remove();
+    void api.references(path, id).then((refs) => {
+      const others = refs.filter((r) => r.file !== file);
+      if (!others.length) return remove();
+      setGuard({
+        refs: others,
+        what: `This block’s anchor “${id}” is linked from other documents.`,
+        proceed: remove,
+      });
+    });
+  };
+
+  const startSave = async () => {
+    if (!file || doc === undefined) return;
+    setSaveDiff(await api.diff(file, doc));
+  };
+  const save = async () => {
+    if (!file || !opened || doc === undefined) return;
+    setSaveDiff(undefined);
+    const response = await api.save(file, doc, opened.isNew ? null : opened.version);
+    if (response.status === 409) return setConflict('banner');
+    if (!response.ok) return setNotice(`The file was not saved (${response.status}).`);
+    const { version } = (await response.json()) as { version: string };
+    document.markSaved(file);
+    const { text } = await api.file(file);
+    setOpened((o) => (o ? { ...o, text, version, isNew: false, keep: true } : o));
+    setNotice('Saved.');
+    refreshFiles();
+    void api.links().then(setLinks);
+  };
+
+  const firstError = () => {
+    const first = checks.errors[0];
+    if (!first) return;
+    setSelected(checks.blockOf(first.pointer));
+    setTimeout(() => {
+      for (let p = first.pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
+        const el = window.document.querySelector<HTMLElement>(`[data-pointer="${CSS.escape(p)}"]`);
+        if (el) return void (el.focus(), el.scrollIntoView({ block: 'center' }));
+        if (p === '') return;
+      }
+    }, 50);
+  };
+
+  useEffect(() => {
+    const keys = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z') return;
+      e.preventDefault();
+      if (e.shiftKey) document.redo();
+      else document.undo();
+    };
+    addEventListener('keydown', keys);
+    return () => removeEventListener('keydown', keys);
+  }, [document]);
+
+  const blocks = isRecord(doc) && Array.isArray(doc.blocks) ? doc.blocks : [];
+  const block = selected !== null ? blocks[selected] : undefined;
+  const type = blockType(isRecord(block) ? block.type : undefined);
+  const tokens = {
+    phone: phoneFor(isRecord(doc) && doc.phoneLine === 'secondary' ? 'secondary' : 'primary').display,
+    email: site.email,
+  };
+  const selectFromPreview = useCallback((index: number) => setSelected(index), []);
+
+  return (
+    <FormContext.Provider value={{ change, errorsAt: checks.errorsAt, links, tokens }}>
+      <AppShell navbar={{ width: 280, breakpoint: 0 }} padding="sm">
+        <AppShell.Navbar p="sm">
+          <FileList files={files} open={file} choose={(f) => void open(f)} newPage={() => setNewPage(true)} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <div>
+            <Title order={1} size="h4" mb="xs">
+              Studio
+            </Title>
+            {!file || doc === undefined ? (
+              <Text>Choose a document on the left, or make a new page.</Text>
+            ) : (
+              <Stack gap="sm">
+                <Toolbar
+                  file={file}
+                  dirty={document.dirty || Boolean(opened?.isNew)}
+                  errorCount={checks.errors.length}
+                  checking={checks.checking}
+                  canUndo={document.canUndo}
+                  canRedo={document.canRedo}
+                  undo={document.undo}
+                  redo={document.redo}
+                  save={() => void startSave()}
+                  firstError={firstError}
+                />
+                {notice ? (
+                  <Alert withCloseButton onClose={() => setNotice(undefined)} role="status" p="xs">
+                    {notice}
+                  </Alert>
+                ) : null}
+                {document.restored ? (
+                  <Alert color="blue" p="xs" title="Unsaved draft restored">
+                    <Group gap="xs">
+                      <Text size="sm">Your changes from before the reload are back.</Text>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        onClick={() => {
+                          dropDraft(file);
+                          void open(file);
+                        }}
+                      >
+                        Discard the draft
+                      </Button>
+                    </Group>
+                  </Alert>
+                ) : null}
+                {conflict ? (
+                  <ConflictBanner
+                    comparison={conflict === 'banner' ? undefined : conflict.hunks}
+                    reload={() => {
+                      dropDraft(file);
+                      void open(file);
+                    }}
+                    compare={() => void api.diff(file, doc).then((d) => setConflict({ hunks: d.hunks }))}
+                    keepMine={() =>
+                      void api.file(file).then(({ text, version }) => {
+                        setOpened({ file, text, version, keep: true });
+                        setConflict(undefined);
+                      })
+                    }
+                  />
+                ) : null}
+                <Group align="flex-start" wrap="nowrap" gap="md">
+                  <Stack gap="sm" style={{ flex: 1, minWidth: 380 }}>
+                    {isPage ? (
+                      <>
+                        <Group justify="space-between">
+                          <Button
+                            size="xs"
+                            variant={selected === null ? 'filled' : 'light'}
+                            onClick={() => setSelected(null)}
+                          >
+                            Page settings{checks.outsideBlocks ? ` (${checks.outsideBlocks} errors)` : ''}
+                          </Button>
+                          <Button size="xs" variant="light" onClick={() => setCatalogue(true)}>
+                            Add a block
+                          </Button>
+                        </Group>
+                        <Outline
+                          blocks={blocks}
+                          keys={document.keys}
+                          selected={selected}
+                          errorCount={checks.inBlock}
+                          select={setSelected}
+                          move={(from, to) => {
+                            document.blocks.move(from, to);
+                            if (selected === from) setSelected(to);
+                          }}
+                          duplicate={(i) => document.blocks.duplicate(i)}
+                          remove={removeBlock}
+                        />
+                      </>
+                    ) : null}
+                    <ScrollArea.Autosize mah="70vh" type="auto">
+                      <section aria-label="Fields">
+                        {isPage && selected !== null && type ? (
+                          <Stack gap="xs">
+                            <Title order={2} size="h5">
+                              Block {selected + 1}: {type.type}{' '}
+                              {blockLabel(block as Json).heading
+                                ? `– ${blockLabel(block as Json).heading}`
+                                : ''}
+                            </Title>
+                            <Text size="xs" c="dimmed">
+                              {type.description}
+                            </Text>
+                            <ObjectFields
+                              key={document.keys[selected]}
+                              node={type.node}
+                              pointer={`/blocks/${selected}`}
+                              value={block}
+                              skip={['type']}
+                            />
+                          </Stack>
+                        ) : isPage ? (
+                          <PageSettings
+                            doc={doc}
+                            path={path}
+                            siteUrl={siteUrl}
+                            canMove={!document.dirty && !opened?.isNew}
+                            move={() => void api.references(path).then(setMoving)}
+                          />
+                        ) : (
+                          <ObjectFields
+                            node={documentSchema(kindOf(file))}
+                            pointer=""
+                            value={doc}
+                            skip={['$schema']}
+                          />
+                        )}
+                      </section>
+                    </ScrollArea.Autosize>
+                  </Stack>
+                  {isPage ? (
+                    <PreviewPane
+                      doc={doc}
+                      keys={document.keys}
+                      path={path}
+                      selected={selected}
+                      select={selectFromPreview}
+                    />
+                  ) : null}
+                </Group>
+              </Stack>
+            )}
+          </div>
+        </AppShell.Main>
+      </AppShell>
+      <Catalogue
+        opened={catalogue}
+        close={() => setCatalogue(false)}
+        add={(newBlock) => {
+          const at = selected === null ? blocks.length : selected + 1;
+          document.blocks.add(at, newBlock);
+          setSelected(at);
+          setCatalogue(false);
+        }}
+      />
+      <SaveDialog diff={saveDiff} close={() => setSaveDiff(undefined)} confirm={() => void save()} />
+      <NewPage
+        opened={newPage}
+        close={() => setNewPage(false)}
+        files={files}
+        links={links}
+        copyOf={async (name) => JSON.parse((await api.file(name)).text) as Json}
+        create={(name, newDoc) => {
+          setOpened({ file: name, text: JSON.stringify(newDoc), version: '', isNew: true });
+          setSelected(null);
+        }}
+      />
+      <ReferencesDialog
+        references={guard?.refs}
+        what={guard?.what ?? ''}
+        close={() => setGuard(undefined)}
+        proceed={() => {
+          guard?.proceed();
+          setGuard(undefined);
+        }}
+      />
+      {moving && file ? (
+        <MoveDialog
+          opened
+          from={path}
+          references={moving.filter((r) => r.file !== file)}
+          problem={(p) => addressProblem(p, links)}
+          close={() => setMoving(undefined)}
+          move={(to, redirect) =>
+            void api.rename(file, to, opened?.version ?? '', redirect).then(async (r) => {
+              setMoving(undefined);
+              if (!r.ok) return setNotice(`The page was not moved (${r.status}).`);
+              refreshFiles();
+              void api.links().then(setLinks);
+              await open(((await r.json()) as { file: string }).file);
+              setNotice(`Moved to ${to}${redirect ? `, with a redirect from ${path}` : ''}.`);
+            })
+          }
+        />
+      ) : null}
+    </FormContext.Provider>
+  );
+}

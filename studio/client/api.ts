@@ -1,0 +1,37 @@
+// The studio server's API, as the editor calls it.
+import type { FieldError, SiteLinks } from './form/form-context.ts';
+
+export type StudioFile = { file: string; kind: string; path?: string; title: string };
+export type DiffLine = {
+  kind: 'same' | 'removed' | 'added';
+  text: string;
+  oldLine?: number;
+  newLine?: number;
+};
+
+const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
+const post = (url: string, body: unknown, method = 'POST') =>
+  fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+export const api = {
+  files: async () => json<StudioFile[]>(await fetch('/studio-api/files')),
+  file: async (name: string) =>
+    json<{ text: string; version: string }>(await fetch(`/studio-api/file?name=${encodeURIComponent(name)}`)),
+  links: async () => json<SiteLinks>(await fetch('/studio-api/index')),
+  validate: async (file: string, document: unknown) =>
+    (await json<{ errors: FieldError[] }>(await post('/studio-api/validate', { file, document }))).errors,
+  diff: async (file: string, document: unknown) =>
+    json<{ hunks: DiffLine[][]; changed: number }>(await post('/studio-api/diff', { file, document })),
+  save: (file: string, document: unknown, baseVersion: string | null) =>
+    post(`/studio-api/file?name=${encodeURIComponent(file)}`, { document, baseVersion }, 'PUT'),
+  references: async (path: string, anchor?: string) =>
+    (
+      await json<{ references: { file: string; pointer: string; href: string }[] }>(
+        await fetch(
+          `/studio-api/references?path=${encodeURIComponent(path)}${anchor ? `&anchor=${encodeURIComponent(anchor)}` : ''}`,
+        ),
+      )
+    ).references,
+  rename: (file: string, path: string, baseVersion: string, redirect: boolean) =>
+    post('/studio-api/rename', { file, path, baseVersion, redirect }),
+};

@@ -1,0 +1,62 @@
+// Every document, pages grouped by folder with title and address, then the site's own documents; a search box
+// filters them. The list follows the disk: it is read again every few seconds.
+import { Button, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { StudioFile } from '../api.ts';
+
+type Props = {
+  files: StudioFile[];
+  open: string | undefined;
+  choose: (file: string) => void;
+  newPage: () => void;
+};
+
+const folderOf = (f: StudioFile) =>
+  f.kind !== 'page' ? 'Site' : f.file.split('/').length > 2 ? (f.file.split('/')[1] ?? '') : 'Top level';
+
+export function FileList({ files, open, choose, newPage }: Props) {
+  const [query, setQuery] = useState('');
+  const groups = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    const shown = files.filter((f) => !q || `${f.title} ${f.path ?? ''} ${f.file}`.toLowerCase().includes(q));
+    const map = new Map<string, StudioFile[]>();
+    for (const f of shown) map.set(folderOf(f), [...(map.get(folderOf(f)) ?? []), f]);
+    return [...map];
+  }, [files, query]);
+  return (
+    <Stack gap="xs" h="100%">
+      <Button size="xs" onClick={newPage}>
+        New page
+      </Button>
+      <TextInput
+        size="xs"
+        label="Find a document"
+        placeholder="Title or address"
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+      />
+      <ScrollArea style={{ flex: 1 }}>
+        <nav aria-label="Documents">
+          {groups.map(([folder, list]) => (
+            <div key={folder}>
+              <Text size="xs" fw={700} c="dimmed" tt="uppercase" mt="sm">
+                {folder}
+              </Text>
+              {list.map((f) => (
+                <NavLink
+                  key={f.file}
+                  component="button"
+                  active={f.file === open}
+                  label={f.title}
+                  description={f.path ?? f.file}
+                  data-file={f.file}
+                  onClick={() => choose(f.file)}
+                />
+              ))}
+            </div>
+          ))}
+        </nav>
+      </ScrollArea>
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+// Above the editor: what is open, its errors, undo and redo, and Save (disabled while errors remain).
+import { Badge, Button, Group, Text } from '@mantine/core';
+
+type Props = {
+  file: string;
+  dirty: boolean;
+  errorCount: number;
+  checking: boolean;
+  canUndo: boolean;
+  canRedo: boolean;
+  undo: () => void;
+  redo: () => void;
+  save: () => void;
+  firstError: () => void;
+};
+
+export function Toolbar(p: Props) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Text fw={600} truncate>
+        {p.file}
+        {p.dirty ? ' (unsaved changes)' : ''}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <Badge color={p.errorCount && !p.checking ? 'red.2' : 'green.2'} c="dark.9" data-testid="error-count">
+          {p.checking
+            ? 'Checking…'
+            : p.errorCount
+              ? `${p.errorCount} error${p.errorCount === 1 ? '' : 's'}`
+              : 'No errors'}
+        </Badge>
+        {p.errorCount ? (
+          <Button size="xs" variant="light" color="red" onClick={p.firstError}>
+            Go to first error
+          </Button>
+        ) : null}
+        <Button
+          size="xs"
+          variant="default"
+          onClick={p.undo}
+          disabled={!p.canUndo}
+          aria-keyshortcuts="Control+Z"
+        >
+          Undo
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={p.redo}
+          disabled={!p.canRedo}
+          aria-keyshortcuts="Control+Shift+Z"
+        >
+          Redo
+        </Button>
+        <Button size="xs" onClick={p.save} disabled={p.errorCount > 0 || p.checking || !p.dirty}>
+          Save
+        </Button>
+      </Group>
+    </Group>
+  );
+}

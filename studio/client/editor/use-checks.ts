@@ -1,0 +1,51 @@
+// The build's checks on the draft, as staff type: asked of the studio server a moment after the last change, so a
+// burst of keystrokes is one check. Errors are found by their pointer: at a field, in a block, or anywhere.
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../api.ts';
+import type { FieldError } from '../form/form-context.ts';
+
+const CHECK_DELAY_MS = 120;
+const BLOCK = /^\/blocks\/(\d+)(?=\/|$)/;
+
+export function useChecks(file: string | undefined, doc: unknown) {
+  // The errors and the draft they were found in: until the current draft has its answer, it is being checked.
+  const [answer, setAnswer] = useState<{ doc: unknown; errors: FieldError[] }>({
+    doc: undefined,
+    errors: [],
+  });
+  const checking = answer.doc !== doc;
+  const { errors } = answer;
+  useEffect(() => {
+    if (!file || doc === undefined) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      api
+        .validate(file, doc)
+        .then((found) => {
+          if (current) setAnswer({ doc, errors: found });
+        })
+        .catch(() => undefined);
+    }, CHECK_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [file, doc]);
+
+  return useMemo(() => {
+    const byPointer = new Map<string, FieldError[]>();
+    for (const e of errors) byPointer.set(e.pointer, [...(byPointer.get(e.pointer) ?? []), e]);
+    const blockOf = (pointer: string) => {
+      const match = BLOCK.exec(pointer);
+      return match ? Number(match[1]) : null;
+    };
+    return {
+      errors,
+      checking,
+      errorsAt: (pointer: string) => byPointer.get(pointer) ?? [],
+      blockOf,
+      inBlock: (index: number) => errors.filter((e) => blockOf(e.pointer) === index).length,
+      outsideBlocks: errors.filter((e) => blockOf(e.pointer) === null).length,
+    };
+  }, [errors, checking]);
+}

@@ -1,0 +1,152 @@
+// The open document and its history: every change is a new snapshot, so undo and redo cover fields and structure
+// alike; typing in one field within a second is one step. The draft is kept in the browser's storage, so a reload
+// loses nothing; it is dropped once saved.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isRecord, moveItem, setAt, type Json } from '../schema/pointer.ts';
+
+type Snapshot = { doc: Json; keys: string[]; label: string };
+/** A document as read from disk; `isNew`: not on disk yet; `keep`: the same document again, its edits kept. */
+export type Opened = { file: string; text: string; version: string; isNew?: boolean; keep?: boolean };
+
+const GROUP_MS = 1000;
+let nextKey = 0;
+const newKey = () => `b${++nextKey}`;
+const blocksOf = (doc: unknown): Json[] => (isRecord(doc) && Array.isArray(doc.blocks) ? doc.blocks : []);
+const draftKey = (file: string) => `studio-draft:${file}`;
+
+type Draft = { document: Json; baseVersion: string };
+export function readDraft(file: string): Draft | undefined {
+  try {
+    const raw = localStorage.getItem(draftKey(file));
+    return raw ? (JSON.parse(raw) as Draft) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+export const dropDraft = (file: string) => localStorage.removeItem(draftKey(file));
+
+export function useDocument(opened: Opened | undefined) {
+  const [history, setHistory] = useState<Snapshot[]>([]);
+  const [at, setAt_] = useState(0);
+  const [restored, setRestored] = useState(false);
+  const last = useRef<{ group: string; time: number } | undefined>(undefined);
+  const saved = useRef<string>('');
+
+  useEffect(() => {
+    if (!opened) return;
+    const disk = JSON.parse(opened.text) as Json;
+    saved.current = opened.isNew ? '' : JSON.stringify(disk);
+    if (opened.keep) return;
+    const draft = readDraft(opened.file);
+    const start = draft && JSON.stringify(draft.document) !== JSON.stringify(disk) ? draft.document : disk;
+    setRestored(start !== disk);
+    setHistory([{ doc: start, keys: blocksOf(start).map(newKey), label: 'open' }]);
+    setAt_(0);
+    last.current = undefined;
+  }, [opened]);
+
+  const current = history[at];
+
+  const push = useCallback(
+    (make: (s: Snapshot) => Snapshot, group?: string) => {
+      const now = Date.now();
+      const merge =
+        group !== undefined && last.current?.group === group && now - last.current.time < GROUP_MS;
+      last.current = group === undefined ? undefined : { group, time: now };
+      setHistory((h) => {
+        const base = h[at];
+        if (!base) return h;
+        const next = make(base);
+        return merge && at > 0 ? [...h.slice(0, at), next] : [...h.slice(0, at + 1), next];
+      });
+      if (!merge || at === 0) setAt_((a) => a + 1);
+    },
+    [at],
+  );
+
+  // Drafts follow the document; an unchanged document has none.
+  useEffect(() => {
+    if (!opened || !current) return;
+    const timer = setTimeout(() => {
+      if (JSON.stringify(current.doc) === saved.current) dropDraft(opened.file);
+      else
+        localStorage.setItem(
+          draftKey(opened.file),
+          JSON.stringify({ document: current.doc, baseVersion: opened.version }),
+        );
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [current, opened]);
+
+  const change = useCallback(
+    (pointer: string, value: unknown, label = 'edit') =>
+      push((s) => ({ ...s, doc: setAt(s.doc, pointer, value) as Json, label }), `${pointer}:${label}`),
+    [push],
+  );
+
+  const blocks = {
+    add: (index: number, block: Json) =>
+      push((s) => {
+        const list = [...blocksOf(s.doc)];
+        list.splice(index, 0, block);
+        const keys = [...s.keys];
+        keys.splice(index, 0, newKey());
+        return { doc: setAt(s.doc, '/blocks', list) as Json, keys, label: 'add block' };
+      }),
+    remove: (index: number) =>
+      push((s) => ({
+        doc: setAt(
+          s.doc,
+          '/blocks',
+          blocksOf(s.doc).filter((_, i) => i !== index),
+        ) as Json,
+        keys: s.keys.filter((_, i) => i !== index),
+        label: 'remove block',
+      })),
+    duplicate: (index: number) =>
+      push((s) => {
+        const list = [...blocksOf(s.doc)];
+        const copy = structuredClone(list[index]);
+        // A copy keeps no anchor: ids must be unique on a page.
+        if (isRecord(copy)) {
+          delete copy.id;
+          delete copy.aliases;
+        }
+        list.splice(index + 1, 0, copy ?? null);
+        const keys = [...s.keys];
+        keys.splice(index + 1, 0, newKey());
+        return { doc: setAt(s.doc, '/blocks', list) as Json, keys, label: 'duplicate block' };
+      }),
+    move: (from: number, to: number) =>
+      push((s) => ({
+        doc: setAt(s.doc, '/blocks', moveItem(blocksOf(s.doc), from, to)) as Json,
+        keys: moveItem(s.keys, from, to),
+        label: 'move block',
+      })),
+  };
+
+  return {
+    doc: current?.doc,
+    keys: current?.keys ?? [],
+    restored,
+    dirty: current !== undefined && JSON.stringify(current.doc) !== saved.current,
+    change,
+    blocks,
+    canUndo: at > 0,
+    canRedo: at < history.length - 1,
+    undo: () => {
+      last.current = undefined;
+      setAt_((a) => Math.max(0, a - 1));
+    },
+    redo: () => {
+      last.current = undefined;
+      setAt_((a) => Math.min(history.length - 1, a + 1));
+    },
+    /** After a save: the saved document is the new baseline, and its draft is gone. */
+    markSaved: (file: string) => {
+      if (current) saved.current = JSON.stringify(current.doc);
+      dropDraft(file);
+      setRestored(false);
+    },
+  };
+}

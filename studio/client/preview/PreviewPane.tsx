@@ -1,0 +1,98 @@
+// The draft as visitors get it, at phone size (390 × 844) and desktop size side by side, each drawn by the site's
+// renderer in its own frame and scaled to fit. Every change is posted to the frames as it happens.
+import { Badge, Group, Paper, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import type { Json } from '../schema/pointer.ts';
+import type { FromPreview, ToPreview } from './messages.ts';
+
+// Same origin as the editor. (Loading them from the studio's other name put them in their own process and halved
+// the preview's latency, but pointer clicks into the scaled cross-process frames did not reach the blocks in tests.)
+const previewOrigin = location.origin;
+
+type Props = {
+  doc: Json;
+  keys: string[];
+  path: string;
+  selected: number | null;
+  select: (index: number) => void;
+};
+
+const FRAMES = [
+  { name: 'Phone', width: 390, height: 844, shown: 240 },
+  { name: 'Desktop', width: 1280, height: 800, shown: 520 },
+] as const;
+
+export function PreviewPane({ doc, keys, path, selected, select }: Props) {
+  const frames = useRef<(HTMLIFrameElement | null)[]>([]);
+  const [fold, setFold] = useState<boolean | null>(null);
+  const lastSelected = useRef<number | null>(null);
+  const message = useRef<ToPreview | undefined>(undefined);
+
+  useEffect(() => {
+    const reveal = lastSelected.current !== selected;
+    lastSelected.current = selected;
+    message.current = { type: 'draft', doc, keys, path, selected, reveal };
+    for (const frame of frames.current) frame?.contentWindow?.postMessage(message.current, previewOrigin);
+  }, [doc, keys, path, selected]);
+
+  useEffect(() => {
+    const listen = (event: MessageEvent<FromPreview>) => {
+      if (event.origin !== previewOrigin) return;
+      const source = frames.current.find((f) => f?.contentWindow === event.source);
+      if (!source) return;
+      if (event.data.type === 'ready' && message.current)
+        source.contentWindow?.postMessage({ ...message.current, reveal: true }, previewOrigin);
+      if (event.data.type === 'select') select(event.data.index);
+      if (event.data.type === 'fold') setFold(event.data.ctaOnFirstScreen);
+    };
+    addEventListener('message', listen);
+    return () => removeEventListener('message', listen);
+  }, [select]);
+
+  return (
+    <div>
+      <Group gap="xs" mb="xs">
+        <Text fw={600} size="sm">
+          Preview
+        </Text>
+        {fold === null ? (
+          <Badge color="gray.2" c="dark.9">
+            No call-to-action on the page
+          </Badge>
+        ) : fold ? (
+          <Badge color="green.2" c="dark.9" data-testid="fold-marker">
+            First call-to-action is on the phone’s first screen
+          </Badge>
+        ) : (
+          <Badge color="orange.2" c="dark.9" data-testid="fold-marker">
+            First call-to-action is below the phone’s first screen
+          </Badge>
+        )}
+      </Group>
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        {FRAMES.map((f, i) => {
+          const scale = f.shown / f.width;
+          return (
+            <Paper
+              key={f.name}
+              withBorder
+              style={{ width: f.shown, height: f.height * scale, overflow: 'hidden', flex: 'none' }}
+            >
+              <iframe
+                ref={(el) => {
+                  frames.current[i] = el;
+                }}
+                title={`${f.name} preview (${f.width} × ${f.height})`}
+                data-testid={`preview-${f.name.toLowerCase()}`}
+                src={`/preview.html?path=${encodeURIComponent(path)}`}
+                width={f.width}
+                height={f.height}
+                style={{ border: 0, transform: `scale(${scale})`, transformOrigin: '0 0' }}
+              />
+            </Paper>
+          );
+        })}
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+// What the editor and its preview frames say to each other (same origin: window.postMessage).
+import type { Json } from '../schema/pointer.ts';
+
+export type ToPreview = {
+  type: 'draft';
+  doc: Json;
+  keys: string[];
+  path: string;
+  selected: number | null;
+  reveal: boolean;
+};
+export type FromPreview =
+  { type: 'ready' } | { type: 'select'; index: number } | { type: 'fold'; ctaOnFirstScreen: boolean | null };

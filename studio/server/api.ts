@@ -1,0 +1,182 @@
+// The studio's JSON API under /studio-api/: list, read, check and write documents. Every write carries the version
+// (sha-256 of the text) it started from and is refused when the file has changed since; an invalid document is never
+// written.
+import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import express, { type Request, type Response } from 'express';
+import { REDIRECTS_FILE } from '../../core/content-schemas.ts';
+import { pageFile, pagePath } from '../../core/page-paths.ts';
+import { pageAnchors, siteIndex } from '../../scripts/lib/validate/link-rules.ts';
+import { checkDocument } from './checks.ts';
+import { documentPath, listDocuments, versionOf } from './documents.ts';
+import { changedHunks, lineDiff } from './line-diff.ts';
+import { documentText } from './minimal-edit.ts';
+import { referencesTo } from './references.ts';
+
+const readText = (file: string): string | undefined =>
+  existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+
+function writeAtomically(file: string, text: string) {
+  mkdirSync(dirname(file), { recursive: true });
+  // Written beside the file, then renamed over it: a reader never sees half a document. The temporary name is not
+  // `.json`, so the file list and the build never pick it up.
+  const temporary = join(dirname(file), `.${basename(file)}.studio-tmp`);
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function named(req: Request, res: Response): { name: string; file: string } | undefined {
+  const name = typeof req.query.name === 'string' ? req.query.name : undefined;
+  const file = documentPath(name);
+  if (!name || !file) {
+    res
+      .status(403)
+      .json({ error: 'the studio opens and writes only content documents under pages/ and site/' });
+    return undefined;
+  }
+  return { name, file };
+}
+
+type SaveResult = { status: 200 | 409 | 422; body: unknown };
+
+/** Writes `document` to `file` if it is valid and the file is still at `baseVersion` (null: must not exist yet). */
+async function save(
+  name: string,
+  file: string,
+  document: unknown,
+  baseVersion: unknown,
+): Promise<SaveResult> {
+  const errors = checkDocument(name, document);
+  if (errors.length > 0) return { status: 422, body: { errors } };
+  const before = readText(file);
+  const conflict = (): SaveResult => ({
+    status: 409,
+    body: {
+      error: 'the file changed on disk since it was opened',
+      version: before === undefined ? null : versionOf(before),
+    },
+  });
+  if ((before === undefined ? null : versionOf(before)) !== baseVersion) return conflict();
+  const text = await documentText(file, before, document);
+  // Checked again after formatting (which waits): a save that raced this one must not be overwritten.
+  const now = readText(file);
+  if (now !== before) return conflict();
+  if (text !== before) writeAtomically(file, text);
+  return { status: 200, body: { version: versionOf(text) } };
+}
+
+export function studioApi() {
+  const api = express.Router();
+  api.use(express.json({ limit: '2mb' }));
+
+  api.get('/files', (_req, res) => {
+    res.json(listDocuments());
+  });
+
+  api.get('/file', (req, res) => {
+    const target = named(req, res);
+    if (!target) return;
+    const text = readText(target.file);
+    if (text === undefined) res.status(404).json({ error: 'no such file' });
+    else res.json({ text, version: versionOf(text) });
+  });
+
+  api.post('/validate', (req, res) => {
+    const body: unknown = req.body;
+    const file = isRecord(body) ? body.file : undefined;
+    if (!isRecord(body) || typeof file !== 'string' || !documentPath(file)) {
+      res.status(403).json({ error: 'the studio checks only content documents under pages/ and site/' });
+      return;
+    }
+    res.json({ errors: checkDocument(file, body.document) });
+  });
+
+  api.post('/diff', async (req, res) => {
+    const body: unknown = req.body;
+    const name = isRecord(body) && typeof body.file === 'string' ? body.file : '';
+    const file = documentPath(name);
+    if (!isRecord(body) || !file) {
+      res.status(403).json({ error: 'not a content document under pages/ and site/' });
+      return;
+    }
+    const before = readText(file) ?? '';
+    const text = await documentText(file, before === '' ? undefined : before, body.document);
+    const lines = lineDiff(before, text);
+    res.json({
+      hunks: changedHunks(lines),
+      changed: lines.filter((line) => line.kind !== 'same').length,
+    });
+  });
+
+  api.put('/file', async (req, res) => {
+    const target = named(req, res);
+    if (!target) return;
+    const body: unknown = req.body;
+    if (!isRecord(body) || !('document' in body) || !('baseVersion' in body)) {
+      res.status(400).json({ error: 'send { "document": ..., "baseVersion": ... }' });
+      return;
+    }
+    const result = await save(target.name, target.file, body.document, body.baseVersion);
+    res.status(result.status).json(result.body);
+  });
+
+  api.get('/index', (_req, res) => {
+    const index = siteIndex();
+    res.json({
+      pages: [...index.pages].map(([path, anchors]) => ({ path, anchors: [...anchors].sort() })),
+      redirects: [...index.redirects].map(([from, to]) => ({ from, to })),
+    });
+  });
+
+  api.get('/references', (req, res) => {
+    const path = typeof req.query.path === 'string' ? req.query.path : '';
+    const anchor = typeof req.query.anchor === 'string' ? req.query.anchor : undefined;
+    res.json({ references: referencesTo(path, anchor) });
+  });
+
+  // A page moves to a new address: written there, removed here, and (when asked) the old address redirected.
+  api.post('/rename', async (req, res) => {
+    const body: unknown = req.body;
+    const from = isRecord(body) && typeof body.file === 'string' ? body.file : '';
+    const to = isRecord(body) && typeof body.path === 'string' ? pageFile(body.path) : '';
+    const source = documentPath(from);
+    const target = documentPath(to);
+    if (!isRecord(body) || !source || !target || !from.startsWith('pages/') || !to.startsWith('pages/')) {
+      res.status(403).json({ error: 'only pages under pages/ can be moved' });
+      return;
+    }
+    if (existsSync(target)) {
+      res.status(409).json({ error: `${body.path as string} is already a page` });
+      return;
+    }
+    const text = readText(source);
+    if (text === undefined || versionOf(text) !== body.baseVersion) {
+      res.status(409).json({ error: 'the file changed on disk since it was opened' });
+      return;
+    }
+    const oldPath = pagePath(from);
+    const newPath = pagePath(to);
+    writeAtomically(target, text);
+    unlinkSync(source);
+    if (body.redirect === true && existsSync(REDIRECTS_FILE)) {
+      const redirectsText = readFileSync(REDIRECTS_FILE, 'utf8');
+      const table = JSON.parse(redirectsText) as { redirects: { from: string[]; to: string }[] };
+      // Old rules that pointed at the old address now point at the new one: a chain of redirects is an error.
+      for (const rule of table.redirects) {
+        const [path, anchor] = rule.to.split('#');
+        if (path === oldPath) rule.to = anchor === undefined ? newPath : `${newPath}#${anchor}`;
+      }
+      table.redirects.push({ from: [oldPath], to: newPath });
+      writeAtomically(REDIRECTS_FILE, await documentText(REDIRECTS_FILE, redirectsText, table));
+    }
+    res.json({ file: to, version: versionOf(text), anchors: [...pageAnchors(JSON.parse(text))] });
+  });
+
+  api.use((_req, res) => {
+    res.status(404).json({ error: 'no such studio API' });
+  });
+  return api;
+}

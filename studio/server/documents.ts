@@ -1,0 +1,83 @@
+// The documents the studio may open and write: pages under pages/ and the site's own documents under site/. A name
+// is always a repository-relative path; anything that resolves elsewhere is refused before a file is touched.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
+import { dirname, join, normalize, relative, sep } from 'node:path';
+import { ROOT } from '../../core/content-schemas.ts';
+import { pagePath } from '../../core/page-paths.ts';
+import { kindOf, type ContentKind } from '../../scripts/lib/validate/validate-content.ts';
+
+export type StudioFile = { file: string; kind: ContentKind; path?: string; title: string };
+
+/** Where the studio may write: nowhere but these folders. */
+const WRITABLE = ['pages', 'site'];
+
+export const versionOf = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+const toPosix = (p: string) => p.split(sep).join('/');
+
+/**
+ * The absolute path of a studio document named by its repository path, or undefined when the name is not a content
+ * document inside pages/ or site/ (a `..`, an absolute path, a symbolic link out, or not a document the validator
+ * knows).
+ */
+export function documentPath(name: unknown): string | undefined {
+  if (typeof name !== 'string' || name === '' || name.includes('\0') || name.includes('\\')) return undefined;
+  if (name.startsWith('/') || name.split('/').some((part) => part === '..' || part === '.' || part === ''))
+    return undefined;
+  const absolute = join(ROOT, normalize(name));
+  const rel = toPosix(relative(ROOT, absolute));
+  if (rel !== name || !WRITABLE.includes(rel.split('/')[0] ?? '')) return undefined;
+  if (!kindOf(absolute)) return undefined;
+  // A symbolic link inside pages/ must not lead a write out of it: the nearest existing folder must be inside too.
+  let existing = dirname(absolute);
+  while (!existsSync(existing)) existing = dirname(existing);
+  const real = toPosix(relative(realpathSync(ROOT), realpathSync(existing)));
+  if (real.startsWith('..') || !WRITABLE.includes(real.split('/')[0] ?? '')) return undefined;
+  return absolute;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function titleOf(data: unknown, fallback: string): string {
+  if (typeof data === 'object' && data !== null) {
+    const record = data as Record<string, unknown>;
+    for (const key of ['title', 'name'])
+      if (typeof record[key] === 'string' && record[key] !== '') return record[key] as string;
+  }
+  return fallback;
+}
+
+const SITE_TITLES: Record<string, string> = {
+  'site/site.json': 'Site: header, footer and phone lines',
+  'site/redirects.json': 'Redirects',
+  'site/programs.json': 'Program catalogue',
+};
+
+/** Every document the studio edits, pages first (sorted by path), then the site's documents. */
+export function listDocuments(): StudioFile[] {
+  const list: StudioFile[] = [];
+  for (const folder of WRITABLE) {
+    const dir = join(ROOT, folder);
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      const file = `${folder}/${toPosix(entry)}`;
+      const absolute = join(ROOT, file);
+      const kind = file.endsWith('.json') ? kindOf(absolute) : undefined;
+      if (!kind) continue;
+      const data = readJson(absolute);
+      if (kind === 'page') {
+        const path = pagePath(file);
+        list.push({ file, kind, path, title: titleOf(data, path) });
+      } else list.push({ file, kind, title: SITE_TITLES[file] ?? titleOf(data, file) });
+    }
+  }
+  const rank = (f: StudioFile) => (f.kind === 'page' ? 0 : 1);
+  return list.sort((a, b) => rank(a) - rank(b) || (a.path ?? a.file).localeCompare(b.path ?? b.file));
+}

@@ -1,0 +1,26 @@
+// The studio writes the repository's files, so only the studio itself may talk to it: a request must name the
+// studio's own host (a DNS-rebinding page names its own), and a write must come from the studio's own page (a
+// cross-site form or fetch carries its site's Origin, or none we accept).
+import type { NextFunction, Request, Response } from 'express';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function studioHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`];
+}
+
+export function localOnly(port: number) {
+  const hosts = new Set(studioHosts(port));
+  const origins = new Set([...hosts].map((host) => `http://${host}`));
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!hosts.has(req.headers.host ?? '')) {
+      res.status(403).json({ error: 'the studio answers only at its own address on this computer' });
+      return;
+    }
+    if (!SAFE_METHODS.has(req.method) && !origins.has(req.headers.origin ?? '')) {
+      res.status(403).json({ error: 'changes are accepted only from the studio itself' });
+      return;
+    }
+    next();
+  };
+}

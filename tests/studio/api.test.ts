@@ -1,0 +1,196 @@
+// The studio's JSON API on real files in a copy of the repository: what it lists, checks and writes, and what it refuses.
+import { request } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStudio, type StudioUnderTest } from '../../studio/studio-process.ts';
+
+let studio: StudioUnderTest;
+beforeAll(async () => {
+  studio = await startStudio();
+});
+afterAll(async () => {
+  await studio?.stop();
+});
+
+type FileBody = { text: string; version: string };
+const open = async (name: string) =>
+  (await (await studio.api(`/studio-api/file?name=${name}`)).json()) as FileBody;
+const put = (name: string, document: unknown, baseVersion: unknown, headers: Record<string, string> = {}) =>
+  studio.api(`/studio-api/file?name=${encodeURIComponent(name)}`, {
+    method: 'PUT',
+    body: JSON.stringify({ document, baseVersion }),
+    headers,
+  });
+
+/** A raw request, so the Host header is what the test says (fetch always sends the URL's). */
+function rawGet(path: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: studio.port, path, headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('studio API', () => {
+  it('lists every page with its address and title, and the site documents', async () => {
+    const files = (await (await studio.api('/studio-api/files')).json()) as {
+      file: string;
+      path?: string;
+      title: string;
+      kind: string;
+    }[];
+    expect(files).toContainEqual(
+      expect.objectContaining({
+        file: 'pages/services/medical-detox.json',
+        kind: 'page',
+        path: '/services/medical-detox',
+      }),
+    );
+    expect(files.map((f) => f.file)).toEqual(
+      expect.arrayContaining(['site/site.json', 'site/redirects.json']),
+    );
+    const home = files.find((f) => f.file === 'pages/index.json');
+    expect(home?.title).toBe((JSON.parse(studio.read('pages/index.json')) as { title: string }).title);
+  });
+
+  it('saves every page unedited without changing a byte', async () => {
+    const files = (await (await studio.api('/studio-api/files')).json()) as { file: string }[];
+    for (const { file } of files) {
+      const before = studio.read(file);
+      const { version } = await open(file);
+      const response = await put(file, JSON.parse(before), version);
+      expect(response.status, file).toBe(200);
+      expect(studio.read(file), file).toBe(before);
+    }
+  });
+
+  it('writes one line for one changed heading, and answers the new version', async () => {
+    const name = 'pages/services/medical-detox.json';
+    const { text, version } = await open(name);
+    const document = JSON.parse(text) as { blocks: { type: string; heading: string }[] };
+    const hero = document.blocks.find((b) => b.type === 'hero');
+    if (!hero) throw new Error('no hero');
+    hero.heading = 'Medical detox, safely, around the clock';
+    const response = await put(name, document, version);
+    expect(response.status).toBe(200);
+    const after = studio.read(name);
+    expect(((await response.json()) as { version: string }).version).toBe((await open(name)).version);
+    const changed = text.split('\n').filter((line, i) => line !== after.split('\n')[i]);
+    expect(after.split('\n').length).toBe(text.split('\n').length);
+    expect(changed).toHaveLength(1);
+    expect(
+      execFileSync('npx', ['prettier', '--check', name], { cwd: studio.dir, encoding: 'utf8' }),
+    ).toContain('All matched files use Prettier code style');
+  });
+
+  it('refuses a save when the file changed on disk since it was opened (409), and writes nothing', async () => {
+    const name = 'pages/privacy-policy.json';
+    const { text, version } = await open(name);
+    const outside = text.replace('"title": "', '"title": "Updated: ');
+    studio.write(name, outside);
+    const response = await put(name, JSON.parse(text), version);
+    expect(response.status).toBe(409);
+    expect(studio.read(name)).toBe(outside);
+  });
+
+  it('refuses an invalid document with the validator’s messages (422), and writes nothing', async () => {
+    const name = 'pages/terms-of-service.json';
+    const { text, version } = await open(name);
+    const document = JSON.parse(text) as { blocks: Record<string, unknown>[] };
+    const index = document.blocks.findIndex((b) => b.type === 'hero');
+    (document.blocks[index] as Record<string, unknown>).heading = '';
+    const response = await put(name, document, version);
+    expect(response.status).toBe(422);
+    const { errors } = (await response.json()) as { errors: { pointer: string; message: string }[] };
+    expect(errors).toContainEqual({ pointer: `/blocks/${index}/heading`, message: 'must not be empty' });
+    expect(studio.read(name)).toBe(text);
+  });
+
+  it('checks a document as npm run validate does, with suggestions for links and anchors', async () => {
+    const name = 'pages/privacy-policy.json';
+    const document = JSON.parse(studio.read(name)) as { blocks: Record<string, unknown>[] };
+    document.blocks.push(
+      { type: 'cta-band', heading: 'Call', text: 'Read [about detox](/services/medical-detx).', actions: [] },
+      { type: 'cta-band', heading: 'Call', text: 'See [contact](/#contct).', actions: [] },
+    );
+    const response = await studio.api('/studio-api/validate', {
+      method: 'POST',
+      body: JSON.stringify({ file: name, document }),
+    });
+    const { errors } = (await response.json()) as {
+      errors: { pointer: string; message: string; suggestion?: string }[];
+    };
+    const n = document.blocks.length;
+    const link = errors.find((e) => e.pointer === `/blocks/${n - 2}/text`);
+    expect(link?.message).toContain('link "/services/medical-detx" leads nowhere');
+    expect(link?.suggestion).toBe('/services/medical-detox');
+    const anchor = errors.find((e) => e.pointer === `/blocks/${n - 1}/text`);
+    expect(anchor?.message).toContain('has no section with id "contct"');
+    expect(anchor?.suggestion).toBe('/#contact');
+    // The same document on disk gives the same messages from the build's own command.
+    studio.write(name, `${JSON.stringify(document, null, 2)}\n`);
+    let printed = '';
+    try {
+      execFileSync('npm', ['run', '--silent', 'validate', '--', name], {
+        cwd: studio.dir,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      printed = String((error as { stderr: string }).stderr);
+    }
+    for (const e of errors) {
+      expect(printed).toContain(e.pointer);
+      expect(printed).toContain(e.message);
+    }
+  });
+
+  it('refuses a foreign Host (403) and a write from a foreign Origin or with none (403)', async () => {
+    expect(await rawGet('/studio-api/files', `127.0.0.1:${studio.port}`)).toBe(200);
+    expect(await rawGet('/studio-api/files', `localhost:${studio.port}`)).toBe(200);
+    expect(await rawGet('/studio-api/files', `evil.example:${studio.port}`)).toBe(403);
+    expect(await rawGet('/', `rebind.example.com:${studio.port}`)).toBe(403);
+    const name = 'pages/index.json';
+    const { text, version } = await open(name);
+    const evil = await put(name, JSON.parse(text), version, { origin: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    const none = await fetch(`${studio.url}/studio-api/file?name=${name}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ document: JSON.parse(text), baseVersion: version }),
+    });
+    expect(none.status).toBe(403);
+  });
+
+  it('never reads or writes outside pages/ and site/ (403)', async () => {
+    for (const name of [
+      'package.json',
+      '../etc/passwd',
+      'pages/../package.json',
+      'server/app.ts',
+      '/etc/passwd',
+      'schemas/page.schema.json',
+      'pages/notes.txt',
+    ]) {
+      expect((await studio.api(`/studio-api/file?name=${encodeURIComponent(name)}`)).status, name).toBe(403);
+      expect((await put(name, {}, null)).status, name).toBe(403);
+    }
+  });
+
+  it('creates a new page only where none exists, and it passes npm run validate', async () => {
+    const home = JSON.parse(studio.read('pages/hipaa-compliance.json')) as Record<string, unknown>;
+    const document = {
+      ...home,
+      $schema: '../../schemas/page.schema.json',
+      title: 'A new page made in the studio',
+    };
+    expect((await put('pages/about/new-page.json', document, null)).status).toBe(200);
+    expect((await put('pages/about/new-page.json', document, null)).status).toBe(409);
+    execFileSync('npm', ['run', '--silent', 'validate', '--', 'pages/about/new-page.json'], {
+      cwd: studio.dir,
+    });
+  });
+});

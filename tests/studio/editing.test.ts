@@ -1,0 +1,155 @@
+// Staff editing pages in the studio, in a real browser on real files (a copy of the repository).
+import { execFileSync } from 'node:child_process';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/browser.ts';
+import { checked, field, openStudio, warmUp } from './studio-helpers.ts';
+import { startStudio, type StudioUnderTest } from '../../studio/studio-process.ts';
+
+let studio: StudioUnderTest;
+let browser: Browser;
+beforeAll(async () => {
+  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
+  await warmUp(browser, studio);
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await studio?.stop();
+});
+
+const changedLines = (before: string, after: string) => {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  expect(b.length).toBe(a.length);
+  return a.filter((line, i) => line !== b[i]);
+};
+
+describe('editing in the studio', { timeout: 60_000 }, () => {
+  it('edits a hero heading: the preview follows, and the save changes exactly one line', async () => {
+    const name = 'pages/services/medical-detox.json';
+    const before = studio.read(name);
+    const { page, context, errors } = await openStudio(browser, studio, name);
+    await page.getByTestId('outline-0').click();
+    const heading = field(page, '/blocks/0/heading');
+    await heading.fill('Medical detox you can trust, day and night');
+    const preview = page.frameLocator('[data-testid="preview-desktop"]');
+    await expect
+      .poll(() => preview.locator('h1').textContent())
+      .toBe('Medical detox you can trust, day and night');
+    await checked(page);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByTestId('diff').locator('[data-kind="added"]').count()).toBe(1);
+    await page.getByRole('button', { name: 'Write to file' }).click();
+    await page.getByText('Saved.').waitFor();
+    expect(changedLines(before, studio.read(name))).toEqual([
+      expect.stringContaining('"heading": "Safe'.slice(0, 12)),
+    ]);
+    expect(studio.read(name)).toContain('"heading": "Medical detox you can trust, day and night",');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('clearing a required field shows the validator’s message at it, and Save is disabled', async () => {
+    const name = 'pages/treatment/xanax-addiction.json';
+    const { page, context } = await openStudio(browser, studio, name);
+    await page.getByTestId('outline-0').click();
+    await field(page, '/blocks/0/heading').fill('');
+    await checked(page);
+    const printed = (() => {
+      const document = JSON.parse(studio.read(name)) as { blocks: { heading: string }[] };
+      (document.blocks[0] as { heading: string }).heading = '';
+      studio.write('pages/treatment/scratch-copy.json', JSON.stringify(document, null, 2));
+      try {
+        execFileSync('npm', ['run', '--silent', 'validate', '--', 'pages/treatment/scratch-copy.json'], {
+          cwd: studio.dir,
+          stdio: 'pipe',
+        });
+        return '';
+      } catch (error) {
+        return String((error as { stderr: Buffer }).stderr);
+      } finally {
+        execFileSync('rm', ['pages/treatment/scratch-copy.json'], { cwd: studio.dir });
+      }
+    })();
+    expect(printed).toContain('/blocks/0/heading (hero)  must not be empty');
+    const wrapper = page.locator('.mantine-InputWrapper-root', { has: field(page, '/blocks/0/heading') });
+    await expect
+      .poll(() => wrapper.locator('.mantine-InputWrapper-error').textContent())
+      .toBe('must not be empty');
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Go to first error' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-pointer')))
+      .toBe('/blocks/0/heading');
+    await context.close();
+  });
+
+  it('a broken link and a missing anchor get their suggestion, applied in one click', async () => {
+    const name = 'pages/privacy-policy.json';
+    const { page, context } = await openStudio(browser, studio, name);
+    await page.getByTestId('outline-0').click();
+    await page.getByRole('button', { name: 'Add secondary action' }).click();
+    await field(page, '/blocks/0/secondaryAction/label').fill('Detox');
+    const href = field(page, '/blocks/0/secondaryAction/href');
+    await href.fill('/services/medical-detx');
+    await href.press('Escape');
+    await checked(page);
+    await page.getByText('link "/services/medical-detx" leads nowhere').waitFor();
+    await page.getByRole('button', { name: 'Use “/services/medical-detox”' }).click();
+    await checked(page);
+    expect(await href.inputValue()).toBe('/services/medical-detox');
+    await href.fill('/#contct');
+    await href.press('Escape');
+    await checked(page);
+    await page.getByRole('button', { name: 'Use “/#contact”' }).click();
+    await checked(page);
+    expect(await href.inputValue()).toBe('/#contact');
+    expect(await page.getByTestId('error-count').textContent()).toBe('No errors');
+    await context.close();
+  });
+
+  it('refuses to overwrite a change made on disk while the page was open, with a banner', async () => {
+    const name = 'pages/treatment/meth-addiction.json';
+    const { page, context } = await openStudio(browser, studio, name);
+    await page.getByTestId('outline-0').click();
+    await field(page, '/blocks/0/heading').fill('A heading from the studio');
+    await checked(page);
+    const outside = studio.read(name).replace('"name": "', '"name": "X');
+    studio.write(name, outside);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Write to file' }).click();
+    await page.getByTestId('conflict').waitFor();
+    expect(studio.read(name)).toBe(outside);
+    await page.getByRole('button', { name: 'Compare with my edits' }).click();
+    await page.getByTestId('conflict').getByTestId('diff').waitFor();
+    await context.close();
+  });
+
+  it('undo and redo cover fields and structure, and a draft survives a reload', async () => {
+    const name = 'pages/treatment/heroin-addiction.json';
+    const before = studio.read(name);
+    const { page, context } = await openStudio(browser, studio, name);
+    const firstType = await page.getByTestId('outline-1').textContent();
+    await page.getByRole('button', { name: 'Remove block 2' }).click();
+    expect(await page.getByTestId('outline-1').textContent()).not.toBe(firstType);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await page.getByTestId('outline-1').textContent()).toBe(firstType);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    expect(await page.getByTestId('outline-1').textContent()).not.toBe(firstType);
+    await page.getByTestId('outline-0').click();
+    await field(page, '/blocks/0/heading').pressSequentially(' today');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    // Typing is one step: one undo takes back the whole word.
+    expect(await field(page, '/blocks/0/heading').inputValue()).not.toContain(' t');
+    await page.getByRole('button', { name: 'Redo' }).click();
+    expect(await field(page, '/blocks/0/heading').inputValue()).toContain(' today');
+    await page.waitForTimeout(400); // the draft is stored a moment after the last change
+    await page.reload();
+    await page.getByText('Unsaved draft restored').waitFor();
+    await page.getByTestId('outline-0').click();
+    expect(await field(page, '/blocks/0/heading').inputValue()).toContain(' today');
+    expect(await page.getByTestId('outline-1').textContent()).not.toBe(firstType);
+    expect(studio.read(name)).toBe(before);
+    await context.close();
+  });
+});

@@ -1,0 +1,42 @@
+// Driving the studio in Debian's Chromium: open a document and wait until its checks have run.
+import type { Browser, Page } from 'playwright-core';
+import type { StudioUnderTest } from '../../studio/studio-process.ts';
+
+/** The first visit compiles the editor on demand; later visits are quick. A limit for hangs, not a measurement. */
+export const FIRST_LOAD_MS = 90_000;
+
+export async function openStudio(browser: Browser, studio: StudioUnderTest, file: string) {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${studio.url}/#${file}`, { timeout: FIRST_LOAD_MS });
+  await page.getByRole('button', { name: /Save/ }).waitFor({ timeout: FIRST_LOAD_MS });
+  await checked(page);
+  return { page, context, errors };
+}
+
+/** Waits until the build's checks have answered for the current draft. */
+export async function checked(page: Page) {
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="error-count"]')?.textContent !== 'Checking…',
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+export const field = (page: Page, pointer: string) => page.locator(`[data-pointer="${pointer}"]`).first();
+
+export async function saveThroughDialog(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Write to file' }).click();
+  await page.getByText('Saved.').waitFor();
+}
+
+/** Opens the editor and a preview once, so Vite has compiled both before any test measures or waits. */
+export async function warmUp(browser: Browser, studio: StudioUnderTest) {
+  const { page, context } = await openStudio(browser, studio, 'pages/index.json');
+  await page.getByTestId('outline-0').click();
+  await page.frameLocator('[data-testid="preview-phone"]').locator('h1').waitFor({ timeout: FIRST_LOAD_MS });
+  await context.close();
+}
