@@ -28,9 +28,12 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
   it('edits a hero heading: the preview follows, and the save changes exactly one line', async () => {
     const name = 'pages/services/medical-detox.json';
     const before = studio.read(name);
+    const hero = (JSON.parse(before) as { blocks: { type: string }[] }).blocks.findIndex(
+      (b) => b.type === 'hero',
+    );
     const { page, context, errors } = await openStudio(browser, studio, name);
-    await page.getByTestId('outline-0').click();
-    const heading = field(page, '/blocks/0/heading');
+    await page.getByTestId(`outline-${hero}`).click();
+    const heading = field(page, `/blocks/${hero}/heading`);
     await heading.fill('Medical detox you can trust, day and night');
     const preview = page.frameLocator('[data-testid="preview-desktop"]');
     await expect

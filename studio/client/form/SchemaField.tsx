@@ -198,13 +198,15 @@ function ArrayField({ node, pointer, label, value }: FieldProps) {
             </Stack>
           </Group>
         ))}
-        <Button
-          size="compact-sm"
-          variant="light"
-          onClick={() => change(pointer, [...list, defaultValue(items)], `add ${singular}`)}
-        >
-          Add {singular}
-        </Button>
+        {typeof node.schema.maxItems === 'number' && list.length >= node.schema.maxItems ? null : (
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => change(pointer, [...list, defaultValue(items)], `add ${singular}`)}
+          >
+            Add {singular}
+          </Button>
+        )}
       </Stack>
     </Fieldset>
   );

@@ -14,10 +14,12 @@ export const FORM_KEYWORDS: Record<string, string> = {
   additionalProperties: 'false: only the listed properties; a schema: a list of named entries',
   propertyNames: 'the name field of a list of named entries, checked by the validator',
   minProperties: 'checked by the validator; its message shows at the group',
+  dependentRequired: 'checked by the validator (a field that needs another); its message shows at the group',
   const: 'a fixed value, shown but not editable',
   enum: 'a select of the allowed values (icons drawn as icons)',
   items: 'a repeatable group with add, remove and reorder',
   minItems: 'a new list starts with this many items',
+  maxItems: 'the add button goes once the list has this many items',
   uniqueItems: 'checked by the validator; its message shows at the repeated item',
   minLength: 'required text starts empty and shows the validator’s message',
   maxLength: 'a character counter under the field',
@@ -36,4 +38,12 @@ export const FORM_KEYWORDS: Record<string, string> = {
 /** Keywords whose values are schemas keyed by name, not keywords: their keys are property names. */
 export const NAMED_SCHEMAS = new Set(['properties', '$defs']);
 /** Keywords whose values are data, not schemas. */
-export const DATA_KEYWORDS = new Set(['enum', 'const', 'examples', 'default', 'required', 'discriminator']);
+export const DATA_KEYWORDS = new Set([
+  'enum',
+  'const',
+  'examples',
+  'default',
+  'required',
+  'dependentRequired',
+  'discriminator',
+]);
