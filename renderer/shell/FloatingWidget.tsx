@@ -4,6 +4,7 @@ import { IconMessage, IconPhone, IconShieldCheck } from '@tabler/icons-react';
 import { useSite } from '../site-context.tsx';
 import { LabelText } from '../text/RichText.tsx';
 import { dialogId, FormDialog, openDialog } from '../forms/FormDialog.tsx';
+import { HydrationSlice } from './HydrationSlice.tsx';
 
 /**
  * The floating call to action of every page: hidden until the page is scrolled past the threshold
@@ -94,8 +95,13 @@ export function FloatingWidget() {
           </button>
         </div>
       </aside>
-      <FormDialog formId={widget.insuranceFormId} />
-      <FormDialog formId={widget.consultationFormId} />
+      {/* Hydrated apart from the bar: a tap on the bar gets its answer without waiting for both forms. */}
+      <HydrationSlice>
+        <FormDialog formId={widget.insuranceFormId} />
+      </HydrationSlice>
+      <HydrationSlice>
+        <FormDialog formId={widget.consultationFormId} />
+      </HydrationSlice>
     </>
   );
 }

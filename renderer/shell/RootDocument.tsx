@@ -8,6 +8,7 @@ import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { FloatingWidget } from './FloatingWidget.tsx';
 import { Toasts } from '../toasts.tsx';
+import { HydrationSlice } from './HydrationSlice.tsx';
 
 /** The page document of the current route, if the route is a page (not the not-found screen). */
 function useCurrentPage(): Page | undefined {
@@ -40,11 +41,15 @@ export function RootDocument() {
             <a href="#main" className="skip-link">
               {site.labels.skipToContent}
             </a>
-            <Header />
+            <HydrationSlice>
+              <Header />
+            </HydrationSlice>
             <main id="main" tabIndex={-1}>
               <Outlet />
             </main>
-            <Footer />
+            <HydrationSlice>
+              <Footer />
+            </HydrationSlice>
             <FloatingWidget />
             <Toasts />
           </SiteProvider>
