@@ -96,9 +96,11 @@ function play(elements: readonly Element[], keyframes: Keyframes, duration: numb
   const controls = animate([...elements], keyframes, { duration, ease });
   return new Promise<void>((resolve) =>
     controls.then(() => {
-      for (const element of elements)
-        for (const property of Object.keys(keyframes))
-          (element as HTMLElement).style.removeProperty(property);
+      for (const element of elements) {
+        const { style } = element as HTMLElement;
+        for (const property of Object.keys(keyframes)) style.removeProperty(property);
+        if (style.length === 0) element.removeAttribute('style');
+      }
       resolve();
     }),
   );

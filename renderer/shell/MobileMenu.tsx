@@ -17,7 +17,7 @@ function Section({ title, groups }: { title: string; groups: LinkGroup[] }) {
         <IconChevronDown size={18} aria-hidden className="faq-chevron" />
       </summary>
       {/* One element for what the section shows, so it moves as one. */}
-      <div>
+      <div className="mobile-section-links">
         {groups.map((group) => (
           <div key={group.category ?? title}>
             {group.category && <p className="nav-group-title">{group.category}</p>}
