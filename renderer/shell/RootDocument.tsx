@@ -19,7 +19,8 @@ function useCurrentPage(): Page | undefined {
 export function RootDocument() {
   const page = useCurrentPage();
   // The page's scripts run at the visitor's first interaction (scripts/lib/hydration-loader.ts); this mark says they
-  // have taken over the page, for styles that only make sense with script and for tests.
+  // have taken over the page's frame, for styles that only make sense with script and for tests. The slices (header,
+  // footer, blocks, dialogs) follow in small idle steps, and a touch on one hydrates it at once.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
