@@ -7,8 +7,10 @@
 // runs, since every run must pass them. Prints each page's figures against the budgets below, with the blocking time
 // of every run, and exits 1 when accessibility, best practices or SEO is under budget; the performance budgets decide
 // the exit code only with --strict-performance. Also audits a floor page, the least a page can cost on this machine,
-// bare and with the site's own response headers, and prints their spreads beside the site's. Builds nothing: run
-// `npm run build` first (`npm test` does, then runs this).
+// bare and with the site's own response headers, and prints their spreads beside the site's. Then measures the first
+// interactions of a visitor on a slow phone (scripts/lib/first-interaction.ts), printed and never gated, ending with
+// `first_interaction_ms=N`; `-- --first-interaction-only` measures only those. Builds nothing: run `npm run build`
+// first (`npm test` does, then runs this).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
@@ -19,6 +21,14 @@ import { addressOf, close, listen } from '../server/http/http-server.ts';
 import { startServerProcess } from './lib/server-process.ts';
 import { percentile } from './lib/stats.ts';
 import { securityHeaders } from '../server/http/security.ts';
+import { launchBrowser } from '../tests/helpers/browser.ts';
+import {
+  FIRST_INTERACTION_AIM_MS,
+  FIRST_INTERACTION_GOAL_MS,
+  firstInteraction,
+  PHONE_CPU_SLOWDOWN,
+  WEAK_4G,
+} from './lib/first-interaction.ts';
 
 /** The budgets, in one place: the score each category must reach and the most each of the three metrics may be. */
 const BUDGETS = {
@@ -41,6 +51,11 @@ const AUDITED_PAGES = [
   '/treatment/fentanyl-addiction',
   '/crisis/emergency-help',
 ] as const;
+
+/** The pages whose first interactions are measured: home and a treatment page with a form of its own. */
+const INTERACTION_PAGES = ['/', '/treatment/opioid-dependency'] as const;
+/** Fresh page loads per page and action (each action is the first thing done on its page). */
+const INTERACTION_RUNS = 3;
 
 /** Runs per page and of each floor page: blocking time varies from run to run more than the pages' own differences. */
 const RUNS = 5;
@@ -241,8 +256,30 @@ function floorLine(label: string, runs: readonly Result[]): string {
   return `${label}: TBT ${spread('total-blocking-time')}, LCP ${spread('largest-contentful-paint')}.`;
 }
 
+/** The first-interaction figures of INTERACTION_PAGES, ending with the worst as `first_interaction_ms=N`. */
+async function measureFirstInteraction(baseUrl: string): Promise<string[]> {
+  const browser = await launchBrowser();
+  try {
+    const { worst, lines } = await firstInteraction(browser, baseUrl, INTERACTION_PAGES, INTERACTION_RUNS);
+    const kbit = (bytesPerSecond: number) => `${(bytesPerSecond * 8) / 1000} kbit/s`;
+    return [
+      `First interactions on a phone (${PHONE_CPU_SLOWDOWN}× CPU slowdown, ${WEAK_4G.latency} ms latency, ` +
+        `${kbit(WEAK_4G.downloadThroughput)} down, ${kbit(WEAK_4G.uploadThroughput)} up), each the first thing done ` +
+        `on a freshly loaded page, ${INTERACTION_RUNS} loads each; the longest Event Timing duration of its ` +
+        `interactions:`,
+      ...lines,
+      `Worst first interaction: ${worst} ms (goal ≤ ${FIRST_INTERACTION_GOAL_MS} ms, aiming at ` +
+        `${FIRST_INTERACTION_AIM_MS} ms; printed, not gated).`,
+      `first_interaction_ms=${worst}`,
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
 async function main(): Promise<number> {
   const strictPerformance = process.argv.includes('--strict-performance');
+  const firstInteractionOnly = process.argv.includes('--first-interaction-only');
   if (!existsSync(join(CLIENT_DIR, 'index.html'))) {
     console.error('No built site in dist/client: run `npm run build` first.');
     return 1;
@@ -252,11 +289,22 @@ async function main(): Promise<number> {
     return 1;
   }
 
+  if (firstInteractionOnly) {
+    const server = await startServer();
+    try {
+      for (const line of await measureFirstInteraction(server.url)) console.log(line);
+    } finally {
+      await server.stop();
+    }
+    return 0;
+  }
+
   const server = await startServer();
   const floorServer = await startFloorServer();
   let chrome: LaunchedChrome | undefined;
   const results: PageResult[] = [];
   const floors = new Map<Floor, Result[]>();
+  let interaction: string[] = [];
   try {
     chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
     const port = chrome.port;
@@ -279,6 +327,8 @@ async function main(): Promise<number> {
           ...(floors.get(floor) ?? []),
           await audit(floorServer.url(floor), port, ['performance']),
         ]);
+    console.log('First interactions on a slowed phone');
+    interaction = await measureFirstInteraction(server.url);
   } finally {
     chrome?.kill();
     await server.stop();
@@ -314,6 +364,8 @@ async function main(): Promise<number> {
     );
   const failed = gatingFailures.length > 0 || (strictPerformance && performanceFailures.length > 0);
   console.log(failed ? '\nAudit failed.' : '\nAudit passed.');
+  // Last, so the figure is the output's last line.
+  console.log(`\n${interaction.join('\n')}`);
   return failed ? 1 : 0;
 }
 

@@ -4,6 +4,8 @@ import { IconChevronDown } from '@tabler/icons-react';
 import type { BlockProps } from '../types.ts';
 import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
+import { LOOKS, prefetchMotion } from '../../renderer/motion/motion.ts';
+import { toggleFromSummary } from '../../renderer/motion/disclosure.ts';
 import './styles.css';
 
 /** Arrow keys, Home and End move focus between the question headers (WAI-ARIA accordion pattern). */
@@ -33,14 +35,15 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
 
 export function FaqBlock({ block }: BlockProps<'faq'>) {
   // Native exclusive <details name>: one answer open at a time, collapsible, and it works before any script runs.
+  // After hydration, with motion (renderer/motion/), an answer fades into place as it opens and out as it closes.
   const group = useId();
   if (block.variant === 'accordion')
     return (
       <Section block={block} size="md">
-        <div className="faq-accordion">
+        <div className="faq-accordion" onPointerDownCapture={prefetchMotion} onFocusCapture={prefetchMotion}>
           {block.items.map((item) => (
             <details key={item.question} name={group} className="faq-item">
-              <summary onKeyDown={moveFocus}>
+              <summary onKeyDown={moveFocus} onClick={(event) => toggleFromSummary(event, LOOKS.disclosure)}>
                 <Title order={3} size="h5" component="span" className="faq-question">
                   {item.question}
                 </Title>

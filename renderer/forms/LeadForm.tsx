@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Input, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import type { FormDefinition, FormField } from '../../generated/content-types.ts';
@@ -51,6 +51,96 @@ function TextArea({ id, label, error, required, size, ...rest }: TextAreaProps) 
     </Input.Wrapper>
   );
 }
+
+type FieldProps = {
+  field: FormField;
+  id: string;
+  value: string;
+  error: string | undefined;
+  onValue: (name: string, value: string) => void;
+};
+
+/** One field of a lead form, re-rendered only when its own value or error changes. */
+const Field = memo(function Field({ field, id, value, error, onValue }: FieldProps) {
+  const props = {
+    id,
+    name: field.name,
+    label: field.label,
+    required: field.required,
+    // <select> takes neither placeholder nor maxlength, and a date input no maxlength (invalid HTML otherwise).
+    placeholder: field.type === 'select' ? undefined : field.placeholder,
+    autoComplete: field.autocomplete,
+    maxLength: field.type === 'select' || field.type === 'date' ? undefined : maxLengthOf(field),
+    pattern: field.type === 'tel' ? PHONE_PATTERN : undefined,
+    // The browser adds a pattern field's title to its own "match the requested format" message (no JavaScript).
+    title: field.type === 'tel' ? field.invalidMessage : undefined,
+    value,
+    error,
+    size: 'md' as const,
+    onChange: (event: { currentTarget: { value: string } }) => onValue(field.name, event.currentTarget.value),
+  };
+  switch (field.type) {
+    case 'select':
+      return (
+        <NativeSelect {...props}>
+          <option value="" disabled={field.required}>
+            {field.placeholder ?? ''}
+          </option>
+          {field.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      );
+    case 'textarea':
+      return <TextArea {...props} />;
+    default:
+      return <TextInput type={field.type} {...props} />;
+  }
+});
+
+/** The submit button, the failure message and the privacy note: not re-rendered as the visitor types. */
+const FormEnd = memo(function FormEnd({
+  definition,
+  submitting,
+  failed,
+}: {
+  definition: FormDefinition;
+  submitting: boolean;
+  failed: boolean;
+}) {
+  const { site } = useSite();
+  return (
+    <>
+      {/* Disabled in look and to assistive technology, yet focusable: a disabled button would drop the focus. */}
+      <Button
+        type="submit"
+        size="lg"
+        data-disabled={submitting || undefined}
+        aria-disabled={submitting || undefined}
+        leftSection={submitting ? <Loader size="xs" color="currentColor" aria-hidden /> : undefined}
+        fullWidth
+      >
+        {submitting ? definition.submittingLabel : definition.submitLabel}
+      </Button>
+      {/* Always in the page, so that screen readers announce the message when it appears in it. */}
+      <div role="alert" className="form-failure">
+        {failed && (
+          <>
+            <strong>{definition.failure.title}</strong> <RichText text={definition.failure.text} />{' '}
+            <RichText text={site.labels.formFailureCall} />
+          </>
+        )}
+      </div>
+      {definition.privacyNote && (
+        <Text size="sm" c="dimmed">
+          <RichText text={definition.privacyNote} />
+        </Text>
+      )}
+    </>
+  );
+});
 
 type Props = {
   formId: string;
@@ -144,28 +234,18 @@ export function LeadForm({ formId, definition, onSuccess, idPrefix = `${formId}-
     }
   }
 
-  const fieldProps = (field: FormField) => ({
-    id: idPrefix + field.name,
-    name: field.name,
-    label: field.label,
-    required: field.required,
-    // <select> takes neither placeholder nor maxlength, and a date input no maxlength (invalid HTML otherwise).
-    placeholder: field.type === 'select' ? undefined : field.placeholder,
-    autoComplete: field.autocomplete,
-    maxLength: field.type === 'select' || field.type === 'date' ? undefined : maxLengthOf(field),
-    pattern: field.type === 'tel' ? PHONE_PATTERN : undefined,
-    // The browser adds a pattern field's title to its own "match the requested format" message (no JavaScript).
-    title: field.type === 'tel' ? field.invalidMessage : undefined,
-    value: values[field.name] ?? '',
-    error: errors[field.name],
-    size: 'md' as const,
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      keyRef.current = undefined;
-      setValues((current) => ({ ...current, [field.name]: value }));
-      if (errors[field.name]) setErrors(({ [field.name]: _cleared, ...rest }) => rest);
-    },
-  });
+  // Stable, so that a key press re-renders the one field typed in (Field is memoized), not the whole form: on a slow
+  // phone a whole form's render per key press is what made typing lag.
+  const onValue = useCallback((name: string, value: string) => {
+    keyRef.current = undefined;
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!current[name]) return current;
+      const rest = { ...current };
+      delete rest[name];
+      return rest;
+    });
+  }, []);
 
   return (
     <form
@@ -191,52 +271,17 @@ export function LeadForm({ formId, definition, onSuccess, idPrefix = `${formId}-
         />
       </div>
       <Stack gap="md">
-        {definition.fields.map((field) => {
-          switch (field.type) {
-            case 'select':
-              return (
-                <NativeSelect key={field.name} {...fieldProps(field)}>
-                  <option value="" disabled={field.required}>
-                    {field.placeholder ?? ''}
-                  </option>
-                  {field.options?.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </NativeSelect>
-              );
-            case 'textarea':
-              return <TextArea key={field.name} {...fieldProps(field)} />;
-            default:
-              return <TextInput key={field.name} type={field.type} {...fieldProps(field)} />;
-          }
-        })}
-        {/* Disabled in look and to assistive technology, yet focusable: a disabled button would drop the focus. */}
-        <Button
-          type="submit"
-          size="lg"
-          data-disabled={submitting || undefined}
-          aria-disabled={submitting || undefined}
-          leftSection={submitting ? <Loader size="xs" color="currentColor" aria-hidden /> : undefined}
-          fullWidth
-        >
-          {submitting ? definition.submittingLabel : definition.submitLabel}
-        </Button>
-        {/* Always in the page, so that screen readers announce the message when it appears in it. */}
-        <div role="alert" className="form-failure">
-          {failed && (
-            <>
-              <strong>{definition.failure.title}</strong> <RichText text={definition.failure.text} />{' '}
-              <RichText text={site.labels.formFailureCall} />
-            </>
-          )}
-        </div>
-        {definition.privacyNote && (
-          <Text size="sm" c="dimmed">
-            <RichText text={definition.privacyNote} />
-          </Text>
-        )}
+        {definition.fields.map((field) => (
+          <Field
+            key={field.name}
+            field={field}
+            id={idPrefix + field.name}
+            value={values[field.name] ?? ''}
+            error={errors[field.name]}
+            onValue={onValue}
+          />
+        ))}
+        <FormEnd definition={definition} submitting={submitting} failed={failed} />
       </Stack>
     </form>
   );

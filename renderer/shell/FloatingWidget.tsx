@@ -4,12 +4,15 @@ import { IconMessage, IconPhone, IconShieldCheck } from '@tabler/icons-react';
 import { useSite } from '../site-context.tsx';
 import { LabelText } from '../text/RichText.tsx';
 import { dialogId, FormDialog, openDialog } from '../forms/FormDialog.tsx';
+import { HydrationSlice } from './HydrationSlice.tsx';
+import { enter, LOOKS, prefetchMotion } from '../motion/motion.ts';
 
 /**
  * The floating call to action of every page: hidden until the page is scrolled past the threshold
  * (site.widget.showAfterScroll); under 768 px wide a bottom bar, from 768 px a round Verify Insurance button
  * whose hover and focus menu offers the phone number and a free consultation, by width alone, touch screens
- * included. It overlays the page, so showing it never moves the content.
+ * included. It overlays the page, so showing it never moves the content. It rises into view as it appears: by CSS until
+ * the motion code is here, then by framer-motion (renderer/motion/), which the first scroll fetches.
  */
 export function FloatingWidget() {
   const { site, phone } = useSite();
@@ -18,10 +21,20 @@ export function FloatingWidget() {
 
   useEffect(() => {
     const update = () => setVisible(window.scrollY > widget.showAfterScroll);
+    // A scroll (not the page's hydration) fetches the motion code for the widget's next appearance.
+    const scrolled = () => {
+      prefetchMotion();
+      update();
+    };
     update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    window.addEventListener('scroll', scrolled, { passive: true });
+    return () => window.removeEventListener('scroll', scrolled);
   }, [widget.showAfterScroll]);
+
+  const asideRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (visible && asideRef.current) void enter([asideRef.current], LOOKS.widget);
+  }, [visible]);
 
   // A dialog opened from the round button's menu gives focus back to its opener on closing, but by then the menu,
   // shown only while hovered or focused, is hidden and cannot take it: the round button takes it instead.
@@ -50,10 +63,13 @@ export function FloatingWidget() {
   return (
     <>
       <aside
+        ref={asideRef}
         className="floating-widget"
         data-visible={visible}
         style={{ '--widget-threshold': `${widget.showAfterScroll}px` } as CSSProperties}
         aria-label={widget.menuLabel}
+        onPointerDownCapture={prefetchMotion}
+        onFocusCapture={prefetchMotion}
       >
         <div className="widget-bar">
           <Button
@@ -94,8 +110,13 @@ export function FloatingWidget() {
           </button>
         </div>
       </aside>
-      <FormDialog formId={widget.insuranceFormId} />
-      <FormDialog formId={widget.consultationFormId} />
+      {/* Hydrated apart from the bar: a tap on the bar gets its answer without waiting for both forms. */}
+      <HydrationSlice>
+        <FormDialog formId={widget.insuranceFormId} />
+      </HydrationSlice>
+      <HydrationSlice>
+        <FormDialog formId={widget.consultationFormId} />
+      </HydrationSlice>
     </>
   );
 }

@@ -1,8 +1,17 @@
 import { useLoaderData, useLocation } from '@tanstack/react-router';
-import type { Page } from '../../generated/content-types.ts';
-import { BlockList } from '../../blocks/BlockList.tsx';
+import type { Block, Page } from '../../generated/content-types.ts';
+import { BlockList, blockKey } from '../../blocks/BlockList.tsx';
 import { PageProvider } from '../page-context.tsx';
 import { FIRST_SCREEN_END } from '../head.ts';
+import { HydrationSlice } from './HydrationSlice.tsx';
+
+/** Each block in a hydration slice of its own: a touch on a form hydrates that form, not the page around it. */
+const sliced = (blocks: Block[]) =>
+  blocks.map((block) => (
+    <HydrationSlice key={blockKey(block)}>
+      <BlockList blocks={[block]} />
+    </HydrationSlice>
+  ));
 
 export function PageView() {
   // Page routes are generated, so their loader types are not known statically; every page loader returns a Page.
@@ -10,10 +19,10 @@ export function PageView() {
   const path = useLocation({ select: (location) => location.pathname });
   return (
     <PageProvider value={{ path, name: page.name }}>
-      <BlockList blocks={page.blocks.slice(0, 1)} />
+      {sliced(page.blocks.slice(0, 1))}
       {/* Where the first screen ends: the page's first paint waits for everything before it (renderer/head.ts). */}
       <span id={FIRST_SCREEN_END} hidden />
-      <BlockList blocks={page.blocks.slice(1)} />
+      {sliced(page.blocks.slice(1))}
     </PageProvider>
   );
 }

@@ -8,6 +8,7 @@ import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { FloatingWidget } from './FloatingWidget.tsx';
 import { Toasts } from '../toasts.tsx';
+import { HydrationSlice } from './HydrationSlice.tsx';
 
 /** The page document of the current route, if the route is a page (not the not-found screen). */
 function useCurrentPage(): Page | undefined {
@@ -18,7 +19,8 @@ function useCurrentPage(): Page | undefined {
 export function RootDocument() {
   const page = useCurrentPage();
   // The page's scripts run at the visitor's first interaction (scripts/lib/hydration-loader.ts); this mark says they
-  // have taken over the page, for styles that only make sense with script and for tests.
+  // have taken over the page's frame, for styles that only make sense with script and for tests. The slices (header,
+  // footer, blocks, dialogs) follow in small idle steps, and a touch on one hydrates it at once.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
@@ -40,11 +42,15 @@ export function RootDocument() {
             <a href="#main" className="skip-link">
               {site.labels.skipToContent}
             </a>
-            <Header />
+            <HydrationSlice>
+              <Header />
+            </HydrationSlice>
             <main id="main" tabIndex={-1}>
               <Outlet />
             </main>
-            <Footer />
+            <HydrationSlice>
+              <Footer />
+            </HydrationSlice>
             <FloatingWidget />
             <Toasts />
           </SiteProvider>

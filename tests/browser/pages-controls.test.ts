@@ -15,20 +15,14 @@ describe('FAQ accordion', () => {
     const items = page.locator('.faq-item');
     await headers.nth(0).click();
     await headers.nth(2).click();
-    expect(await items.evaluateAll((all) => all.map((d) => (d as HTMLDetailsElement).open))).toEqual([
-      false,
-      false,
-      true,
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    // An answer that closes fades out first (renderer/motion/), so what is open is read once that is done.
+    await expect
+      .poll(() => items.evaluateAll((all) => all.map((d) => (d as HTMLDetailsElement).open)))
+      .toEqual([false, false, true, false, false, false, false, false]);
     await headers.nth(2).click();
-    expect(await items.evaluateAll((all) => all.filter((d) => (d as HTMLDetailsElement).open).length)).toBe(
-      0,
-    );
+    await expect
+      .poll(() => items.evaluateAll((all) => all.filter((d) => (d as HTMLDetailsElement).open).length))
+      .toBe(0);
 
     await headers.nth(0).focus();
     const focusedIndex = () =>
@@ -138,8 +132,9 @@ describe('header', () => {
       false,
       true,
     ]);
+    // The panel slides away before it closes (renderer/motion/).
     await page.keyboard.press('Escape');
-    await expect(panel.isVisible()).resolves.toBe(false);
+    await expect.poll(() => panel.isVisible()).toBe(false);
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
       site.labels.openMenu,
     );
@@ -147,7 +142,7 @@ describe('header', () => {
     await expect(panel.isVisible()).resolves.toBe(true);
     await panel.getByRole('link', { name: 'Medical Detox' }).click();
     await page.waitForURL(`${t.site.url}/services/medical-detox`);
-    await expect(panel.isVisible()).resolves.toBe(false);
+    await expect.poll(() => panel.isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

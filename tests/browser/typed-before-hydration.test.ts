@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { openPage, PHONE } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
 import { runLeadsCli } from '../../scripts/leads.ts';
+import { WEAK_4G } from '../../scripts/lib/first-interaction.ts';
 import insurance from '../../site/forms/insurance-verification.json' with { type: 'json' };
 import widgetInsurance from '../../site/forms/widget-insurance.json' with { type: 'json' };
 import consultation from '../../site/forms/consultation.json' with { type: 'json' };
@@ -14,9 +15,6 @@ import site from '../../site/site.json' with { type: 'json' };
 
 const t = siteUnderTest();
 const ROOT = join(import.meta.dirname, '..', '..');
-
-/** A phone on a weak 4G signal: 150 ms latency, 1.6 Mbit/s down, 750 kbit/s up. */
-const WEAK_4G = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 };
 
 type Entry = { label: string; value: string; kind: 'type' | 'fill' | 'select' };
 type Form = { submitLabel: string; success: { text: string } };
