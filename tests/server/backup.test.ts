@@ -8,6 +8,7 @@ import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { runLeadsCli } from '../../scripts/leads.ts';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { createdId, postJson, tempDir, validLead, writeClientDir } from './fixtures.ts';
+import { expectNoPersonalData } from './personal-data.ts';
 
 const BURST = 300;
 const CONCURRENCY = 10;
@@ -40,6 +41,7 @@ describe('backup and restore', () => {
       LEADS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       CLIENT_DIR: writeClientDir(dir),
       FORM_RATE_LIMIT: '100000',
+      LOG_LEVEL: 'trace',
     };
     const server = await startServerProcess({ env });
     cleanups.push(() => server.stop('SIGKILL'));
@@ -100,5 +102,13 @@ describe('backup and restore', () => {
     for (const [id, memberId] of leads)
       if (id !== newId) expect(acknowledged.get(id), 'a lead nobody acknowledged').toBe(memberId);
     await fresh.stop();
+    expectNoPersonalData(
+      [...server.output().split('\n'), ...fresh.output().split('\n')],
+      [
+        ...Object.values(validLead),
+        ...acknowledged.values(),
+        ...Array.from({ length: BURST }, (_, n) => `Backup Test ${n}`),
+      ],
+    );
   }, 90_000);
 });

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { startServerProcess, type ServerProcess } from '../../scripts/lib/server-process.ts';
 import { postJson, startReceiver, tempDir, validLead, waitFor, writeClientDir } from './fixtures.ts';
+import { expectNoPersonalData } from './personal-data.ts';
 
 const BURST = 400;
 const CONCURRENCY = 40;
@@ -61,6 +62,7 @@ describe('a crash in the middle of a burst', () => {
       // Short, so an alert claimed by the killed process is free again soon (its lease is twice this, plus a second).
       CHAT_TIMEOUT_MS: '500',
       FORM_RATE_LIMIT: '100000',
+      LOG_LEVEL: 'trace',
     };
     const servers: ServerProcess[] = [];
     cleanups.push(() => Promise.all(servers.map((server) => server.stop('SIGKILL'))).then(() => undefined));
@@ -111,6 +113,10 @@ describe('a crash in the middle of a burst', () => {
         (db.prepare("SELECT COUNT(*) FROM alerts WHERE status = 'delivered'").pluck().get() as number) ===
         BURST,
       30_000,
+    );
+    expectNoPersonalData(
+      servers.flatMap((server) => server.output().split('\n')),
+      [...Object.values(validLead), ...attempts.flatMap((attempt) => Object.values(attempt.body))],
     );
   }, 120_000);
 });

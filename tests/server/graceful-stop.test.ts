@@ -10,6 +10,7 @@ import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { ANSWER_WITHIN_MS } from '../../server/forms/form-submission.ts';
 import { postJson, startReceiver, tempDir, validLead, writeClientDir } from './fixtures.ts';
 import { stored } from './store-faults.ts';
+import { expectNoPersonalData } from './personal-data.ts';
 
 // More than the server answers in its grace period: a stop must not wait for the burst to end.
 const BURST = 3000;
@@ -44,6 +45,7 @@ describe('SIGTERM during a burst', () => {
         CLIENT_DIR: writeClientDir(dir),
         CHAT_WEBHOOK_URL: receiver.url,
         FORM_RATE_LIMIT: '100000',
+        LOG_LEVEL: 'trace',
       },
     });
     cleanups.push(() => server.stop('SIGKILL'));
@@ -96,5 +98,9 @@ describe('SIGTERM during a burst', () => {
     expect(after).toMatchObject({ leads: answered.length, halves: 0, integrity: 'ok' });
     for (const attempt of attempts)
       expect(after.names.has(attempt.name), attempt.name).toBe(attempt.status === 201);
+    expectNoPersonalData(server.output().split('\n'), [
+      ...Object.values(validLead),
+      ...attempts.map((attempt) => attempt.name),
+    ]);
   }, 60_000);
 });

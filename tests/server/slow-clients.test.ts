@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../scripts/lib/server-process.ts';
 import { SERVER_LIMITS } from '../../server/http/http-server.ts';
 import { postJson, tempDir, validLead, writeClientDir } from './fixtures.ts';
+import { expectNoPersonalData } from './personal-data.ts';
 
 // A timeout is checked every SERVER_LIMITS.checkEveryMs; a second more for a busy test machine.
 const LATE_BY_AT_MOST_MS = SERVER_LIMITS.checkEveryMs + 1_000;
@@ -15,7 +16,12 @@ let port: number;
 beforeAll(async () => {
   const dir = tempDir();
   server = await startServerProcess({
-    env: { LEADS_DB: ':memory:', CLIENT_DIR: writeClientDir(dir), FORM_RATE_LIMIT: '100000' },
+    env: {
+      LEADS_DB: ':memory:',
+      CLIENT_DIR: writeClientDir(dir),
+      FORM_RATE_LIMIT: '100000',
+      LOG_LEVEL: 'trace',
+    },
   });
   port = Number(new URL(server.url).port);
 });
@@ -114,4 +120,10 @@ describe('slow clients', () => {
       for (const socket of held) socket.destroy();
     }
   }, 30_000);
+});
+
+describe('while clients are slow', () => {
+  it('logs, at every level, none of the values of the lead it took', () => {
+    expectNoPersonalData(server.output().split('\n'), Object.values(validLead));
+  });
 });

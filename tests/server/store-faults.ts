@@ -113,6 +113,12 @@ export interface Answer {
   text: string;
 }
 
+/** Every personal value `submit` sends (for any n under 1,000): none may reach the server's log. */
+export const FAULT_LEAD_VALUES: readonly string[] = [
+  ...Object.values(validLead),
+  ...Array.from({ length: 1_000 }, (_, n) => [`Fault Test ${n}`, `FAULT-${n}`]).flat(),
+];
+
 /** One submission, as JSON (the enhanced form, with an Idempotency-Key) or a plain form post; timed from sending. */
 export async function submit(
   api: string,

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { tempDir, waitFor, writeClientDir } from './fixtures.ts';
-import { expectCallUs, mount, stored, submit } from './store-faults.ts';
+import { FAULT_LEAD_VALUES, expectCallUs, mount, stored, submit } from './store-faults.ts';
+import { expectNoPersonalData } from './personal-data.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -28,6 +29,7 @@ describe('a full disk under the lead database', () => {
         LEADS_ENCRYPTION_KEY: 'ab'.repeat(32),
         CLIENT_DIR: writeClientDir(dir),
         FORM_RATE_LIMIT: '100000',
+        LOG_LEVEL: 'trace',
       },
     });
     cleanups.push(() => server.stop('SIGKILL'));
@@ -63,5 +65,6 @@ describe('a full disk under the lead database', () => {
       'Fault Test 300',
     ]);
     expect(after).toMatchObject({ leads: 4, halves: 0, integrity: 'ok' });
+    expectNoPersonalData(server.output().split('\n'), FAULT_LEAD_VALUES);
   }, 60_000);
 });

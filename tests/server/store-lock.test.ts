@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { tempDir, waitFor, writeClientDir } from './fixtures.ts';
-import { expectCallUs, holdLock, stored, submit } from './store-faults.ts';
+import { FAULT_LEAD_VALUES, expectCallUs, holdLock, stored, submit } from './store-faults.ts';
+import { expectNoPersonalData } from './personal-data.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -20,7 +21,12 @@ describe('a lead database locked by another process', () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const dbFile = join(dir, 'data', 'leads.db');
     const server = await startServerProcess({
-      env: { LEADS_DB: dbFile, CLIENT_DIR: writeClientDir(dir), FORM_RATE_LIMIT: '100000' },
+      env: {
+        LEADS_DB: dbFile,
+        CLIENT_DIR: writeClientDir(dir),
+        FORM_RATE_LIMIT: '100000',
+        LOG_LEVEL: 'trace',
+      },
     });
     cleanups.push(() => server.stop('SIGKILL'));
     const api = `${server.url}/api/forms/insurance-verification`;
@@ -51,6 +57,6 @@ describe('a lead database locked by another process', () => {
     await waitFor(
       () => server.logs().filter((line) => line.msg === 'lead could not be stored').length === 22,
     );
-    expect(server.output()).not.toContain('FAULT-');
+    expectNoPersonalData(server.output().split('\n'), FAULT_LEAD_VALUES);
   }, 60_000);
 });

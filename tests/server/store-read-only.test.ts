@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { tempDir, waitFor, writeClientDir } from './fixtures.ts';
-import { expectCallUs, makeReadOnly, mount, stored, submit } from './store-faults.ts';
+import { FAULT_LEAD_VALUES, expectCallUs, makeReadOnly, mount, stored, submit } from './store-faults.ts';
+import { expectNoPersonalData } from './personal-data.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -29,6 +30,7 @@ describe('a lead database on a file system that turns read-only', () => {
       LEADS_ENCRYPTION_KEY: 'cd'.repeat(32),
       CLIENT_DIR: writeClientDir(dir),
       FORM_RATE_LIMIT: '100000',
+      LOG_LEVEL: 'trace',
     };
     const server = await startServerProcess({ env });
     cleanups.push(() => server.stop('SIGKILL'));
@@ -68,5 +70,6 @@ describe('a lead database on a file system that turns read-only', () => {
     ]);
     expect(after).toMatchObject({ leads: 4, halves: 0, integrity: 'ok' });
     await again.stop();
+    expectNoPersonalData([...server.output().split('\n'), ...again.output().split('\n')], FAULT_LEAD_VALUES);
   }, 90_000);
 });

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../scripts/lib/server-process.ts';
 import { startReceiver, tempDir, waitFor, writeClientDir } from './fixtures.ts';
-import { expectCallUs, mount, run, stored, submit } from './store-faults.ts';
+import { FAULT_LEAD_VALUES, expectCallUs, mount, run, stored, submit } from './store-faults.ts';
+import { expectNoPersonalData } from './personal-data.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -32,6 +33,7 @@ describe('a stalled disk under the lead database', () => {
         CLIENT_DIR: writeClientDir(dir),
         CHAT_WEBHOOK_URL: receiver.url,
         FORM_RATE_LIMIT: '100000',
+        LOG_LEVEL: 'trace',
       },
     });
     cleanups.push(() => server.stop('SIGKILL'));
@@ -82,5 +84,6 @@ describe('a stalled disk under the lead database', () => {
     const alerted = () =>
       new Set(receiver.calls.map((call) => /\(lead ([\w-]+)\)$/.exec(call.json.text)?.[1]));
     await waitFor(() => ids.every((id) => alerted().has(id)) && alerted().size === after.leads, 20_000);
+    expectNoPersonalData(server.output().split('\n'), FAULT_LEAD_VALUES);
   }, 90_000);
 });
