@@ -8,6 +8,7 @@ describe('server config', () => {
       host: '127.0.0.1',
       leadsDb: '/srv/site/data/leads.db',
       chatWebhookUrl: undefined,
+      chatAlertDetail: 'none',
       chatRetryBaseMs: 2000,
       chatRetryMaxMs: 300_000,
       chatAlertMaxAgeMs: 72 * 3_600_000,
@@ -15,6 +16,7 @@ describe('server config', () => {
       formRateLimit: 20,
       formGlobalRateLimit: 1000,
       allowedOrigins: [],
+      leadsRetentionDays: 365,
       leadsEncryptionKey: undefined,
       clientDir: '/srv/site/dist/client',
       logLevel: 'info',
@@ -116,6 +118,8 @@ describe('server config', () => {
           FORM_RATE_LIMIT: '0',
           ALLOWED_ORIGINS: 'https://ok.example,https://bad.example/path',
           LEADS_ENCRYPTION_KEY: 'secret',
+          CHAT_ALERT_DETAIL: 'everything',
+          LEADS_RETENTION_DAYS: '0',
         });
       } catch (error) {
         return error instanceof ConfigError ? error.message : 'not a ConfigError';
@@ -129,9 +133,35 @@ describe('server config', () => {
       'FORM_RATE_LIMIT',
       'ALLOWED_ORIGINS entries are origins such as https://www.example.com, not "https://bad.example/path"',
       'LEADS_ENCRYPTION_KEY must be 64 hexadecimal characters',
+      'CHAT_ALERT_DETAIL must be one of none, contact, not "everything"',
+      'LEADS_RETENTION_DAYS must be a whole number from 1 to 36500',
     ])
       expect(message).toContain(name);
     expect(message).not.toContain('secret');
+  });
+
+  it('takes a chat webhook over https, or plain http only to loopback; CHAT_ALERT_DETAIL and retention', () => {
+    const problem = (url: string) => {
+      try {
+        readConfig({ CHAT_WEBHOOK_URL: url });
+        return undefined;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(problem('https://hooks.slack.com/services/T0/B0/x')).toBeUndefined();
+    expect(problem('http://127.0.0.1:9000/hook')).toBeUndefined();
+    expect(problem('http://localhost:9000/hook')).toBeUndefined();
+    expect(problem('http://[::1]:9000/hook')).toBeUndefined();
+    expect(problem('http://hooks.example.com/x')).toBe(
+      "CHAT_WEBHOOK_URL must be an https URL (plain http only to this machine's loopback), not http://hooks.example.com",
+    );
+    expect(problem('http://10.0.0.5/hook')).toMatch(/must be an https URL/);
+    expect(problem('ftp://hooks.example.com/x')).toMatch(/must be an https URL/);
+    expect(readConfig({ CHAT_ALERT_DETAIL: 'contact', LEADS_RETENTION_DAYS: '30' })).toMatchObject({
+      chatAlertDetail: 'contact',
+      leadsRetentionDays: 30,
+    });
   });
 
   it('refuses to serve beyond loopback with TRUST_PROXY not set at all; false, a proxy or loopback is fine', () => {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
+import { ALERT_DETAILS, type AlertDetail } from './alerts/chat-alert.ts';
 import { KEY_HINT, KeyError, parseKeyHex } from './leads/lead-key.ts';
 
 /**
@@ -15,8 +16,10 @@ export interface ServerConfig {
   host: string;
   /** SQLite file of leads and alerts. */
   leadsDb: string;
-  /** Slack-compatible incoming webhook; undefined means leads are stored and alerts wait. */
+  /** Slack-compatible incoming webhook; undefined means leads are stored and alerts wait. https outside loopback. */
   chatWebhookUrl: string | undefined;
+  /** What a chat alert says about the person: nothing by default (server/alerts/chat-alert.ts, AlertDetail). */
+  chatAlertDetail: AlertDetail;
   /** First wait after a failed alert; doubles with each failure, up to chatRetryMaxMs. */
   chatRetryBaseMs: number;
   /** Longest wait between two tries of an alert, and so how late an alert can arrive after chat is back. */
@@ -31,6 +34,8 @@ export interface ServerConfig {
   formGlobalRateLimit: number;
   /** Origins, besides the site's own, whose pages may post forms (such as a separate landing-page host). */
   allowedOrigins: string[];
+  /** Leads received longer ago than this are purged, with their alerts and notes; the audit log is kept. */
+  leadsRetentionDays: number;
   /** LEADS_ENCRYPTION_KEY; undefined means the key file. */
   leadsEncryptionKey: Buffer | undefined;
   /** LEADS_KEY_FILE, the key file when no key is given; undefined means `<LEADS_DB>.key`, beside the database. */
@@ -51,6 +56,7 @@ export const ENVIRONMENT = {
   HOST: '127.0.0.1',
   LEADS_DB: 'data/leads.db',
   CHAT_WEBHOOK_URL: '(unset: alerts stay pending)',
+  CHAT_ALERT_DETAIL: 'none (no patient data; `contact` adds name and phone)',
   CHAT_RETRY_BASE_MS: '2000',
   CHAT_RETRY_MAX_MS: '300000',
   CHAT_ALERT_MAX_AGE_H: '72',
@@ -58,6 +64,7 @@ export const ENVIRONMENT = {
   FORM_RATE_LIMIT: '20',
   FORM_GLOBAL_RATE_LIMIT: '1000',
   ALLOWED_ORIGINS: '(unset: only the site itself)',
+  LEADS_RETENTION_DAYS: '365',
   LEADS_ENCRYPTION_KEY: '(unset: the key file)',
   LEADS_KEY_FILE: '(unset: <LEADS_DB>.key; in production, one of the two is required)',
   NODE_ENV: '(unset: development)',
@@ -91,7 +98,7 @@ export function trustProxyFrom(value: string | undefined): TrustProxy {
 }
 
 /** Whether `host` (HOST) is a loopback address or name: only this machine can connect. */
-function isLoopbackHost(host: string): boolean {
+export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, '$1');
   if (bare === 'localhost') return true;
   return ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback';
@@ -110,6 +117,22 @@ export function listenProblem(config: ServerConfig, env: NodeJS.ProcessEnv): str
     '(its address or subnet, or a number of hops), or every visitor shares its address and its form rate limit; ' +
     'with nothing in front of the server, set TRUST_PROXY=false.'
   );
+}
+
+/**
+ * Why a webhook URL is refused, or undefined. Outside this machine only https: an alert crosses the internet, and
+ * even without patient data it says that someone asked for help, and when.
+ */
+export function webhookUrlProblem(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'CHAT_WEBHOOK_URL must be an https URL';
+  }
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
+  return `CHAT_WEBHOOK_URL must be an https URL (plain http only to this machine's loopback), not ${url.protocol}//${url.host}`;
 }
 
 /** Whether every entry of a trusted-proxy list is an address, a subnet or one of proxy-addr's names. */
@@ -185,8 +208,11 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     );
 
   const webhook = value('CHAT_WEBHOOK_URL');
-  if (webhook !== undefined && !/^https?:\/\/[^\s]+$/.test(webhook))
-    problems.push('CHAT_WEBHOOK_URL must be an http(s) URL');
+  const webhookProblem = webhook === undefined ? undefined : webhookUrlProblem(webhook);
+  if (webhookProblem) problems.push(webhookProblem);
+  const detail = value('CHAT_ALERT_DETAIL') ?? 'none';
+  if (!(ALERT_DETAILS as readonly string[]).includes(detail))
+    problems.push(`CHAT_ALERT_DETAIL must be one of ${ALERT_DETAILS.join(', ')}, not "${detail}"`);
 
   const chatRetryBaseMs = integer('CHAT_RETRY_BASE_MS', 2000, 1, HOUR_MS);
   const chatRetryMaxMs = integer('CHAT_RETRY_MAX_MS', 300_000, 1, HOUR_MS);
@@ -201,6 +227,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     leadsDb:
       value('LEADS_DB') === ':memory:' ? ':memory:' : resolve(cwd, value('LEADS_DB') ?? ENVIRONMENT.LEADS_DB),
     chatWebhookUrl: webhook,
+    chatAlertDetail: detail as AlertDetail,
     chatRetryBaseMs,
     chatRetryMaxMs,
     chatAlertMaxAgeMs: decimal('CHAT_ALERT_MAX_AGE_H', 72, 0.001, 24 * 365) * HOUR_MS,
@@ -208,6 +235,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     formRateLimit: integer('FORM_RATE_LIMIT', 20, 1, 1_000_000_000),
     formGlobalRateLimit: integer('FORM_GLOBAL_RATE_LIMIT', 1000, 1, 1_000_000_000),
     allowedOrigins: origins,
+    leadsRetentionDays: integer('LEADS_RETENTION_DAYS', 365, 1, 36_500),
     leadsEncryptionKey: key,
     leadsKeyFile: keyFileText === undefined ? undefined : resolve(cwd, keyFileText),
     clientDir: resolve(cwd, value('CLIENT_DIR') ?? ENVIRONMENT.CLIENT_DIR),

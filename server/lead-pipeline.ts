@@ -23,6 +23,7 @@ export type PipelineConfig = Pick<
   | 'leadsEncryptionKey'
   | 'leadsKeyFile'
   | 'chatWebhookUrl'
+  | 'chatAlertDetail'
   | 'chatRetryBaseMs'
   | 'chatRetryMaxMs'
   | 'chatAlertMaxAgeMs'
@@ -77,6 +78,7 @@ export function createLeadPipeline(
     site,
     logger,
     webhookUrl: config.chatWebhookUrl,
+    detail: config.chatAlertDetail,
     retryBaseMs: config.chatRetryBaseMs,
     retryMaxMs: config.chatRetryMaxMs,
     maxAgeMs: config.chatAlertMaxAgeMs,

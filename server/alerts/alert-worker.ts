@@ -2,7 +2,7 @@
 // (retry-policy.ts says when). The store is the queue: nothing lives only in memory, so a restart resumes where the
 // last process stopped.
 import type { FormDefinition, Site } from '../../generated/content-types.ts';
-import { buildChatAlert } from './chat-alert.ts';
+import { buildChatAlert, type AlertDetail } from './chat-alert.ts';
 import type { DueAlert, LeadStore } from '../leads/lead-store.ts';
 import type { Logger } from '../logger.ts';
 import { decideAfterFailure, parseRetryAfter, type RetryPolicy, type TryOutcome } from './retry-policy.ts';
@@ -15,6 +15,8 @@ export interface AlertWorkerOptions {
   logger: Logger;
   /** Slack-compatible incoming webhook; without it alerts stay pending until a restart with one. */
   webhookUrl: string | undefined;
+  /** CHAT_ALERT_DETAIL: what the message says about the person; nothing by default. */
+  detail?: AlertDetail;
   /** CHAT_RETRY_BASE_MS: first retry delay; doubles per failure. */
   retryBaseMs: number;
   /** CHAT_RETRY_MAX_MS: longest retry delay. */
@@ -66,7 +68,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   let failuresInARow = 0;
 
   async function post(url: string, alert: DueAlert): Promise<TryOutcome> {
-    const message = buildChatAlert(alert.lead, forms.get(alert.lead.formId), site);
+    const message = buildChatAlert(alert.lead, forms.get(alert.lead.formId), site, options.detail);
     try {
       const reply = await postJson(url, JSON.stringify(message), timeoutMs);
       if (reply.status >= 200 && reply.status < 300) return { delivered: true };

@@ -1,6 +1,13 @@
 // The team-chat alert for one lead, as a Slack incoming-webhook message that reads well on a phone.
-import type { ContextBlock, HeaderBlock, KnownBlock, MrkdwnElement, SectionBlock } from '@slack/types';
-import type { FormDefinition, FormField, Site } from '../../generated/content-types.ts';
+import type {
+  ActionsBlock,
+  ContextBlock,
+  HeaderBlock,
+  KnownBlock,
+  MrkdwnElement,
+  SectionBlock,
+} from '@slack/types';
+import type { FormDefinition, Site } from '../../generated/content-types.ts';
 import type { StoredLead } from '../leads/lead-store.ts';
 
 export interface ChatMessage {
@@ -11,21 +18,18 @@ export interface ChatMessage {
 
 // The provider is in California; admissions read the fallback time in its zone. The block text shows each reader's own.
 const ALERT_TIME_ZONE = 'America/Los_Angeles';
-const NAME_FIELDS = new Set(['fullName', 'firstName', 'lastName']);
-const SLACK_FIELDS_PER_SECTION = 10;
 const HEADER_MAX = 150;
+/** The form field whose choice says how soon the person needs help; its option's label goes into the alert. */
+const URGENCY_FIELD = 'urgency';
 
 /**
- * The fields an alert may show, derived from the definition and safe by default: never a field marked
- * pii 'health', never free text (a textarea, or a text field not marked as contact data such as a name).
+ * What an alert says about the person. `none` (the default): that a request arrived, of which form, how urgent and
+ * when, with a link to it in the inbox: nothing that identifies anyone, since a name beside the page someone read is
+ * health information, and a chat workspace and its lock-screen notifications are no place for it. `contact` adds the
+ * name and a tap-to-call number, for a chat vendor that has signed a business associate agreement (CHAT_ALERT_DETAIL).
  */
-export function alertFields(def: FormDefinition): FormField[] {
-  return def.fields.filter((field) => {
-    if (field.pii === 'health') return false;
-    if (field.type === 'text') return field.pii === 'contact';
-    return field.type !== 'textarea';
-  });
-}
+export const ALERT_DETAILS = ['none', 'contact'] as const;
+export type AlertDetail = (typeof ALERT_DETAILS)[number];
 
 /** Slack mrkdwn treats these three as control characters; a visitor's '<!channel>' must stay text. */
 export const escapeMrkdwn = (text: string): string =>
@@ -38,34 +42,24 @@ export function telLink(phone: string): string {
   return `<tel:+1${digits}|(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}>`;
 }
 
-/** The source page as an absolute link on the site's own origin; a path that would leave it stays plain text. */
-function sourceLink(source: string, site: Site): string {
-  try {
-    const url = new URL(source, site.url);
-    // '|' would end the URL part of a Slack link.
-    if (url.origin === new URL(site.url).origin) return `<${url.href.replace(/\|/g, '%7C')}>`;
-  } catch {
-    // fall through: not a usable path
-  }
-  return escapeMrkdwn(source);
-}
+/** The lead's own page in the inbox (server/staff/), on the site's origin. */
+export const inboxLink = (leadId: string, site: Site): string =>
+  new URL(`/staff/leads/${encodeURIComponent(leadId)}`, site.url).href;
 
-function personName(data: Record<string, string>, shown: Set<string>): string {
-  const pick = (name: string) => (shown.has(name) ? (data[name] ?? '').trim() : '');
+/** The person's name: the full-name field, else first and last name; '' when the form asks for none. */
+function personName(data: Record<string, string>): string {
+  const pick = (name: string) => (data[name] ?? '').trim();
   return pick('fullName') || [pick('firstName'), pick('lastName')].filter(Boolean).join(' ');
 }
 
-function fieldValue(field: FormField, value: string): string {
-  switch (field.type) {
-    case 'tel':
-      return telLink(value);
-    case 'email':
-      return `<mailto:${escapeMrkdwn(value).replace(/\|/g, '%7C')}|${escapeMrkdwn(value)}>`;
-    case 'select':
-      return escapeMrkdwn(field.options?.find((option) => option.value === value)?.label ?? value);
-    default:
-      return escapeMrkdwn(value);
-  }
+/** The label of the lead's urgency choice, when its form asks for one and the person chose. */
+function urgencyOf(lead: StoredLead, def: FormDefinition | undefined): string | undefined {
+  const field = def?.fields.find(
+    (candidate) => candidate.name === URGENCY_FIELD && candidate.type === 'select',
+  );
+  const value = lead.data[URGENCY_FIELD]?.trim();
+  if (!field || !value) return undefined;
+  return field.options?.find((option) => option.value === value)?.label ?? value;
 }
 
 const mrkdwn = (text: string): MrkdwnElement => ({ type: 'mrkdwn', text });
@@ -91,44 +85,56 @@ function received(at: Date): string {
 }
 
 /**
- * The alert for a lead, laid out for a phone: who and a tap-to-call number first, then the choices they made, where
- * they came from and when, and the lead id last (so a duplicate after a crash is recognisable). `def` is undefined when
- * the form was removed since the lead came in: the alert then shows no submitted values at all, because without the
- * definition nothing says which of them are safe to show.
+ * The alert for a lead, laid out for a phone: a request of which form, how urgent, when, and a button to open it in the
+ * inbox; the lead id last (so a duplicate after a crash is recognisable). With `detail: 'contact'` the name and a
+ * tap-to-call number come first. `lead.data` holds every value opened: this is the one place that decides which of
+ * them may leave the server. `def` is undefined when the form was removed since the lead came in.
  */
-export function buildChatAlert(lead: StoredLead, def: FormDefinition | undefined, site: Site): ChatMessage {
+export function buildChatAlert(
+  lead: StoredLead,
+  def: FormDefinition | undefined,
+  site: Site,
+  detail: AlertDetail = 'none',
+): ChatMessage {
   const formName = def?.name ?? lead.formId;
-  const shown = def ? alertFields(def) : [];
-  const shownNames = new Set(shown.map((field) => field.name));
-  const name = personName(lead.data, shownNames);
   const createdAt = new Date(lead.createdAt);
-  const phoneField = shown.find((field) => field.type === 'tel' && lead.data[field.name]?.trim());
-  const phone = phoneField && telLink(lead.data[phoneField.name]?.trim() ?? '');
+  const urgency = urgencyOf(lead, def);
+  const link = inboxLink(lead.id, site);
 
   const header: HeaderBlock = {
     type: 'header',
-    text: { type: 'plain_text', text: `New lead: ${formName}`.slice(0, HEADER_MAX), emoji: false },
+    text: { type: 'plain_text', text: `New request: ${formName}`.slice(0, HEADER_MAX), emoji: false },
   };
-  const who = [name && `*${escapeMrkdwn(name)}*`, phone && `Call ${phone}`].filter(Boolean).join('\n');
-  const whoBlock: SectionBlock[] = who ? [{ type: 'section', text: mrkdwn(who) }] : [];
-
-  const fields: MrkdwnElement[] = [];
-  for (const field of shown) {
-    const value = (lead.data[field.name] ?? '').trim();
-    if (value && !NAME_FIELDS.has(field.name) && field !== phoneField)
-      fields.push(labelled(field.label, fieldValue(field, value)));
+  let who = '';
+  if (detail === 'contact' && def) {
+    const name = personName(lead.data);
+    const phoneField = def.fields.find((field) => field.type === 'tel' && lead.data[field.name]?.trim());
+    const phone = phoneField && telLink(lead.data[phoneField.name]?.trim() ?? '');
+    who = [name && `*${escapeMrkdwn(name)}*`, phone && `Call ${phone}`].filter(Boolean).join('\n');
   }
-  fields.push(labelled('Source page', sourceLink(lead.source, site)));
-  fields.push(labelled('Received', received(createdAt)));
-  const sections: SectionBlock[] = [];
-  for (let i = 0; i < fields.length; i += SLACK_FIELDS_PER_SECTION)
-    sections.push({ type: 'section', fields: fields.slice(i, i + SLACK_FIELDS_PER_SECTION) });
+  const whoBlock: SectionBlock[] = who ? [{ type: 'section', text: mrkdwn(who) }] : [];
+  const fields = [
+    ...(urgency ? [labelled('Urgency', escapeMrkdwn(urgency))] : []),
+    labelled('Received', received(createdAt)),
+  ];
+  const open: ActionsBlock = {
+    type: 'actions',
+    elements: [
+      {
+        type: 'button',
+        text: { type: 'plain_text', text: 'Open lead', emoji: false },
+        url: link,
+        style: 'primary',
+        action_id: 'open-lead',
+      },
+    ],
+  };
   const context: ContextBlock = {
     type: 'context',
     elements: [mrkdwn(`Lead ID \`${lead.id}\` · ${createdAt.toISOString()}`)],
   };
 
-  const summary = [name && escapeMrkdwn(name), phone].filter(Boolean).join(', ');
-  const text = `New lead: ${escapeMrkdwn(formName)}${summary ? ` from ${summary}` : ''} (lead ${lead.id})`;
-  return { text, blocks: [header, ...whoBlock, ...sections, context] };
+  const summary = [escapeMrkdwn(formName), urgency && escapeMrkdwn(urgency)].filter(Boolean).join(', ');
+  const text = `New request: ${summary}. Open lead: <${link}> (lead ${lead.id})`;
+  return { text, blocks: [header, ...whoBlock, { type: 'section', fields }, open, context] };
 }

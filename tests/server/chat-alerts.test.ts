@@ -40,6 +40,25 @@ describe('chat alerts', () => {
     expect(warnings).toContainEqual(expect.objectContaining({ leadId: id }));
   });
 
+  it('sends no visitor value by default, and with CHAT_ALERT_DETAIL=contact the name and a tap-to-call number only', async () => {
+    const receiver = await receiverWith(() => ({ status: 200 }));
+    const plain = await serverWith({ webhookUrl: receiver.url });
+    const first = await submit(plain);
+    const contact = await serverWith({ webhookUrl: receiver.url, alertDetail: 'contact' });
+    const second = await submit(contact);
+    const messageOf = (id: string) =>
+      waitFor(() => receiver.calls.find((call) => call.raw.includes(id))?.raw);
+    const withNothing = await messageOf(first);
+    for (const value of [...Object.values(validLead), '(555) 010-4477', 'Blue Cross'])
+      expect(withNothing).not.toContain(value);
+    expect(withNothing).toContain(`/staff/leads/${first}`);
+    const withContact = await messageOf(second);
+    expect(withContact).toContain(validLead.fullName);
+    expect(withContact).toContain('<tel:+15550104477|(555) 010-4477>');
+    const others = Object.entries(validLead).filter(([name]) => name !== 'fullName' && name !== 'phone');
+    for (const [, value] of [...others, ['', 'Blue Cross']]) expect(withContact).not.toContain(value);
+  });
+
   it('retries after failures until the receiver takes the alert', async () => {
     const receiver = await receiverWith((call) =>
       call <= 2 ? { status: 500, body: 'boom' } : { status: 200 },

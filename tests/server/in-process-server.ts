@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { AlertWorker } from '../../server/alerts/alert-worker.ts';
+import type { AlertDetail } from '../../server/alerts/chat-alert.ts';
 import { createApp } from '../../server/app.ts';
 import { readConfig, type TrustProxy } from '../../server/config.ts';
 import { loadForms, loadRedirects } from '../../server/content.ts';
@@ -32,6 +33,8 @@ export interface InProcessServer {
 
 export interface InProcessServerOptions {
   webhookUrl?: string;
+  /** CHAT_ALERT_DETAIL; none (no patient data) by default, as in production. */
+  alertDetail?: AlertDetail;
   retryBaseMs?: number;
   retryMaxMs?: number;
   alertMaxAgeMs?: number;
@@ -74,6 +77,7 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
       leadsEncryptionKey: options.key,
       leadsKeyFile: undefined,
       chatWebhookUrl: options.webhookUrl,
+      chatAlertDetail: options.alertDetail ?? defaults.chatAlertDetail,
       chatRetryBaseMs: options.retryBaseMs ?? 5,
       chatRetryMaxMs: options.retryMaxMs ?? defaults.chatRetryMaxMs,
       chatAlertMaxAgeMs: options.alertMaxAgeMs ?? defaults.chatAlertMaxAgeMs,
