@@ -3,23 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, blockSchemaFile, schemaId } from '../../../core/content-schemas.ts';
 import { emergencyNumberProblems } from './emergency-numbers.ts';
-import { formatContentError, validateBlock, validateDocumentText } from './validate-content.ts';
+import { validateBlock } from './validate-content.ts';
+import { PAGE, lines, page } from './test-documents.ts';
 
-const PAGE = join(ROOT, 'pages/services/medical-detox.json');
 const FORM = join(ROOT, 'site/forms/consultation.json');
-const lines = (file: string, text: string) => validateDocumentText(file, text).map(formatContentError);
-
-/** A valid page whose blocks array is `blocks` (its first block starts on line 7). */
-const page = (blocks: string, head = '') => `{
-  "$schema": "../../schemas/page.schema.json",
-  "title": "Medical Detox in California",
-  "description": "Safe, medically supervised detox with 24/7 care, same-day admission and free insurance checks.",
-  "keywords": ["medical detox"], "name": "Medical Detox", "sitemap": { "changefreq": "monthly", "priority": 0.9 },${head}
-  "blocks": [
-${blocks}
-  ]
-}
-`;
 /** A page whose only block is a hero with `text` (on line 8, its string at column 15). */
 const heroText = (text: string) =>
   page(`    { "type": "hero", "heading": "Medical Detox", "callLabel": "Call {phone}",

@@ -11,21 +11,7 @@ import {
   documentValidators,
 } from '../../../core/content-schemas.ts';
 import { formatContentError, kindOf, validateBlock, validateDocumentText } from './validate-content.ts';
-
-const PAGE = join(ROOT, 'pages/services/medical-detox.json');
-const lines = (file: string, text: string) => validateDocumentText(file, text).map(formatContentError);
-
-/** A valid page whose blocks array is `blocks` (its first block starts on line 7). */
-const page = (blocks: string, head = '') => `{
-  "$schema": "../../schemas/page.schema.json",
-  "title": "Medical Detox in California",
-  "description": "Safe, medically supervised detox with 24/7 care, same-day admission and free insurance checks.",
-  "keywords": ["medical detox"], "name": "Medical Detox", "sitemap": { "changefreq": "monthly", "priority": 0.9 },${head}
-  "blocks": [
-${blocks}
-  ]
-}
-`;
+import { PAGE, lines, page } from './test-documents.ts';
 
 const HERO = `    { "type": "hero", "heading": "Medical Detox", "callLabel": "Call {phone}" }`;
 
