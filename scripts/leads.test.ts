@@ -235,7 +235,7 @@ describe('npm run leads', () => {
     const sealed = db.prepare('SELECT sealed FROM leads WHERE id = ?').pluck().get(jane) as string;
     expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
     db.close();
-    expect(sealed).toMatch(/"memberId":"v1\./);
+    expect(sealed).toMatch(/"memberId":"v2\./);
     // The copy reads back with the database's key file.
     const listed = await cli(['list', '--json'], { LEADS_DB: copy, LEADS_KEY_FILE: `${dbFile}.key` });
     expect(listed.out).toContain('XZH-99817234');

@@ -104,7 +104,9 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
       logger.info({ formId, invalid: Object.keys(submission.errors) }, 'form submission rejected');
       return { kind: 'invalid', errors: submission.errors, source: body.source };
     }
-    const fingerprint = store.fingerprint(canonicalSubmission(submission));
+    // Under every key of the ring: a repeat sent across a key rotation is still a repeat.
+    const fingerprints = store.fingerprints(canonicalSubmission(submission));
+    const fingerprint = fingerprints[0] ?? '';
 
     if (trapped) {
       // No values logged, and nothing stored or alerted.
@@ -121,7 +123,7 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
         source: submission.source,
         fields: submission.data,
         idempotencyKey: key,
-        fingerprint,
+        fingerprint: fingerprints,
       },
       { deadline },
     );

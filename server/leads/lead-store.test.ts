@@ -81,7 +81,7 @@ describe('lead store', () => {
     expect(JSON.parse(row.data)).toEqual({});
     const sealed = JSON.parse(row.sealed) as Record<string, string>;
     expect(Object.keys(sealed).sort()).toEqual(['dateOfBirth', 'fullName', 'memberId', 'phone']);
-    for (const value of Object.values(sealed)) expect(value).toMatch(/^v1\./);
+    for (const value of Object.values(sealed)) expect(value).toMatch(/^v2\.[0-9a-f]{16}\./);
     for (const clear of ['1987-03-14', 'XZH-99817234', 'Jane', '010-4477'])
       expect(row.sealed).not.toContain(clear);
   });

@@ -6,7 +6,6 @@
 import { createSqliteAuditLog } from './audit-log.ts';
 import { createSqliteInboxStore } from './inbox-store.ts';
 import type { AuditLog, InboxStore } from './inbox-types.ts';
-import { fingerprintOf } from './lead-cipher.ts';
 import { openLeadDatabase } from './lead-db.ts';
 import { searchKindsOf } from './lead-fields.ts';
 import { leadId } from './lead-id.ts';
@@ -32,10 +31,10 @@ export interface NewLead {
   /** The client's Idempotency-Key: the same key for the same form stores one lead. */
   idempotencyKey?: string;
   /**
-   * The submission's `fingerprint()`, kept with its Idempotency-Key: the same key with another fingerprint is a
-   * conflict, not a repeat.
+   * The submission's `fingerprints()` (or its `fingerprint()`), kept with its Idempotency-Key: the same key with
+   * another fingerprint is a conflict, not a repeat. The first is stored; a key stored under any of them is a repeat.
    */
-  fingerprint?: string;
+  fingerprint?: string | readonly string[];
 }
 
 export interface StoredLead {
@@ -93,6 +92,8 @@ export interface LeadStore {
   readonly inbox: InboxStore;
   /** A keyed hash of `text` (a submission in canonical form), to compare submissions without keeping them. */
   fingerprint(text: string): string;
+  /** `fingerprint` under every key of the ring, the current key's first: so a repeat across a rotation is one. */
+  fingerprints(text: string): string[];
   /**
    * Stores the lead and its pending alert in one transaction (grouped with other writes of the same moment) and
    * resolves once that transaction is committed to disk. Rejects at once when too many writes wait already.
@@ -186,8 +187,8 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     db.close();
     throw error;
   }
-  const { key, keySource } = unlocked;
-  const sealer = createSealer(key);
+  const { keyring, keySource } = unlocked;
+  const sealer = createSealer(keyring);
   const inThread = path !== ':memory:' && (options.writerThread ?? true);
   const writer = createLeadWriter(path, inThread ? undefined : db, { maxQueued: options.maxQueuedWrites });
 
@@ -226,7 +227,8 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     keySource,
     audit,
     inbox,
-    fingerprint: (text) => fingerprintOf(key, text),
+    fingerprint: (text) => sealer.fingerprints(text)[0] ?? '',
+    fingerprints: (text) => sealer.fingerprints(text),
     async insertLead(lead, { deadline } = {}) {
       const createdAt = new Date();
       const id = leadId(createdAt.getTime());
@@ -240,7 +242,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
           sealed: JSON.stringify(sealer.sealAll(lead.fields, id)),
           terms: termsOf(lead.formId, lead.fields),
           idempotencyKey: lead.idempotencyKey,
-          fingerprint: lead.fingerprint,
+          fingerprints: lead.fingerprint === undefined ? [] : [lead.fingerprint].flat(),
         },
         deadline,
       });

@@ -16,8 +16,8 @@ export interface PreparedLead {
   /** The lead's search terms, hashed (lead-search.ts). */
   terms: string[];
   idempotencyKey: string | undefined;
-  /** The submission's fingerprint (LeadStore.fingerprint), kept with its key. */
-  fingerprint: string | undefined;
+  /** The submission's fingerprints (LeadStore.fingerprints): the first is kept with its key, any one is a repeat. */
+  fingerprints: string[];
 }
 
 export interface InsertResult {
@@ -148,7 +148,7 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
     if (lead.idempotencyKey !== undefined) {
       const seen = selectKey.get(lead.formId, lead.idempotencyKey, now - IDEMPOTENCY_TTL_MS);
       // A key stored without a fingerprint (before there were any) is taken as a repeat, as it was then.
-      const differs = seen?.fingerprint != null && seen.fingerprint !== (lead.fingerprint ?? null);
+      const differs = seen?.fingerprint != null && !lead.fingerprints.includes(seen.fingerprint);
       if (seen)
         return differs
           ? { id: seen.lead_id, replayed: true, conflict: true }
@@ -158,7 +158,7 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
     for (const term of lead.terms) insertTerm.run(term, lead.id);
     insertAlert.run(lead.id, lead.createdAt.getTime(), lead.createdAt.getTime());
     if (lead.idempotencyKey !== undefined)
-      insertKey.run(lead.formId, lead.idempotencyKey, lead.id, now, lead.fingerprint ?? null);
+      insertKey.run(lead.formId, lead.idempotencyKey, lead.id, now, lead.fingerprints[0] ?? null);
     return { id: lead.id, replayed: false };
   }
 
