@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -181,6 +181,38 @@ describe('npm run leads', () => {
     const before = (await newest(1000)).length;
     await cli(['show', 'no-such-id']);
     expect(await newest(1000)).toHaveLength(before);
+  });
+
+  it('rotates the key of a key file: a new key seals everything, and the file holds it alone', async () => {
+    const file = join(dir, 'rotating.db');
+    const store = openLeadStore(file);
+    const { id } = await store.insertLead({
+      formId: 'consultation',
+      source: '/',
+      fields: { firstName: 'Ria' },
+    });
+    await store.close();
+    const oldKey = readFileSync(`${file}.key`, 'utf8');
+    let out = '';
+    const run = (args: string[]) =>
+      runLeadsCli(args, {
+        env: { LEADS_DB: file },
+        cwd: dir,
+        out: (text) => (out += text),
+        err: (text) => (out += text),
+        user: 'operator',
+        rotateSettleMs: 10,
+      });
+    expect(await run(['rotate-key'])).toBe(0);
+    expect(out).toMatch(
+      /Done: 1 lead and notes sealed with key [0-9a-f]{16}\. .*rotating\.db\.key now holds that key alone/,
+    );
+    const newKey = readFileSync(`${file}.key`, 'utf8');
+    expect(newKey).toMatch(/^[0-9a-f]{64}\n$/);
+    expect(newKey).not.toBe(oldKey);
+    out = '';
+    expect(await run(['show', id])).toBe(0);
+    expect(out).toMatch(/First Name:\s+Ria/);
   });
 
   it('puts dead alerts back to pending', async () => {

@@ -5,7 +5,9 @@ import type Database from 'better-sqlite3';
 import { CipherError, fingerprintOf, keyId, openValue, sealedKeyId, sealValue } from './lead-cipher.ts';
 import { readMeta, writeMeta } from './lead-db.ts';
 import { KeyError, readKeyFile, resolveLeadKey, type KeySource } from './lead-key.ts';
-import { indexKeyOf } from './lead-search.ts';
+import type { FormDefinition } from '../../generated/content-types.ts';
+import { searchKindsOf } from './lead-fields.ts';
+import { indexKeyOf, leadTerms } from './lead-search.ts';
 import type { LeadRow } from './lead-writes.ts';
 
 /** The id of the database's first key: v1 values (written before values named their key) open with it. */
@@ -15,7 +17,7 @@ export const CURRENT_KEY_ID = 'current_key_id';
 // Set once every value of the database is sealed (schema 2 had sealed health details only, under 'legacy_sealed').
 const CLEAR_SEALED = 'clear_sealed';
 /** How often a running server asks the database which key seals now. */
-const CURRENT_CHECK_MS = 1000;
+export const CURRENT_CHECK_MS = 1000;
 
 export interface RingKey {
   id: string;
@@ -184,35 +186,57 @@ export function unlockDatabase(
 /** Leads per transaction: the server's writer thread waits for each, so each is kept short. */
 export const RESEAL_BATCH = 300;
 
+export type TermsOf = (formId: string, values: Record<string, string>) => string[];
+
+/** A lead's hashed search terms under the current key, the searchable fields named by its form's definition. */
+export const termsFor =
+  (sealer: Sealer, forms: ReadonlyMap<string, FormDefinition> | undefined): TermsOf =>
+  (formId, values) =>
+    leadTerms(values, searchKindsOf(forms?.get(formId)), sealer.indexKeys()[0] ?? Buffer.alloc(0));
+
+/**
+ * Seals every value of the leads matching `condition` (SQL over `leads`, with `params`) under the current key, with
+ * their search terms written anew, `batch` leads per IMMEDIATE transaction so other writers wait only briefly.
+ * Goes through the leads once, in id order; returns how many changed.
+ */
+export function resealLeads(
+  db: Database.Database,
+  sealer: Sealer,
+  termsOf: TermsOf,
+  { condition, params = [], batch = RESEAL_BATCH }: { condition: string; params?: unknown[]; batch?: number },
+): number {
+  const select = db.prepare<unknown[], LeadRow>(
+    `SELECT * FROM leads WHERE id > ? AND (${condition}) ORDER BY id LIMIT ?`,
+  );
+  const update = db.prepare("UPDATE leads SET data = '{}', sealed = ? WHERE id = ?");
+  const dropTerms = db.prepare('DELETE FROM lead_terms WHERE lead_id = ?');
+  const insertTerm = db.prepare('INSERT OR IGNORE INTO lead_terms (term, lead_id) VALUES (?, ?)');
+  // all() before the updates: SQLite must not be written while a statement over the same table is iterating.
+  const step = db.transaction((after: string): { count: number; last: string | undefined } => {
+    const rows = select.all(after, ...params, batch);
+    for (const row of rows) {
+      const values = sealer.openAll(row);
+      update.run(JSON.stringify(sealer.sealAll(values, row.id)), row.id);
+      dropTerms.run(row.id);
+      for (const term of termsOf(row.form_id, values)) insertTerm.run(term, row.id);
+    }
+    return { count: rows.length, last: rows.at(-1)?.id };
+  });
+  let changed = 0;
+  for (let done = step.immediate(''); done.last !== undefined; done = step.immediate(done.last))
+    changed += done.count;
+  return changed;
+}
+
 /**
  * Seals every value older versions stored in clear (names, phones, e-mail; health details before schema 2), and
  * writes the search terms of those leads, once per database; then checkpoints the WAL and rewrites the file (VACUUM,
  * with secure_delete on), so no copy of a clear value stays in either. Runs at start, before anything else writes.
  * Returns how many leads changed.
  */
-export function sealLegacyLeads(
-  db: Database.Database,
-  sealer: Sealer,
-  termsOf: (formId: string, values: Record<string, string>) => string[],
-): number {
+export function sealLegacyLeads(db: Database.Database, sealer: Sealer, termsOf: TermsOf): number {
   if (readMeta(db, CLEAR_SEALED) !== undefined) return 0;
-  const select = db.prepare<[number], LeadRow>("SELECT * FROM leads WHERE data != '{}' LIMIT ?");
-  const update = db.prepare("UPDATE leads SET data = '{}', sealed = ? WHERE id = ?");
-  const dropTerms = db.prepare('DELETE FROM lead_terms WHERE lead_id = ?');
-  const insertTerm = db.prepare('INSERT OR IGNORE INTO lead_terms (term, lead_id) VALUES (?, ?)');
-  // all() before the updates: SQLite must not be written while a statement over the same table is iterating.
-  const batch = db.transaction((): number => {
-    const rows = select.all(RESEAL_BATCH);
-    for (const row of rows) {
-      const sealed = { ...parseStrings(row.sealed), ...sealer.sealAll(parseStrings(row.data), row.id) };
-      update.run(JSON.stringify(sealed), row.id);
-      dropTerms.run(row.id);
-      for (const term of termsOf(row.form_id, sealer.openAll(row))) insertTerm.run(term, row.id);
-    }
-    return rows.length;
-  });
-  let changed = 0;
-  for (let done = batch.immediate(); done > 0; done = batch.immediate()) changed += done;
+  const changed = resealLeads(db, sealer, termsOf, { condition: "data != '{}'" });
   writeMeta(db, CLEAR_SEALED, new Date().toISOString());
   if (changed > 0) scrubFile(db);
   return changed;

@@ -7,11 +7,15 @@ import { createSqliteAuditLog } from './audit-log.ts';
 import { createSqliteInboxStore } from './inbox-store.ts';
 import type { AuditLog, InboxStore } from './inbox-types.ts';
 import { openLeadDatabase } from './lead-db.ts';
-import { searchKindsOf } from './lead-fields.ts';
 import { leadId } from './lead-id.ts';
 import type { KeySource } from './lead-key.ts';
-import { leadTerms } from './lead-search.ts';
-import { createSealer, sealLegacyLeads, unlockDatabase, type UnlockOptions } from './lead-sealing.ts';
+import {
+  createSealer,
+  sealLegacyLeads,
+  termsFor,
+  unlockDatabase,
+  type UnlockOptions,
+} from './lead-sealing.ts';
 import { createLeadWriter } from './lead-writer.ts';
 import type { InsertResult, LeadRow } from './lead-writes.ts';
 import type { FormDefinition } from '../../generated/content-types.ts';
@@ -192,8 +196,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
   const inThread = path !== ':memory:' && (options.writerThread ?? true);
   const writer = createLeadWriter(path, inThread ? undefined : db, { maxQueued: options.maxQueuedWrites });
 
-  const termsOf = (formId: string, values: Record<string, string>): string[] =>
-    leadTerms(values, searchKindsOf(options.forms?.get(formId)), sealer.indexKeys()[0]!);
+  const termsOf = termsFor(sealer, options.forms);
   const audit = createSqliteAuditLog(db);
   const listeners = new Set<(id: string) => void>();
   const inbox = createSqliteInboxStore({
