@@ -73,7 +73,12 @@ export function createKeyring(keys: readonly Buffer[], sources: KeyringSources =
     current() {
       if (sources.currentId && Date.now() - checkedAt >= CURRENT_CHECK_MS) {
         checkedAt = Date.now();
-        const id = sources.currentId();
+        let id: string | undefined;
+        try {
+          id = sources.currentId();
+        } catch {
+          // A database that cannot be read now (closed, failing) is the writer's to report; this key seals meanwhile.
+        }
         if (id !== undefined && id !== current.id) current = find(id) ?? current;
       }
       return current;

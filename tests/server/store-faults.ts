@@ -166,12 +166,15 @@ export interface Stored {
   integrity: string;
 }
 
-/** What the database file holds, read by a connection of its own. */
-export function stored(dbFile: string): Stored {
+/**
+ * What the database file holds, read by a connection of its own; `keyHex` is the server's LEADS_ENCRYPTION_KEY, else
+ * the key file it created beside the database opens the values.
+ */
+export function stored(dbFile: string, keyHex?: string): Stored {
   const db = new Database(dbFile, { readonly: true });
   try {
-    // Every value is sealed: opened with the key file the server created beside the database.
-    const sealer = createSealer(parseKeyHex(readFileSync(keyFileOf(dbFile), 'utf8'), 'the key file'));
+    // Every value is sealed: opened with the server's key.
+    const sealer = createSealer(parseKeyHex(keyHex ?? readFileSync(keyFileOf(dbFile), 'utf8'), 'the key'));
     const names = new Set(
       (db.prepare('SELECT id, data, sealed FROM leads').all() as LeadRow[]).map(
         (row) => sealer.openAll(row).fullName ?? '',
