@@ -141,6 +141,35 @@ describe('inbox store', () => {
     db.close();
   });
 
+  it('finds leads by a term a thousand others share as exactly as by a rare one, page by page', async () => {
+    const store = openLeadStore(':memory:', { forms });
+    for (let n = 0; n < 1010; n += 1)
+      await store.insertLead(insurance(n % 2 ? `Common Smith${n}` : `Common Jones${n}`, `555010${1000 + n}`));
+    for (const name of ['Rare Person', 'Another Person'])
+      await store.insertLead(insurance(name, '5550109999'));
+    const common: string[] = [];
+    for await (const row of store.inbox.all({ q: 'common' })) common.push(row.fields.fullName ?? '');
+    expect(common).toHaveLength(1010);
+    expect(common.every((name) => name.startsWith('Common '))).toBe(true);
+    const seen: string[] = [];
+    let before: string | undefined;
+    do {
+      const page = await store.inbox.list({ limit: 200, q: 'common smi', before });
+      seen.push(...page.rows.map((row) => row.fields.fullName ?? ''));
+      before = page.next ?? undefined;
+    } while (before);
+    expect(seen).toHaveLength(505);
+    expect(seen.every((name) => name.startsWith('Common Smith'))).toBe(true);
+    expect(new Set(seen).size).toBe(505);
+    const jones10 = (await store.inbox.list({ limit: 200, q: 'common jones10' })).rows.map(
+      (row) => row.fields.fullName,
+    );
+    expect(jones10.sort()).toEqual(
+      [10, 100, 1000, 1002, 1004, 1006, 1008, 102, 104, 106, 108].map((n) => `Common Jones${n}`).sort(),
+    );
+    await store.close();
+  });
+
   it('changes status and keeps notes sealed, each with who and when, oldest first', async () => {
     const file = dbFile();
     const { store, ids } = await storeWith(file, [insurance('Jane Doe', '(555) 010-4477')]);

@@ -32,6 +32,8 @@ interface EventRow {
 }
 
 export const MAX_PAGE = 200;
+/** Leads sharing a search term beyond which it is checked per lead rather than gathered (see page()). */
+const COMMON_TERM = 1000;
 const noteField = (noteId: string) => `note:${noteId}`;
 
 const encodeCursor = (row: { created_at: string; id: string }): string =>
@@ -64,6 +66,11 @@ export interface InboxStoreParts {
 export function createSqliteInboxStore({ db, sealer, onLeadStored }: InboxStoreParts): InboxStore {
   const statements = new Map<string, Database.Statement<unknown[], StatusRow>>();
   const selectLead = db.prepare<[string], StatusRow>('SELECT * FROM leads WHERE id = ?');
+  const countTerm = db
+    .prepare<[string, number], number>(
+      'SELECT COUNT(*) FROM (SELECT 1 FROM lead_terms WHERE term IN (SELECT value FROM json_each(?)) LIMIT ?)',
+    )
+    .pluck();
   const selectEvents = db.prepare<[string], EventRow>(
     'SELECT * FROM lead_events WHERE lead_id = ? ORDER BY at, id',
   );
@@ -95,17 +102,24 @@ export function createSqliteInboxStore({ db, sealer, onLeadStored }: InboxStoreP
     if (query.to !== undefined) add('created_at < ?', instant(query.to, 'to'));
     const terms = queryTerms(query.q ?? '');
     if (terms === undefined) return { rows: [], more: false };
-    for (const term of terms)
+    for (const term of terms) {
+      const hashes = JSON.stringify(sealer.indexKeys().map((key) => hashTerm(key, term)));
+      // A rare term picks its few leads first; a common one (a three-letter prefix half the leads share) is checked
+      // lead by lead, newest first, until the page is full: either way a page costs milliseconds, not a pass over
+      // every matching lead.
       add(
-        'id IN (SELECT lead_id FROM lead_terms WHERE term IN (SELECT value FROM json_each(?)))',
-        JSON.stringify(sealer.indexKeys().map((key) => hashTerm(key, term))),
+        (countTerm.get(hashes, COMMON_TERM) ?? 0) < COMMON_TERM
+          ? 'id IN (SELECT lead_id FROM lead_terms WHERE term IN (SELECT value FROM json_each(?)))'
+          : 'EXISTS (SELECT 1 FROM lead_terms WHERE lead_id = leads.id AND term IN (SELECT value FROM json_each(?)))',
+        hashes,
       );
+    }
     if (query.before !== undefined) add('(created_at, id) < (?, ?)', ...decodeCursor(query.before));
     const sql = `SELECT * FROM leads ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY created_at DESC, id DESC LIMIT ?`;
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = db.prepare<unknown[], StatusRow>(sql)));
-    const limit = Math.max(1, Math.min(MAX_PAGE, Math.floor(query.limit)));
+    const limit = Math.min(MAX_PAGE, Math.max(1, Math.floor(query.limit) || 1));
     const rows = statement.all(...params, limit + 1);
     return { rows: rows.slice(0, limit), more: rows.length > limit };
   }

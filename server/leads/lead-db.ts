@@ -52,6 +52,8 @@ const MIGRATIONS = [
   // lead_terms: keyed hashes of the words of names, phones and e-mails (lead-search.ts), so search never needs a value
   // in clear. audit: who read and changed what, each row chained to the one before by its hash (audit-log.ts); it has
   // no reference to leads, because it outlives them, and triggers refuse any change to a row once written.
+  // The CHECK lists the statuses as they are now; a status added later needs a step of its own (SQLite cannot alter a
+  // CHECK), not an edit of this one.
   `ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
      CHECK (status IN (${LEAD_STATUSES.map((status) => `'${status}'`).join(', ')}));
    DROP INDEX leads_created;
