@@ -221,6 +221,12 @@ describe('inbox store', () => {
     stop();
     await store.insertLead(insurance('Sam Lee', '5550100199'));
     expect(heard).toEqual([`${first.id}:stored`]);
+    store.inbox.onLeadStored(() => {
+      throw new Error('a listener that fails');
+    });
+    await expect(store.insertLead(insurance('Ana Ruiz', '5550100123'))).resolves.toMatchObject({
+      replayed: false,
+    });
     await store.close();
   });
 

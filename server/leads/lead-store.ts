@@ -242,6 +242,8 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
           formId: lead.formId,
           createdAt,
           source: lead.source,
+          // Sealed, then hashed: if a rotation's key switch falls between the two, the values carry the old key id
+          // and rotate-key finds them and writes their terms again.
           sealed: JSON.stringify(sealer.sealAll(lead.fields, id)),
           terms: termsOf(lead.formId, lead.fields),
           idempotencyKey: lead.idempotencyKey,
@@ -250,7 +252,13 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
         deadline,
       });
       // After the commit, and only for a lead written now: a repeat of an earlier one is no news.
-      if (!result.replayed) for (const listener of listeners) listener(result.id);
+      if (!result.replayed)
+        for (const listener of listeners)
+          try {
+            listener(result.id);
+          } catch {
+            // A listener's fault is its own: the lead is stored, and its visitor is told so.
+          }
       return result;
     },
     getLead(id) {
