@@ -149,4 +149,26 @@ describe('rotate-key', () => {
     ).toMatchObject({ conflict: true });
     await after.close();
   });
+
+  it('stops with a clear message when a server keeps sealing with the old key (one started without the new one)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rotation-'));
+    dirs.push(dir);
+    const file = join(dir, 'leads.db');
+    const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+    const server = openLeadStore(file, { key: oldKey });
+    await server.insertLead(lead(1));
+    let rotating = true;
+    const feeding = (async () => {
+      for (let n = 0; rotating && n < 2000; n += 1) {
+        await server.insertLead(lead(n));
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    await expect(
+      rotateLeadKey(file, { key: [newKey, oldKey], actor: 'cli:tester', settleMs: 50 }),
+    ).rejects.toThrow(/still being sealed with another key .* Restart it with the new key first/);
+    rotating = false;
+    await feeding;
+    await server.close();
+  });
 });

@@ -10,7 +10,7 @@ import { ANSWER_WITHIN_MS } from '../forms/form-submission.ts';
 import { createSqliteAuditLog } from './audit-log.ts';
 import { KEY_BYTES } from './lead-cipher.ts';
 import { openLeadDatabase, writeMeta } from './lead-db.ts';
-import { readKeyFile, writeKeyFile } from './lead-key.ts';
+import { KeyError, readKeyFile, writeKeyFile } from './lead-key.ts';
 import {
   createKeyring,
   createSealer,
@@ -47,6 +47,9 @@ export interface RotationResult {
   /** The key file now holding the new key alone; undefined when the keys come from LEADS_ENCRYPTION_KEY. */
   keyFile: string | undefined;
 }
+
+/** A server that follows the rotation leaves nothing after the second pass; more means one that does not. */
+const MAX_PASSES = 5;
 
 /** Seals again every note not sealed with key `id`; returns how many. */
 function resealNotes(db: Database.Database, sealer: Sealer, id: string, batch: number): number {
@@ -99,7 +102,13 @@ export async function rotateLeadKey(dbPath: string, options: RotationOptions): P
     const termsOf = termsFor(sealer, options.forms);
     const pattern = `v2.${fresh.id}.%`;
     let resealed = 0;
-    for (;;) {
+    for (let pass = 1; ; pass += 1) {
+      if (pass > MAX_PASSES)
+        throw new KeyError(
+          `Values are still being sealed with another key than ${fresh.id} after ${MAX_PASSES} passes: a server ` +
+            'is running without the new key. Restart it with the new key first in its key ring ' +
+            '(LEADS_ENCRYPTION_KEY=new,old, or the key file it reads), then run rotate-key again.',
+        );
       resealed += resealLeads(db, sealer, termsOf, {
         condition:
           "data != '{}' OR EXISTS (SELECT 1 FROM json_each(leads.sealed) WHERE json_each.value NOT LIKE ?)",
