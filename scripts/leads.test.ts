@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -19,8 +19,13 @@ beforeAll(async () => {
     await store.insertLead({
       formId: 'insurance-verification',
       source: '/insurance',
-      fields: { fullName: 'Jane Doe', phone: '(555) 010-4477', insuranceProvider: 'aetna' },
-      sealedFields: { dateOfBirth: '1987-03-14', memberId: 'XZH-99817234' },
+      fields: {
+        fullName: 'Jane Doe',
+        phone: '(555) 010-4477',
+        insuranceProvider: 'aetna',
+        dateOfBirth: '1987-03-14',
+        memberId: 'XZH-99817234',
+      },
     })
   ).id;
   sam = (
@@ -32,8 +37,8 @@ beforeAll(async () => {
         lastName: 'Lee',
         phone: '=HYPERLINK("http://evil.example")',
         urgency: 'urgent',
+        message: 'Call after 5, "please"\nThanks',
       },
-      sealedFields: { message: 'Call after 5, "please"\nThanks' },
     })
   ).id;
   await store.markDelivered(jane, new Date('2026-01-08T17:31:00Z'));
@@ -57,6 +62,7 @@ async function cli(args: string[], env: NodeJS.ProcessEnv = { LEADS_DB: dbFile }
     out: (text) => (out += text),
     err: (text) => (err += text),
     now: () => new Date('2026-01-09T12:00:00Z'),
+    user: 'operator',
   });
   return { code, out, err };
 }
@@ -150,6 +156,65 @@ describe('npm run leads', () => {
     expect(out).toContain('"Call after 5, ""please""\nThanks"');
   });
 
+  it('writes every read of leads in the audit log, with the operating-system user, before showing it', async () => {
+    const newest = async (limit: number) => {
+      const store = openLeadStore(dbFile, { writerThread: false, createKeyFile: false });
+      try {
+        return (await store.audit.page({ limit })).rows.map(({ actor, action, leadId, detail }) => ({
+          actor,
+          action,
+          leadId,
+          detail,
+        }));
+      } finally {
+        await store.close();
+      }
+    };
+    await cli(['list', '--since', '2026-01-01']);
+    await cli(['show', jane]);
+    await cli(['export', '--csv']);
+    expect(await newest(3)).toEqual([
+      { actor: 'cli:operator', action: 'cli-read', leadId: null, detail: 'export count=2' },
+      { actor: 'cli:operator', action: 'cli-read', leadId: jane, detail: 'show' },
+      { actor: 'cli:operator', action: 'cli-read', leadId: null, detail: 'list count=1' },
+    ]);
+    const before = (await newest(1000)).length;
+    await cli(['show', 'no-such-id']);
+    expect(await newest(1000)).toHaveLength(before);
+  });
+
+  it('rotates the key of a key file: a new key seals everything, and the file holds it alone', async () => {
+    const file = join(dir, 'rotating.db');
+    const store = openLeadStore(file);
+    const { id } = await store.insertLead({
+      formId: 'consultation',
+      source: '/',
+      fields: { firstName: 'Ria' },
+    });
+    await store.close();
+    const oldKey = readFileSync(`${file}.key`, 'utf8');
+    let out = '';
+    const run = (args: string[]) =>
+      runLeadsCli(args, {
+        env: { LEADS_DB: file },
+        cwd: dir,
+        out: (text) => (out += text),
+        err: (text) => (out += text),
+        user: 'operator',
+        rotateSettleMs: 10,
+      });
+    expect(await run(['rotate-key'])).toBe(0);
+    expect(out).toMatch(
+      /Done: 1 lead and notes sealed with key [0-9a-f]{16}\. .*rotating\.db\.key now holds that key alone/,
+    );
+    const newKey = readFileSync(`${file}.key`, 'utf8');
+    expect(newKey).toMatch(/^[0-9a-f]{64}\n$/);
+    expect(newKey).not.toBe(oldKey);
+    out = '';
+    expect(await run(['show', id])).toBe(0);
+    expect(out).toMatch(/First Name:\s+Ria/);
+  });
+
   it('puts dead alerts back to pending', async () => {
     expect(await cli(['retry-dead'])).toMatchObject({
       code: 0,
@@ -202,7 +267,7 @@ describe('npm run leads', () => {
     const sealed = db.prepare('SELECT sealed FROM leads WHERE id = ?').pluck().get(jane) as string;
     expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
     db.close();
-    expect(sealed).toMatch(/"memberId":"v1\./);
+    expect(sealed).toMatch(/"memberId":"v2\./);
     // The copy reads back with the database's key file.
     const listed = await cli(['list', '--json'], { LEADS_DB: copy, LEADS_KEY_FILE: `${dbFile}.key` });
     expect(listed.out).toContain('XZH-99817234');

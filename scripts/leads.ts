@@ -3,6 +3,7 @@
 // SQLite's WAL lets it read during writes, `retry-dead` is a small write the server's worker then picks up, and
 // `backup` copies the database as it is at one moment (server/leads/lead-backup.ts).
 import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormDefinition } from '../generated/content-types.ts';
@@ -12,6 +13,7 @@ import { BackupError, backupLeadDatabase } from '../server/leads/lead-backup.ts'
 import { CipherError } from '../server/leads/lead-cipher.ts';
 import { KeyError } from '../server/leads/lead-key.ts';
 import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../server/leads/lead-report.ts';
+import { rotateLeadKey } from '../server/leads/lead-rotation.ts';
 import { openLeadStore, type LeadStore } from '../server/leads/lead-store.ts';
 
 export const USAGE = `Usage: npm run leads -- <command>
@@ -21,10 +23,13 @@ export const USAGE = `Usage: npm run leads -- <command>
   export --csv                   every lead as CSV (spreadsheet-safe) on standard output
   retry-dead                     put every dead chat alert back to pending; a running server sends them
   backup <file>                  copy the database to a new file, safely while the server runs; still encrypted
+  rotate-key                     seal every value again under a new key, safely while the server runs
 
 DATE is a day (2026-01-08, from midnight UTC), a time (2026-01-08T09:00-08:00) or a span back from now (24h, 7d).
 Reads LEADS_DB (default data/leads.db) and its key as the server does: LEADS_ENCRYPTION_KEY, or the key file
-LEADS_KEY_FILE (default <LEADS_DB>.key; with NODE_ENV=production one of the two must be set).
+LEADS_KEY_FILE (default <LEADS_DB>.key; with NODE_ENV=production one of the two must be set). Either may hold
+several keys (comma-separated, or one a line): the first seals, all open. rotate-key with a key file writes a new
+key first in it and drops the old one when done; with LEADS_ENCRYPTION_KEY it seals everything under its first key.
 `;
 
 export interface CliIo {
@@ -33,6 +38,10 @@ export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   now?: () => Date;
+  /** The operating-system user named in the audit log; the process's own by default. */
+  user?: string;
+  /** rotate-key's wait for leads a server sealed with the old key (RotationOptions.settleMs), for tests. */
+  rotateSettleMs?: number;
 }
 
 class UsageError extends Error {}
@@ -99,8 +108,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
       const since = sinceAt === -1 ? undefined : parseSince(rest[sinceAt + 1], io.now?.() ?? new Date());
       const extra = rest.filter((arg, index) => !arg.startsWith('--') && index !== sinceAt + 1);
       if (extra.length > 0) throw new UsageError(`list does not take ${extra.join(' ')}`);
-      return withStore(io, (store) => {
+      return withStore(io, async (store) => {
         const leads = store.listLeads({ since });
+        await audited(io, store, { detail: `list count=${leads.length}` });
         io.out(flags.has('--json') ? leadsJsonLines(leads) : leadsTable(leads));
       });
     }
@@ -108,16 +118,21 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
       known();
       const [id, ...extra] = rest;
       if (id === undefined || extra.length > 0) throw new UsageError('show takes one lead id: show <id>');
-      return withStore(io, (store) => {
+      return withStore(io, async (store) => {
         const lead = store.getLead(id);
         if (!lead) throw new CliFailure(`No lead with id ${id}. \`npm run leads -- list\` shows the ids.`);
+        await audited(io, store, { leadId: id, detail: 'show' });
         io.out(leadDetails(lead, store.getAlert(id), formsOrNone().get(lead.formId)));
       });
     }
     case 'export': {
       known('--csv');
       if (!flags.has('--csv') || rest.length !== 1) throw new UsageError('export takes --csv: export --csv');
-      return withStore(io, (store) => io.out(leadsCsv(store.listLeads())));
+      return withStore(io, async (store) => {
+        const leads = store.listLeads();
+        await audited(io, store, { detail: `export count=${leads.length}` });
+        io.out(leadsCsv(leads));
+      });
     }
     case 'retry-dead': {
       if (rest.length > 0) throw new UsageError('retry-dead takes no arguments');
@@ -144,10 +159,35 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
       );
       return;
     }
+    case 'rotate-key': {
+      if (rest.length > 0) throw new UsageError('rotate-key takes no arguments');
+      const config = readConfig(io.env, io.cwd);
+      io.out('Sealing every value again under the new key; the server keeps taking leads meanwhile...\n');
+      const result = await rotateLeadKey(databaseFile(config), {
+        key: config.leadsEncryptionKey,
+        keyFile: config.leadsKeyFile,
+        forms: formsOrNone(),
+        actor: actorOf(io),
+        settleMs: io.rotateSettleMs,
+      });
+      io.out(
+        `Done: ${result.resealed} lead${result.resealed === 1 ? '' : 's'} and notes sealed with key ${result.keyId}. ` +
+          (result.keyFile
+            ? `${result.keyFile} now holds that key alone.\n`
+            : `No value is sealed with any other key: the other keys (${result.retired.join(', ') || 'none'}) may ` +
+              'now be dropped from LEADS_ENCRYPTION_KEY.\n'),
+      );
+      return;
+    }
     default:
       throw new UsageError(command === undefined ? 'Give a command.' : `Unknown command "${command}".`);
   }
 }
+
+/** Every read of leads is in the audit log before anything is shown. */
+const actorOf = (io: CliIo) => `cli:${io.user ?? userInfo().username}`;
+const audited = (io: CliIo, store: LeadStore, entry: { leadId?: string; detail: string }) =>
+  store.audit.append({ actor: actorOf(io), action: 'cli-read', ...entry });
 
 async function withStore(io: CliIo, use: (store: LeadStore) => void | Promise<void>): Promise<void> {
   const store = openStore(io);

@@ -24,12 +24,12 @@ function setUp() {
   let commit: (result: InsertResult) => void = () => {};
   const deadlines: (number | undefined)[] = [];
   const store = {
-    fingerprint: (text) => `fingerprint of ${text.length} characters`,
+    fingerprints: (text) => [`fingerprint of ${text.length} characters`],
     insertLead: (_lead, options) => {
       deadlines.push(options?.deadline);
       return new Promise<InsertResult>((resolve) => (commit = resolve));
     },
-  } as Pick<LeadStore, 'insertLead' | 'fingerprint'> as LeadStore;
+  } as Pick<LeadStore, 'insertLead' | 'fingerprints'> as LeadStore;
   const lines: Record<string, unknown>[] = [];
   const logger = createLogger({
     destination: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },

@@ -10,7 +10,6 @@ import type { FormDefinition } from '../../generated/content-types.ts';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { decoyLedger } from './decoy-ledger.ts';
 import { canonicalSubmission, createSubmissionValidator } from './form-validation.ts';
-import { splitSubmission } from '../leads/lead-fields.ts';
 import type { LeadStore } from '../leads/lead-store.ts';
 import type { Logger } from '../logger.ts';
 
@@ -105,7 +104,9 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
       logger.info({ formId, invalid: Object.keys(submission.errors) }, 'form submission rejected');
       return { kind: 'invalid', errors: submission.errors, source: body.source };
     }
-    const fingerprint = store.fingerprint(canonicalSubmission(submission));
+    // Under every key of the ring: a repeat sent across a key rotation is still a repeat.
+    const fingerprints = store.fingerprints(canonicalSubmission(submission));
+    const fingerprint = fingerprints[0] ?? '';
 
     if (trapped) {
       // No values logged, and nothing stored or alerted.
@@ -120,9 +121,9 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
       {
         formId,
         source: submission.source,
-        ...splitSubmission(def, submission.data),
+        fields: submission.data,
         idempotencyKey: key,
-        fingerprint,
+        fingerprint: fingerprints,
       },
       { deadline },
     );

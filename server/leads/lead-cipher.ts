@@ -1,13 +1,15 @@
-// Encryption at rest of the values a lead must not hold in clear (health details, free text): AES-256-GCM, one random
-// IV per value, and the lead id and field name as additional data, so a sealed value copied into another row or field
-// no longer opens.
+// Encryption at rest of every value of a lead: AES-256-GCM, one random IV per value, and the lead id and field name as
+// additional data, so a sealed value copied into another row or field no longer opens. Each value names the key it was
+// sealed with (v2), so several keys can be in use while one replaces another; v1 values, written before key ids, open
+// with the database's first key.
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 
 export const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 // The first part of every sealed value; a new algorithm or layout gets a new prefix, and old values still open.
-const VERSION = 'v1';
+const VERSION = 'v2';
+const LEGACY = 'v1';
 
 export class CipherError extends Error {}
 
@@ -27,21 +29,34 @@ function nextIv(): Buffer {
   return ivBlock.subarray(ivOffset - IV_BYTES, ivOffset);
 }
 
-/** `v1.<iv>.<ciphertext>.<tag>`, each part base64url: plain ASCII that sits in a JSON string untouched. */
-export function sealValue(key: Buffer, plaintext: string, leadId: string, field: string): string {
+/**
+ * `v2.<key id>.<iv>.<ciphertext>.<tag>`, the last three base64url: plain ASCII that sits in a JSON string untouched.
+ * `id` is keyId(key), passed in because computing it costs a hash per value.
+ */
+export function sealValue(key: Buffer, id: string, plaintext: string, leadId: string, field: string): string {
   const iv = nextIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(context(leadId, field));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [VERSION, iv, ciphertext, cipher.getAuthTag()]
+  return [VERSION, id, iv, ciphertext, cipher.getAuthTag()]
     .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
     .join('.');
 }
 
+/** The id of the key `sealed` names (v2), null for a v1 value (the database's first key), undefined for no value. */
+export function sealedKeyId(sealed: string): string | null | undefined {
+  const parts = sealed.split('.');
+  if (parts[0] === LEGACY && parts.length === 4) return null;
+  if (parts[0] === VERSION && parts.length === 5) return parts[1];
+  return undefined;
+}
+
 /** The plaintext of a sealed value; CipherError when it was sealed with another key, or altered, or moved. */
 export function openValue(key: Buffer, sealed: string, leadId: string, field: string): string {
-  const [version, iv, ciphertext, tag, extra] = sealed.split('.');
-  if (version !== VERSION || iv === undefined || ciphertext === undefined || tag === undefined || extra)
+  const parts = sealed.split('.');
+  const keyed = sealedKeyId(sealed);
+  if (keyed === undefined)
     throw new CipherError(`field ${field} of lead ${leadId} is not a sealed value this version knows`);
+  const [iv, ciphertext, tag] = parts.slice(keyed === null ? 1 : 2) as [string, string, string];
   const ivBytes = Buffer.from(iv, 'base64url');
   const tagBytes = Buffer.from(tag, 'base64url');
   if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES)

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, chmodSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KeyError, keyFileOf, parseKeyHex, resolveLeadKey } from './lead-key.ts';
+import { KeyError, keyFileOf, parseKeyHex, parseKeyring, resolveLeadKey, writeKeyFile } from './lead-key.ts';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -22,11 +22,28 @@ describe('lead encryption key', () => {
       );
   });
 
+  it('reads a key ring: comma-separated in the variable, one a line in the file, the current key first', () => {
+    const [a, b] = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];
+    expect(parseKeyring(` ${a.toString('hex')}, ${b.toString('hex')} `, 'LEADS_ENCRYPTION_KEY')).toEqual([
+      a,
+      b,
+    ]);
+    expect(parseKeyring(`${a.toString('hex')}\n${b.toString('hex')}\n\n`, 'The key file')).toEqual([a, b]);
+    expect(() => parseKeyring(`${a.toString('hex')},nonsense`, 'LEADS_ENCRYPTION_KEY')).toThrow(
+      /LEADS_ENCRYPTION_KEY \(key 2\) must be 64 hexadecimal/,
+    );
+    expect(() => parseKeyring(' ', 'LEADS_ENCRYPTION_KEY')).toThrow(KeyError);
+    const path = dbPath();
+    writeKeyFile(keyFileOf(path), [b, a]);
+    expect(statSync(keyFileOf(path)).mode & 0o777).toBe(0o600);
+    expect(resolveLeadKey({ dbPath: path, configured: undefined, mayCreate: false }).keys).toEqual([b, a]);
+  });
+
   it('prefers the configured key and never writes a file then', () => {
     const path = dbPath();
     const configured = Buffer.alloc(32, 7);
     expect(resolveLeadKey({ dbPath: path, configured, mayCreate: true })).toEqual({
-      key: configured,
+      keys: [configured],
       source: { kind: 'environment' },
     });
     expect(() => readFileSync(keyFileOf(path))).toThrow();
@@ -37,9 +54,9 @@ describe('lead encryption key', () => {
     const created = resolveLeadKey({ dbPath: path, configured: undefined, mayCreate: true });
     expect(created.source).toEqual({ kind: 'created', file: `${path}.key` });
     expect(statSync(`${path}.key`).mode & 0o777).toBe(0o600);
-    expect(readFileSync(`${path}.key`, 'utf8')).toBe(`${created.key.toString('hex')}\n`);
+    expect(readFileSync(`${path}.key`, 'utf8')).toBe(`${created.keys[0]!.toString('hex')}\n`);
     const again = resolveLeadKey({ dbPath: path, configured: undefined, mayCreate: true });
-    expect(again.key).toEqual(created.key);
+    expect(again.keys).toEqual(created.keys);
     expect(again.source).toEqual({ kind: 'file', file: `${path}.key`, loose: false });
   });
 
@@ -65,8 +82,9 @@ describe('lead encryption key', () => {
   });
 
   it('gives a throwaway database a throwaway key', () => {
-    const { key, source } = resolveLeadKey({ dbPath: ':memory:', configured: undefined, mayCreate: false });
-    expect(key).toHaveLength(32);
+    const { keys, source } = resolveLeadKey({ dbPath: ':memory:', configured: undefined, mayCreate: false });
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toHaveLength(32);
     expect(source).toEqual({ kind: 'memory' });
   });
 });

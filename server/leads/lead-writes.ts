@@ -11,13 +11,13 @@ export interface PreparedLead {
   formId: string;
   createdAt: Date;
   source: string;
-  /** JSON of the clear fields. */
-  data: string;
-  /** JSON of the sealed fields. */
+  /** JSON of the sealed fields: every submitted value. */
   sealed: string;
+  /** The lead's search terms, hashed (lead-search.ts). */
+  terms: string[];
   idempotencyKey: string | undefined;
-  /** The submission's fingerprint (LeadStore.fingerprint), kept with its key. */
-  fingerprint: string | undefined;
+  /** The submission's fingerprints (LeadStore.fingerprints): the first is kept with its key, any one is a repeat. */
+  fingerprints: string[];
 }
 
 export interface InsertResult {
@@ -49,7 +49,9 @@ export type WriteOp =
   | { kind: 'delivered'; leadId: string; at: string }
   | { kind: 'retry'; leadId: string; nextAttemptAt: number; error: string; counted: boolean }
   | { kind: 'dead'; leadId: string; error: string }
-  | { kind: 'revive'; now: number };
+  | { kind: 'revive'; now: number }
+  /** Deletes up to `limit` leads received before `before` (ISO 8601), with everything that hangs on them. */
+  | { kind: 'purge'; before: string; limit: number };
 
 /** What each kind of operation answers. */
 export interface WriteResults {
@@ -60,6 +62,8 @@ export interface WriteResults {
   dead: null;
   /** How many dead alerts went back to pending. */
   revive: number;
+  /** How many leads were deleted. */
+  purge: number;
 }
 
 export type OpValue = WriteResults[WriteOp['kind']];
@@ -97,9 +101,11 @@ const storeLevel = (error: unknown): boolean => {
 
 /** Prepares the statements once; the returned function runs one batch and returns one outcome per operation. */
 export function createWriteExecutor(db: Database.Database): (ops: readonly WriteOp[]) => OpOutcome[] {
+  // data stays '{}': nothing a visitor sent is stored in clear.
   const insertLead = db.prepare(
-    'INSERT INTO leads (id, form_id, created_at, source, data, sealed) VALUES (?, ?, ?, ?, ?, ?)',
+    "INSERT INTO leads (id, form_id, created_at, source, data, sealed) VALUES (?, ?, ?, ?, '{}', ?)",
   );
+  const insertTerm = db.prepare('INSERT OR IGNORE INTO lead_terms (term, lead_id) VALUES (?, ?)');
   const insertAlert = db.prepare(
     "INSERT INTO alerts (lead_id, status, attempts, next_attempt_at, pending_since) VALUES (?, 'pending', 0, ?, ?)",
   );
@@ -132,20 +138,27 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
     "UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = ?, pending_since = ? WHERE status = 'dead'",
   );
 
+  // Their alerts, idempotency keys, search terms, status changes and notes go with them (ON DELETE CASCADE);
+  // secure_delete zeroes what they occupied.
+  const purge = db.prepare(
+    'DELETE FROM leads WHERE id IN (SELECT id FROM leads WHERE created_at < ? ORDER BY created_at LIMIT ?)',
+  );
+
   function insert(lead: PreparedLead, now: number): InsertResult {
     if (lead.idempotencyKey !== undefined) {
       const seen = selectKey.get(lead.formId, lead.idempotencyKey, now - IDEMPOTENCY_TTL_MS);
       // A key stored without a fingerprint (before there were any) is taken as a repeat, as it was then.
-      const differs = seen?.fingerprint != null && seen.fingerprint !== (lead.fingerprint ?? null);
+      const differs = seen?.fingerprint != null && !lead.fingerprints.includes(seen.fingerprint);
       if (seen)
         return differs
           ? { id: seen.lead_id, replayed: true, conflict: true }
           : { id: seen.lead_id, replayed: true };
     }
-    insertLead.run(lead.id, lead.formId, lead.createdAt.toISOString(), lead.source, lead.data, lead.sealed);
+    insertLead.run(lead.id, lead.formId, lead.createdAt.toISOString(), lead.source, lead.sealed);
+    for (const term of lead.terms) insertTerm.run(term, lead.id);
     insertAlert.run(lead.id, lead.createdAt.getTime(), lead.createdAt.getTime());
     if (lead.idempotencyKey !== undefined)
-      insertKey.run(lead.formId, lead.idempotencyKey, lead.id, now, lead.fingerprint ?? null);
+      insertKey.run(lead.formId, lead.idempotencyKey, lead.id, now, lead.fingerprints[0] ?? null);
     return { id: lead.id, replayed: false };
   }
 
@@ -169,6 +182,8 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
         return null;
       case 'revive':
         return revive.run(op.now, op.now).changes;
+      case 'purge':
+        return purge.run(op.before, op.limit).changes;
     }
   }
 

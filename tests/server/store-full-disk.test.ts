@@ -10,6 +10,8 @@ import { tempDir, waitFor, writeClientDir } from './fixtures.ts';
 import { FAULT_LEAD_VALUES, expectCallUs, mount, stored, submit } from './store-faults.ts';
 import { expectNoPersonalData } from './personal-data.ts';
 
+const KEY = 'ab'.repeat(32);
+
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -26,7 +28,7 @@ describe('a full disk under the lead database', () => {
     const server = await startServerProcess({
       env: {
         LEADS_DB: dbFile,
-        LEADS_ENCRYPTION_KEY: 'ab'.repeat(32),
+        LEADS_ENCRYPTION_KEY: KEY,
         CLIENT_DIR: writeClientDir(dir),
         FORM_RATE_LIMIT: '100000',
         LOG_LEVEL: 'trace',
@@ -57,7 +59,7 @@ describe('a full disk under the lead database', () => {
 
     rmSync(filler);
     expect((await submit(api, 300)).status).toBe(201);
-    const after = stored(dbFile);
+    const after = stored(dbFile, KEY);
     expect([...after.names].sort()).toEqual([
       'Fault Test 0',
       'Fault Test 1',

@@ -12,6 +12,8 @@ import { tempDir, waitFor, writeClientDir } from './fixtures.ts';
 import { FAULT_LEAD_VALUES, expectCallUs, makeReadOnly, mount, stored, submit } from './store-faults.ts';
 import { expectNoPersonalData } from './personal-data.ts';
 
+const KEY = 'cd'.repeat(32);
+
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -27,7 +29,7 @@ describe('a lead database on a file system that turns read-only', () => {
     const dbFile = join(disk.dir, 'leads.db');
     const env = {
       LEADS_DB: dbFile,
-      LEADS_ENCRYPTION_KEY: 'cd'.repeat(32),
+      LEADS_ENCRYPTION_KEY: KEY,
       CLIENT_DIR: writeClientDir(dir),
       FORM_RATE_LIMIT: '100000',
       LOG_LEVEL: 'trace',
@@ -61,7 +63,7 @@ describe('a lead database on a file system that turns read-only', () => {
     const again = await startServerProcess({ env });
     cleanups.push(() => again.stop('SIGKILL'));
     expect((await submit(`${again.url}/api/forms/insurance-verification`, 300)).status).toBe(201);
-    const after = stored(dbFile);
+    const after = stored(dbFile, KEY);
     expect([...after.names].sort()).toEqual([
       'Fault Test 0',
       'Fault Test 1',

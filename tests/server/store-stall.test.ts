@@ -11,6 +11,8 @@ import { startReceiver, tempDir, waitFor, writeClientDir } from './fixtures.ts';
 import { FAULT_LEAD_VALUES, expectCallUs, mount, run, stored, submit } from './store-faults.ts';
 import { expectNoPersonalData } from './personal-data.ts';
 
+const KEY = 'ef'.repeat(32);
+
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -29,7 +31,7 @@ describe('a stalled disk under the lead database', () => {
     const server = await startServerProcess({
       env: {
         LEADS_DB: dbFile,
-        LEADS_ENCRYPTION_KEY: 'ef'.repeat(32),
+        LEADS_ENCRYPTION_KEY: KEY,
         CLIENT_DIR: writeClientDir(dir),
         CHAT_WEBHOOK_URL: receiver.url,
         FORM_RATE_LIMIT: '100000',
@@ -74,7 +76,7 @@ describe('a stalled disk under the lead database', () => {
     const again = await Promise.all(keys.map((key, index) => submit(api, 100 + index, { key })));
     expect(again.map((answer) => answer.status)).toEqual(keys.map(() => 201));
     const ids = again.map((answer) => (JSON.parse(answer.text) as { id: string }).id);
-    const after = stored(dbFile);
+    const after = stored(dbFile, KEY);
     for (const n of [0, 1, 100, 101, 102, 103, 104]) expect(after.names).toContain(`Fault Test ${n}`);
     // The plain post has no key: it may have been committed late, or not at all; never twice, never in half.
     expect(after.leads).toBeGreaterThanOrEqual(7);
