@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLeadDatabase } from './lead-db.ts';
+import { SCHEMA_VERSION, openLeadDatabase } from './lead-db.ts';
 import { openLeadStore, type NewLead } from './lead-store.ts';
 
 const dirs: string[] = [];
@@ -90,6 +90,10 @@ describe('alert bookkeeping', () => {
     const v2 = openLeadDatabase(file);
     v2.exec(`DROP INDEX alerts_pending_since; DROP INDEX alerts_dead; ALTER TABLE alerts DROP COLUMN pending_since;
              ALTER TABLE idempotency_keys DROP COLUMN fingerprint; PRAGMA user_version = 2;`);
+    // The staff tables (a later migration).
+    v2.exec(
+      'DROP TABLE webauthn_challenges; DROP TABLE sessions; DROP TABLE invites; DROP TABLE passkeys; DROP TABLE staff;',
+    );
     v2.prepare(
       "INSERT INTO leads (id, form_id, created_at, source, data) VALUES ('old-1', 'f', '2025-01-01T00:00:00.123Z', '/', '{}')",
     ).run();
@@ -105,7 +109,7 @@ describe('alert bookkeeping', () => {
     });
     await store.close();
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     db.close();
   });
 });

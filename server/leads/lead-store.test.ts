@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueueFullError } from './batch-writer.ts';
 import { KeyError } from './lead-key.ts';
+import { SCHEMA_VERSION } from './lead-db.ts';
 import { IDEMPOTENCY_TTL_MS, openLeadStore, type NewLead } from './lead-store.ts';
 
 const dirs: string[] = [];
@@ -37,7 +38,7 @@ describe('lead store', () => {
     const file = dbFile();
     await openLeadStore(file).close();
     const db = new Database(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
