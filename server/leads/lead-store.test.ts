@@ -5,8 +5,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueueFullError } from './batch-writer.ts';
-import { KeyError } from './lead-key.ts';
 import { SCHEMA_VERSION } from './lead-db.ts';
+import { KeyError } from './lead-key.ts';
 import { IDEMPOTENCY_TTL_MS, openLeadStore, type NewLead } from './lead-store.ts';
 
 const dirs: string[] = [];

@@ -2,6 +2,8 @@
 // Health details and free text are sealed (encrypted) before they leave this thread; reads open them only where asked.
 // Writes go through the one writer of the database (lead-writer.ts) and settle once committed; reads are answered at
 // once from this thread's own connection, which WAL lets read beside the writer.
+import { createSqliteAuditLog } from './audit-log.ts';
+import type { AuditLog } from './inbox-types.ts';
 import { fingerprintOf } from './lead-cipher.ts';
 import { openLeadDatabase } from './lead-db.ts';
 import { leadId } from './lead-id.ts';
@@ -83,6 +85,8 @@ export interface AlertBacklog {
 export interface LeadStore {
   /** Where the encryption key came from, for the start-up log. */
   readonly keySource: KeySource;
+  /** Who read and changed what (staff, the CLI, the server's purge). */
+  readonly audit: AuditLog;
   /** A keyed hash of `text` (a submission in canonical form), to compare submissions without keeping them. */
   fingerprint(text: string): string;
   /**
@@ -194,6 +198,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
 
   return {
     keySource,
+    audit: createSqliteAuditLog(db),
     fingerprint: (text) => fingerprintOf(key, text),
     insertLead(lead, { deadline } = {}) {
       const createdAt = new Date();
