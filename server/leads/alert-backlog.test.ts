@@ -20,7 +20,6 @@ const lead: NewLead = {
   formId: 'insurance-verification',
   source: '/insurance',
   fields: { fullName: 'Jane Doe', phone: '(555) 010-4477' },
-  sealedFields: {},
 };
 
 describe('alert bookkeeping', () => {
