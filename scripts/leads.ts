@@ -44,9 +44,9 @@ export interface CliIo {
   rotateSettleMs?: number;
 }
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 /** Something the staff member can fix, such as a wrong LEADS_DB; shown without a stack trace. */
-class CliFailure extends Error {}
+export class CliFailure extends Error {}
 
 /** `--since` as an ISO 8601 instant. */
 export function parseSince(text: string | undefined, now: Date): string {
@@ -74,7 +74,7 @@ function databaseFile(config: ServerConfig): string {
   return config.leadsDb;
 }
 
-function openStore(io: CliIo): LeadStore {
+export function openStore(io: CliIo): LeadStore {
   const config = readConfig(io.env, io.cwd);
   // No writer thread: the CLI's one write (retry-dead) is small, and a thread would only slow its start.
   return openLeadStore(databaseFile(config), {

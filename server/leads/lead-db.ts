@@ -89,6 +89,47 @@ const MIGRATIONS = [
    ) STRICT;
    CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
    CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;`,
+  // The staff of the admissions inbox (server/staff/staff-store.ts). Times in epoch ms. Invitation tokens and session
+  // ids are kept as SHA-256 hashes only; a WebAuthn challenge is deleted when used or expired.
+  `CREATE TABLE staff (
+     id TEXT PRIMARY KEY,
+     email TEXT NOT NULL UNIQUE CHECK (email = lower(email)),
+     admin INTEGER NOT NULL CHECK (admin IN (0, 1)),
+     created_at INTEGER NOT NULL,
+     revoked_at INTEGER
+   ) STRICT;
+   CREATE TABLE passkeys (
+     id TEXT PRIMARY KEY,
+     staff_id TEXT NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+     public_key BLOB NOT NULL,
+     counter INTEGER NOT NULL,
+     transports TEXT NOT NULL CHECK (json_valid(transports)),
+     created_at INTEGER NOT NULL,
+     last_used_at INTEGER
+   ) STRICT;
+   CREATE INDEX passkeys_staff ON passkeys (staff_id);
+   CREATE TABLE invites (
+     token_hash TEXT PRIMARY KEY,
+     email TEXT NOT NULL,
+     admin INTEGER NOT NULL CHECK (admin IN (0, 1)),
+     expires_at INTEGER NOT NULL,
+     used_at INTEGER
+   ) STRICT;
+   CREATE TABLE sessions (
+     id_hash TEXT PRIMARY KEY,
+     staff_id TEXT NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+     created_at INTEGER NOT NULL,
+     last_seen_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX sessions_staff ON sessions (staff_id);
+   CREATE TABLE webauthn_challenges (
+     id INTEGER PRIMARY KEY,
+     challenge TEXT NOT NULL UNIQUE,
+     purpose TEXT NOT NULL CHECK (purpose IN ('enrol', 'sign-in', 'passkey')),
+     staff_id TEXT,
+     expires_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges (expires_at);`,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

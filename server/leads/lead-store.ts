@@ -18,6 +18,7 @@ import {
 } from './lead-sealing.ts';
 import { createLeadWriter } from './lead-writer.ts';
 import type { InsertResult, LeadRow } from './lead-writes.ts';
+import { sqliteStaffStore, type StaffStore } from '../staff/staff-store.ts';
 import type { FormDefinition } from '../../generated/content-types.ts';
 
 export { IDEMPOTENCY_TTL_MS, type InsertResult } from './lead-writes.ts';
@@ -150,6 +151,8 @@ export interface LeadStore {
   isHealthy(): boolean;
   /** Commits what is queued, then closes the database. */
   close(): Promise<void>;
+  /** The admissions inbox's staff, passkeys and sessions. */
+  readonly staff: StaffStore;
 }
 
 export interface LeadStoreOptions extends UnlockOptions {
@@ -336,5 +339,6 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
       await writer.close();
       db.close();
     },
+    staff: sqliteStaffStore(db, key),
   };
 }
