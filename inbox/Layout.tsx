@@ -41,11 +41,11 @@ function Header() {
   return (
     <header className="inbox-header">
       <Container size="lg">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" gap={0}>
           <Anchor component={Link} to="/" className="inbox-title" underline="never">
             Admissions inbox
           </Anchor>
-          <Group gap={4} wrap="nowrap" component="nav" aria-label="Inbox sections">
+          <Group gap={0} wrap="nowrap" component="nav" aria-label="Inbox sections">
             {me && (
               <>
                 <Anchor component={Link} to="/" className="inbox-nav-link">

@@ -43,7 +43,7 @@ export function AuditLog() {
           {problem}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={560}>
+      <div className="inbox-scroll" tabIndex={0} role="region" aria-label="Audit log entries">
         <Table striped>
           <Table.Caption>
             Newest first. Every sign-in, read and change in the inbox, and every command-line read.
@@ -79,7 +79,7 @@ export function AuditLog() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       {!loading && rows.length === 0 && <Text>The log is empty.</Text>}
       {next && (
         <Group justify="center">

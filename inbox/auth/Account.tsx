@@ -60,7 +60,7 @@ export function Account() {
               leftSection={<IconKey aria-hidden />}
               loading={busy}
               onClick={() => void run()}
-              variant="light"
+              variant="default"
             >
               Add a passkey on this device
             </Button>

@@ -83,7 +83,7 @@ export function LeadList() {
             component="a"
             href={csvHref(filter)}
             download
-            variant="light"
+            variant="default"
             leftSection={<IconDownload aria-hidden />}
           >
             Export CSV
