@@ -19,8 +19,13 @@ beforeAll(async () => {
     await store.insertLead({
       formId: 'insurance-verification',
       source: '/insurance',
-      fields: { fullName: 'Jane Doe', phone: '(555) 010-4477', insuranceProvider: 'aetna' },
-      sealedFields: { dateOfBirth: '1987-03-14', memberId: 'XZH-99817234' },
+      fields: {
+        fullName: 'Jane Doe',
+        phone: '(555) 010-4477',
+        insuranceProvider: 'aetna',
+        dateOfBirth: '1987-03-14',
+        memberId: 'XZH-99817234',
+      },
     })
   ).id;
   sam = (
@@ -32,8 +37,8 @@ beforeAll(async () => {
         lastName: 'Lee',
         phone: '=HYPERLINK("http://evil.example")',
         urgency: 'urgent',
+        message: 'Call after 5, "please"\nThanks',
       },
-      sealedFields: { message: 'Call after 5, "please"\nThanks' },
     })
   ).id;
   await store.markDelivered(jane, new Date('2026-01-08T17:31:00Z'));

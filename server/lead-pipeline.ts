@@ -5,7 +5,6 @@ import { createAlertWorker, type AlertWorker } from './alerts/alert-worker.ts';
 import type { ServerConfig } from './config.ts';
 import { formApi, type FormApi } from './forms/form-api.ts';
 import { healthCheck } from './http/health-check.ts';
-import { sealedNamesOf } from './leads/lead-fields.ts';
 import { openLeadStore, type LeadStore } from './leads/lead-store.ts';
 import { createLogger, type Logger } from './logger.ts';
 
@@ -63,13 +62,12 @@ export function createLeadPipeline(
   const store = openLeadStore(config.leadsDb, {
     key: config.leadsEncryptionKey,
     keyFile: config.leadsKeyFile,
+    forms,
   });
   reportKey(store, logger);
-  const sealedNames = new Map([...forms].map(([id, def]) => [id, sealedNamesOf(def)]));
-  // A lead of a form that no longer exists has no definition to say what is sensitive: all of it is sealed.
-  const resealed = store.sealLegacyLeads((formId, field) => sealedNames.get(formId)?.has(field) ?? true);
+  const resealed = store.sealLegacyLeads();
   if (resealed > 0)
-    logger.info({ leads: resealed }, 'sealed the health details of leads stored before encryption');
+    logger.info({ leads: resealed }, 'sealed the values of leads stored in clear by older versions');
 
   const worker = createAlertWorker({
     store,

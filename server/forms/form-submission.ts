@@ -10,7 +10,6 @@ import type { FormDefinition } from '../../generated/content-types.ts';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { decoyLedger } from './decoy-ledger.ts';
 import { canonicalSubmission, createSubmissionValidator } from './form-validation.ts';
-import { splitSubmission } from '../leads/lead-fields.ts';
 import type { LeadStore } from '../leads/lead-store.ts';
 import type { Logger } from '../logger.ts';
 
@@ -120,7 +119,7 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
       {
         formId,
         source: submission.source,
-        ...splitSubmission(def, submission.data),
+        fields: submission.data,
         idempotencyKey: key,
         fingerprint,
       },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLeadDatabase } from './lead-db.ts';
+import { openLeadDatabase, SCHEMA_VERSION } from './lead-db.ts';
 import { openLeadStore, type NewLead } from './lead-store.ts';
 
 const dirs: string[] = [];
@@ -20,7 +20,6 @@ const lead: NewLead = {
   formId: 'insurance-verification',
   source: '/insurance',
   fields: { fullName: 'Jane Doe', phone: '(555) 010-4477' },
-  sealedFields: {},
 };
 
 describe('alert bookkeeping', () => {
@@ -87,9 +86,7 @@ describe('alert bookkeeping', () => {
   it('gives the alerts of an older database the time their lead was stored', async () => {
     const file = dbFile();
     mkdirSync(dirname(file), { recursive: true });
-    const v2 = openLeadDatabase(file);
-    v2.exec(`DROP INDEX alerts_pending_since; DROP INDEX alerts_dead; ALTER TABLE alerts DROP COLUMN pending_since;
-             ALTER TABLE idempotency_keys DROP COLUMN fingerprint; PRAGMA user_version = 2;`);
+    const v2 = openLeadDatabase(file, 2);
     v2.prepare(
       "INSERT INTO leads (id, form_id, created_at, source, data) VALUES ('old-1', 'f', '2025-01-01T00:00:00.123Z', '/', '{}')",
     ).run();
@@ -105,7 +102,7 @@ describe('alert bookkeeping', () => {
     });
     await store.close();
     const db = new Database(file, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     db.close();
   });
 });

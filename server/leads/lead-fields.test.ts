@@ -1,21 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { loadForms } from '../content.ts';
-import { sealedNamesOf, splitSubmission } from './lead-fields.ts';
+import { searchKindsOf } from './lead-fields.ts';
 
-describe('sealed fields', () => {
-  it('are the health fields and the free text of each form', () => {
+describe('searchable fields', () => {
+  it('are the names, phones and e-mail addresses of each form, from its definition', () => {
     const forms = loadForms();
-    const sealed = (id: string) => [...sealedNamesOf(forms.get(id)!)];
-    expect(sealed('insurance-verification')).toEqual(['dateOfBirth', 'memberId']);
-    expect(sealed('widget-insurance')).toEqual(['memberID']);
-    expect(sealed('consultation')).toEqual(['message']);
+    const searchable = (id: string) => {
+      const kindOf = searchKindsOf(forms.get(id));
+      return Object.fromEntries(
+        forms.get(id)!.fields.flatMap((field) => {
+          const kind = kindOf(field.name);
+          return kind ? [[field.name, kind]] : [];
+        }),
+      );
+    };
+    expect(searchable('insurance-verification')).toEqual({ fullName: 'name', phone: 'phone' });
+    expect(searchable('consultation')).toEqual({
+      firstName: 'name',
+      lastName: 'name',
+      phone: 'phone',
+      email: 'email',
+    });
+    expect(searchable('widget-insurance')).toMatchObject({ phone: 'phone', email: 'email' });
   });
 
-  it('splits a submission into clear and sealed values', () => {
-    const def = loadForms().get('consultation')!;
-    expect(splitSubmission(def, { firstName: 'Sam', message: 'I need help' })).toEqual({
-      fields: { firstName: 'Sam' },
-      sealedFields: { message: 'I need help' },
-    });
+  it('fall back to the usual field names for a form no longer defined', () => {
+    const kindOf = searchKindsOf(undefined);
+    expect(['fullName', 'phone', 'email', 'memberId'].map(kindOf)).toEqual([
+      'name',
+      'phone',
+      'email',
+      undefined,
+    ]);
   });
 });

@@ -1,21 +1,26 @@
-// Which submitted values are sealed (encrypted at rest), derived from the form definition like everything else about a
-// form: fields marked pii 'health' (date of birth, member ID) and every free-text field, whatever it is marked.
-import type { FormDefinition, FormField } from '../../generated/content-types.ts';
+// What the form definition says about a lead's values for the store: every value is sealed (encrypted at rest), so
+// the one thing left to derive is which values search may find a lead by. Names: the usual name fields, and any text
+// field marked as contact data; phones: tel fields; e-mail: email fields.
+import type { FormDefinition } from '../../generated/content-types.ts';
 
-export const isSealedField = (field: FormField): boolean =>
-  field.pii === 'health' || field.type === 'textarea';
+export type SearchKind = 'name' | 'phone' | 'email';
 
-export const sealedNamesOf = (def: FormDefinition): Set<string> =>
-  new Set(def.fields.filter(isSealedField).map((field) => field.name));
+const NAME_FIELDS = new Set(['fullName', 'firstName', 'lastName']);
 
-/** A valid submission's values, split into those stored as they are and those sealed. */
-export function splitSubmission(
-  def: FormDefinition,
-  data: Record<string, string>,
-): { fields: Record<string, string>; sealedFields: Record<string, string> } {
-  const sealed = sealedNamesOf(def);
-  const fields: Record<string, string> = {};
-  const sealedFields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(data)) (sealed.has(name) ? sealedFields : fields)[name] = value;
-  return { fields, sealedFields };
+/**
+ * Field name to how it is searched, for the fields of `def` that search uses. A lead of a form no longer defined is
+ * searched by the field names alone (the name fields, `phone`, `email`).
+ */
+export function searchKindsOf(def: FormDefinition | undefined): (field: string) => SearchKind | undefined {
+  if (!def)
+    return (field) =>
+      NAME_FIELDS.has(field) ? 'name' : field === 'phone' ? 'phone' : field === 'email' ? 'email' : undefined;
+  const kinds = new Map<string, SearchKind>();
+  for (const field of def.fields) {
+    if (field.type === 'tel') kinds.set(field.name, 'phone');
+    else if (field.type === 'email') kinds.set(field.name, 'email');
+    else if (NAME_FIELDS.has(field.name) || (field.type === 'text' && field.pii === 'contact'))
+      kinds.set(field.name, 'name');
+  }
+  return (field) => kinds.get(field);
 }

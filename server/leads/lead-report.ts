@@ -103,7 +103,8 @@ function alertSummary(alert: AlertState): string {
 
 // A cell starting with one of these is run as a formula by spreadsheet programs; visitors wrote these values.
 const FORMULA_START = /^[=+\-@\t\r]/;
-const safeCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+/** A cell a spreadsheet shows as text, never runs (this CLI's export and the inbox's). */
+export const safeCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
 
 /** Every lead as CSV with a header row: the fixed columns, then each field name in the order first met. */
 export function leadsCsv(leads: readonly ListedLead[]): string {

@@ -4,23 +4,34 @@ import type Database from 'better-sqlite3';
 import { keyId, openValue, sealValue } from './lead-cipher.ts';
 import { readMeta, writeMeta } from './lead-db.ts';
 import { KeyError, resolveLeadKey, type KeySource } from './lead-key.ts';
+import { indexKeyOf } from './lead-search.ts';
 import type { LeadRow } from './lead-writes.ts';
 
 const KEY_ID = 'key_id';
-const LEGACY_SEALED = 'legacy_sealed';
+// Set once every value of the database is sealed (schema 2 had sealed health details only, under 'legacy_sealed').
+const CLEAR_SEALED = 'clear_sealed';
 
 export interface Sealer {
+  /** `value` sealed for `field` of lead `leadId` (a note's field is `note:<noteId>`). */
+  seal(value: string, leadId: string, field: string): string;
+  open(sealed: string, leadId: string, field: string): string;
   /** Each value sealed for its field of lead `leadId`. */
   sealAll(values: Record<string, string>, leadId: string): Record<string, string>;
   /** The row's clear fields and its sealed ones opened, in one record. */
   openAll(row: Pick<LeadRow, 'id' | 'data' | 'sealed'>): Record<string, string>;
+  /** The keys search terms are hashed with (lead-search.ts): the current key's first. */
+  indexKeys(): Buffer[];
 }
 
 export const parseStrings = (json: string): Record<string, string> =>
   JSON.parse(json) as Record<string, string>;
 
 export function createSealer(key: Buffer): Sealer {
+  const indexKey = indexKeyOf(key);
   return {
+    seal: (value, leadId, field) => sealValue(key, value, leadId, field),
+    open: (sealed, leadId, field) => openValue(key, sealed, leadId, field),
+    indexKeys: () => [indexKey],
     sealAll: (values, leadId) =>
       Object.fromEntries(
         Object.entries(values).map(([field, value]) => [field, sealValue(key, value, leadId, field)]),
@@ -68,34 +79,46 @@ export function unlockDatabase(
   return { key, keySource: source };
 }
 
+/** Leads per transaction: the server's writer thread waits for each, so each is kept short. */
+export const RESEAL_BATCH = 300;
+
 /**
- * Seals the fields `shouldSeal` names in leads stored before encryption existed (schema version 1), once per
- * database. Runs at start, before anything else writes. Returns how many leads changed.
+ * Seals every value older versions stored in clear (names, phones, e-mail; health details before schema 2), and
+ * writes the search terms of those leads, once per database; then checkpoints the WAL and rewrites the file (VACUUM,
+ * with secure_delete on), so no copy of a clear value stays in either. Runs at start, before anything else writes.
+ * Returns how many leads changed.
  */
 export function sealLegacyLeads(
   db: Database.Database,
   sealer: Sealer,
-  shouldSeal: (formId: string, field: string) => boolean,
+  termsOf: (formId: string, values: Record<string, string>) => string[],
 ): number {
-  const run = db.transaction((): number => {
-    if (readMeta(db, LEGACY_SEALED) !== undefined) return 0;
-    const update = db.prepare('UPDATE leads SET data = ?, sealed = ? WHERE id = ?');
-    let changed = 0;
-    // all() before the updates: SQLite must not be written while a statement over the same table is iterating.
-    for (const row of db.prepare<[], LeadRow>("SELECT * FROM leads WHERE sealed = '{}'").all()) {
-      const entries = Object.entries(parseStrings(row.data));
-      const toSeal = entries.filter(([name]) => shouldSeal(row.form_id, name));
-      if (toSeal.length === 0) continue;
-      const clear = Object.fromEntries(entries.filter(([name]) => !shouldSeal(row.form_id, name)));
-      update.run(
-        JSON.stringify(clear),
-        JSON.stringify(sealer.sealAll(Object.fromEntries(toSeal), row.id)),
-        row.id,
-      );
-      changed += 1;
+  if (readMeta(db, CLEAR_SEALED) !== undefined) return 0;
+  const select = db.prepare<[number], LeadRow>("SELECT * FROM leads WHERE data != '{}' LIMIT ?");
+  const update = db.prepare("UPDATE leads SET data = '{}', sealed = ? WHERE id = ?");
+  const dropTerms = db.prepare('DELETE FROM lead_terms WHERE lead_id = ?');
+  const insertTerm = db.prepare('INSERT OR IGNORE INTO lead_terms (term, lead_id) VALUES (?, ?)');
+  // all() before the updates: SQLite must not be written while a statement over the same table is iterating.
+  const batch = db.transaction((): number => {
+    const rows = select.all(RESEAL_BATCH);
+    for (const row of rows) {
+      const sealed = { ...parseStrings(row.sealed), ...sealer.sealAll(parseStrings(row.data), row.id) };
+      update.run(JSON.stringify(sealed), row.id);
+      dropTerms.run(row.id);
+      for (const term of termsOf(row.form_id, sealer.openAll(row))) insertTerm.run(term, row.id);
     }
-    writeMeta(db, LEGACY_SEALED, new Date().toISOString());
-    return changed;
+    return rows.length;
   });
-  return run.immediate();
+  let changed = 0;
+  for (let done = batch.immediate(); done > 0; done = batch.immediate()) changed += done;
+  writeMeta(db, CLEAR_SEALED, new Date().toISOString());
+  if (changed > 0) scrubFile(db);
+  return changed;
+}
+
+/** Moves the WAL into the file and empties it, then rebuilds the file: old page images of changed rows go. */
+export function scrubFile(db: Database.Database): void {
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.exec('VACUUM');
+  db.pragma('wal_checkpoint(TRUNCATE)');
 }

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueueFullError } from './batch-writer.ts';
+import { openLeadDatabase, SCHEMA_VERSION } from './lead-db.ts';
 import { KeyError } from './lead-key.ts';
 import { IDEMPOTENCY_TTL_MS, openLeadStore, type NewLead } from './lead-store.ts';
 
@@ -27,8 +28,12 @@ const raw = <T>(file: string, sql: string, ...params: unknown[]): T => {
 const lead = (extra: Partial<NewLead> = {}): NewLead => ({
   formId: 'insurance-verification',
   source: '/insurance',
-  fields: { fullName: 'Jane Doe', phone: '(555) 010-4477' },
-  sealedFields: { dateOfBirth: '1987-03-14', memberId: 'XZH-99817234' },
+  fields: {
+    fullName: 'Jane Doe',
+    phone: '(555) 010-4477',
+    dateOfBirth: '1987-03-14',
+    memberId: 'XZH-99817234',
+  },
   ...extra,
 });
 
@@ -37,7 +42,7 @@ describe('lead store', () => {
     const file = dbFile();
     await openLeadStore(file).close();
     const db = new Database(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
@@ -63,7 +68,7 @@ describe('lead store', () => {
     await again.close();
   });
 
-  it('writes sealed fields encrypted: the file holds no plaintext of them', async () => {
+  it('writes every value sealed: the row holds no plaintext of them', async () => {
     const file = dbFile();
     const store = openLeadStore(file);
     const { id } = await store.insertLead(lead());
@@ -73,12 +78,12 @@ describe('lead store', () => {
       'SELECT data, sealed FROM leads WHERE id = ?',
       id,
     );
-    expect(JSON.parse(row.data)).toEqual({ fullName: 'Jane Doe', phone: '(555) 010-4477' });
+    expect(JSON.parse(row.data)).toEqual({});
     const sealed = JSON.parse(row.sealed) as Record<string, string>;
-    expect(Object.keys(sealed).sort()).toEqual(['dateOfBirth', 'memberId']);
+    expect(Object.keys(sealed).sort()).toEqual(['dateOfBirth', 'fullName', 'memberId', 'phone']);
     for (const value of Object.values(sealed)) expect(value).toMatch(/^v1\./);
-    expect(row.sealed).not.toContain('1987-03-14');
-    expect(row.sealed).not.toContain('XZH-99817234');
+    for (const clear of ['1987-03-14', 'XZH-99817234', 'Jane', '010-4477'])
+      expect(row.sealed).not.toContain(clear);
   });
 
   it('commits submissions of the same moment together, each with its own result', async () => {
@@ -143,12 +148,11 @@ describe('lead store', () => {
     await store.close();
   });
 
-  it('gives the alert worker only the clear fields of a lead', async () => {
+  it('gives the alert worker the lead with its values opened (its message builder picks what to show)', async () => {
     const store = openLeadStore(dbFile());
     const { id } = await store.insertLead(lead());
     const [due] = await store.claimDueAlerts({ now: Date.now() + 1, limit: 5, leaseMs: 1000 });
-    expect(due?.lead).toMatchObject({ id, data: { fullName: 'Jane Doe', phone: '(555) 010-4477' } });
-    expect(due?.lead.data).not.toHaveProperty('memberId');
+    expect(due?.lead).toMatchObject({ id, data: lead().fields });
     await store.close();
   });
 
@@ -201,7 +205,7 @@ describe('lead store', () => {
   it('lists leads oldest first with their alert status, from a given time', async () => {
     const file = dbFile();
     const store = openLeadStore(file);
-    const old = await store.insertLead(lead({ fields: { fullName: 'Old' } }));
+    const old = await store.insertLead(lead({ fields: { ...lead().fields, fullName: 'Old' } }));
     const fresh = await store.insertLead(lead({ fields: { fullName: 'Fresh' } }));
     const db = new Database(file);
     db.prepare('UPDATE leads SET created_at = ? WHERE id = ?').run('2025-12-31T23:00:00.000Z', old.id);
@@ -230,34 +234,31 @@ describe('lead store', () => {
     expect(() => openLeadStore(file)).toThrow(/No encryption key/);
   });
 
-  it('seals the health details of leads stored before encryption, once', async () => {
+  it('seals every clear value of leads stored by older versions, once, and makes them searchable', async () => {
     const file = dbFile();
     mkdirSync(dirname(file), { recursive: true });
-    const v1 = new Database(file);
-    v1.exec(`CREATE TABLE leads (id TEXT PRIMARY KEY, form_id TEXT NOT NULL, created_at TEXT NOT NULL,
-               source TEXT NOT NULL, data TEXT NOT NULL CHECK (json_valid(data))) STRICT;
-             CREATE TABLE alerts (lead_id TEXT PRIMARY KEY REFERENCES leads(id) ON DELETE CASCADE,
-               status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'dead')),
-               attempts INTEGER NOT NULL DEFAULT 0, next_attempt_at INTEGER NOT NULL, last_error TEXT,
-               delivered_at TEXT) STRICT;
-             CREATE INDEX alerts_due ON alerts (next_attempt_at) WHERE status = 'pending';
-             PRAGMA user_version = 1;`);
+    const v1 = openLeadDatabase(file, 1);
     v1.prepare(
       "INSERT INTO leads VALUES ('old-1', 'insurance-verification', '2025-01-01T00:00:00.000Z', '/', ?)",
-    ).run(JSON.stringify({ fullName: 'Jane', memberId: 'M-1' }));
+    ).run(JSON.stringify({ fullName: 'Jane Quist', memberId: 'M-1' }));
     v1.prepare(
       "INSERT INTO alerts VALUES ('old-1', 'delivered', 1, 0, NULL, '2025-01-01T00:00:01.000Z')",
     ).run();
     v1.close();
 
     const store = openLeadStore(file);
-    expect(store.sealLegacyLeads((_form, field) => field === 'memberId')).toBe(1);
-    expect(store.sealLegacyLeads(() => true)).toBe(0);
-    expect(store.getLead('old-1')?.data).toEqual({ fullName: 'Jane', memberId: 'M-1' });
+    expect(store.sealLegacyLeads()).toBe(1);
+    expect(store.sealLegacyLeads()).toBe(0);
+    expect(store.getLead('old-1')?.data).toEqual({ fullName: 'Jane Quist', memberId: 'M-1' });
+    expect((await store.inbox.list({ q: 'quist', limit: 5 })).rows.map((row) => row.id)).toEqual(['old-1']);
     await store.close();
-    expect(
-      raw<{ data: string }>(file, "SELECT data || sealed AS data FROM leads WHERE id = 'old-1'").data,
-    ).not.toContain('M-1');
+    const row = raw<{ data: string; sealed: string }>(
+      file,
+      "SELECT data, sealed FROM leads WHERE id = 'old-1'",
+    );
+    expect(row.data).toBe('{}');
+    expect(Object.keys(JSON.parse(row.sealed) as object).sort()).toEqual(['fullName', 'memberId']);
+    expect(row.sealed).not.toContain('Quist');
   });
 
   it('refuses a database written by a newer version', async () => {

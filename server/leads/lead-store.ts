@@ -1,32 +1,33 @@
 // Leads and their outgoing chat alerts (an outbox): written together, so a stored lead always has an alert to send.
-// Health details and free text are sealed (encrypted) before they leave this thread; reads open them only where asked.
+// Every submitted value is sealed (encrypted), and its search terms hashed, before it leaves this thread; reads open
+// them only where asked.
 // Writes go through the one writer of the database (lead-writer.ts) and settle once committed; reads are answered at
 // once from this thread's own connection, which WAL lets read beside the writer.
+import { createSqliteAuditLog } from './audit-log.ts';
+import { createSqliteInboxStore } from './inbox-store.ts';
+import type { AuditLog, InboxStore } from './inbox-types.ts';
 import { fingerprintOf } from './lead-cipher.ts';
 import { openLeadDatabase } from './lead-db.ts';
+import { searchKindsOf } from './lead-fields.ts';
 import { leadId } from './lead-id.ts';
 import type { KeySource } from './lead-key.ts';
-import {
-  createSealer,
-  parseStrings,
-  sealLegacyLeads,
-  unlockDatabase,
-  type UnlockOptions,
-} from './lead-sealing.ts';
+import { leadTerms } from './lead-search.ts';
+import { createSealer, sealLegacyLeads, unlockDatabase, type UnlockOptions } from './lead-sealing.ts';
 import { createLeadWriter } from './lead-writer.ts';
 import type { InsertResult, LeadRow } from './lead-writes.ts';
+import { sqliteStaffStore, type StaffStore } from '../staff/staff-store.ts';
+import type { FormDefinition } from '../../generated/content-types.ts';
 
 export { IDEMPOTENCY_TTL_MS, type InsertResult } from './lead-writes.ts';
 
 export type AlertStatus = 'pending' | 'delivered' | 'dead';
 
-/** A submission to store: `fields` as they are, `sealedFields` encrypted at rest. */
+/** A submission to store: every one of its `fields` is sealed (encrypted at rest). */
 export interface NewLead {
   formId: string;
   /** Site path of the page the form was sent from. */
   source: string;
   fields: Record<string, string>;
-  sealedFields: Record<string, string>;
   /** The client's Idempotency-Key: the same key for the same form stores one lead. */
   idempotencyKey?: string;
   /**
@@ -63,7 +64,10 @@ export interface AlertState {
 
 /** An alert claimed for delivery, with the attempt it is on (1 for the first). */
 export interface DueAlert {
-  /** Its `data` holds the clear fields only: an alert never needs, so never opens, a sealed value. */
+  /**
+   * Every value opened (all are sealed at rest): the chat message builder decides which of them, if any, may be shown,
+   * and nothing else sends them anywhere.
+   */
   lead: StoredLead;
   attempt: number;
   /** See AlertState. */
@@ -82,6 +86,10 @@ export interface AlertBacklog {
 export interface LeadStore {
   /** Where the encryption key came from, for the start-up log. */
   readonly keySource: KeySource;
+  /** Who read and changed what (staff, the CLI, the server's purge). */
+  readonly audit: AuditLog;
+  /** Leads as the admissions inbox works them: status, notes, search. */
+  readonly inbox: InboxStore;
   /** A keyed hash of `text` (a submission in canonical form), to compare submissions without keeping them. */
   fingerprint(text: string): string;
   /**
@@ -119,16 +127,19 @@ export interface LeadStore {
   /** Puts every dead alert back to pending with fresh attempts, due now and waiting since now; resolves with how many. */
   retryDeadAlerts(now: number): Promise<number>;
   /**
-   * Seals the fields of leads stored before encryption existed, once per database; `shouldSeal` says which. Call at
-   * start, before the first write. Returns how many leads changed.
+   * Seals every value still in clear in leads stored by older versions, with their search terms, then rewrites the
+   * file so no copy of them stays in it; once per database. Call at start, before the first write. Returns how many
+   * leads changed.
    */
-  sealLegacyLeads(shouldSeal: (formId: string, field: string) => boolean): number;
+  sealLegacyLeads(): number;
   /** Counts from partial indexes, so as cheap with 100,000 delivered alerts as with none. Throws if the database fails. */
   alertBacklog(): AlertBacklog;
   /** Whether the database answers a read now and its writer has not failed since its last commit (health check). */
   isHealthy(): boolean;
   /** Commits what is queued, then closes the database. */
   close(): Promise<void>;
+  /** The admissions inbox's staff, passkeys and sessions. */
+  readonly staff: StaffStore;
 }
 
 export interface LeadStoreOptions extends UnlockOptions {
@@ -139,6 +150,8 @@ export interface LeadStoreOptions extends UnlockOptions {
   writerThread?: boolean;
   /** Writes that may wait for a commit (MAX_QUEUED_WRITES by default); more are refused at once. */
   maxQueuedWrites?: number;
+  /** The form definitions, which say what search finds a lead by (lead-fields.ts); by field names without them. */
+  forms?: ReadonlyMap<string, FormDefinition>;
 }
 
 interface AlertRow {
@@ -173,9 +186,23 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
   const inThread = path !== ':memory:' && (options.writerThread ?? true);
   const writer = createLeadWriter(path, inThread ? undefined : db, { maxQueued: options.maxQueuedWrites });
 
+  const termsOf = (formId: string, values: Record<string, string>): string[] =>
+    leadTerms(values, searchKindsOf(options.forms?.get(formId)), sealer.indexKeys()[0]!);
+  const listeners = new Set<(id: string) => void>();
+  const inbox = createSqliteInboxStore({
+    db,
+    sealer,
+    onLeadStored(listener) {
+      // Wrapped, so the same listener added twice is two subscriptions, each with its own unsubscribe.
+      const entry = (id: string) => listener(id);
+      listeners.add(entry);
+      return () => void listeners.delete(entry);
+    },
+  });
+
   const selectLead = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE id = ?');
-  const selectListed = db.prepare<[string], LeadRow & { status: AlertStatus }>(
-    `SELECT leads.*, alerts.status FROM leads JOIN alerts ON alerts.lead_id = leads.id
+  const selectListed = db.prepare<[string], LeadRow & { alert: AlertStatus }>(
+    `SELECT leads.*, alerts.status AS alert FROM leads JOIN alerts ON alerts.lead_id = leads.id
      WHERE leads.created_at >= ? ORDER BY leads.created_at, leads.id`,
   );
   const selectAlert = db.prepare<[string], AlertRow>('SELECT * FROM alerts WHERE lead_id = ?');
@@ -191,24 +218,29 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
 
   return {
     keySource,
+    audit: createSqliteAuditLog(db),
+    inbox,
     fingerprint: (text) => fingerprintOf(key, text),
-    insertLead(lead, { deadline } = {}) {
+    async insertLead(lead, { deadline } = {}) {
       const createdAt = new Date();
       const id = leadId(createdAt.getTime());
-      return writer.run({
+      const result = await writer.run({
         kind: 'insert',
         lead: {
           id,
           formId: lead.formId,
           createdAt,
           source: lead.source,
-          data: JSON.stringify(lead.fields),
-          sealed: JSON.stringify(sealer.sealAll(lead.sealedFields, id)),
+          sealed: JSON.stringify(sealer.sealAll(lead.fields, id)),
+          terms: termsOf(lead.formId, lead.fields),
           idempotencyKey: lead.idempotencyKey,
           fingerprint: lead.fingerprint,
         },
         deadline,
       });
+      // After the commit, and only for a lead written now: a repeat of an earlier one is no news.
+      if (!result.replayed) for (const listener of listeners) listener(result.id);
+      return result;
     },
     getLead(id) {
       const row = selectLead.get(id);
@@ -217,7 +249,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     listLeads({ since } = {}) {
       return selectListed
         .all(since ?? '')
-        .map((row) => ({ ...toLead(row, sealer.openAll(row)), alert: row.status }));
+        .map((row) => ({ ...toLead(row, sealer.openAll(row)), alert: row.alert }));
     },
     getAlert(leadId) {
       const row = selectAlert.get(leadId);
@@ -235,7 +267,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     async claimDueAlerts({ now, limit, leaseMs }) {
       const rows = await writer.run({ kind: 'claim', now, limit, leaseMs });
       return rows.map((row) => ({
-        lead: toLead(row, parseStrings(row.data)),
+        lead: toLead(row, sealer.openAll(row)),
         attempt: row.attempts + 1,
         pendingSince: row.pending_since,
       }));
@@ -259,7 +291,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
         oldestPendingSince: row?.oldest ?? undefined,
       };
     },
-    sealLegacyLeads: (shouldSeal) => sealLegacyLeads(db, sealer, shouldSeal),
+    sealLegacyLeads: () => sealLegacyLeads(db, sealer, termsOf),
     isHealthy() {
       try {
         probe.get();
@@ -272,5 +304,6 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
       await writer.close();
       db.close();
     },
+    staff: sqliteStaffStore(db, key),
   };
 }

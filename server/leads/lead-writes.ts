@@ -11,10 +11,10 @@ export interface PreparedLead {
   formId: string;
   createdAt: Date;
   source: string;
-  /** JSON of the clear fields. */
-  data: string;
-  /** JSON of the sealed fields. */
+  /** JSON of the sealed fields: every submitted value. */
   sealed: string;
+  /** The lead's search terms, hashed (lead-search.ts). */
+  terms: string[];
   idempotencyKey: string | undefined;
   /** The submission's fingerprint (LeadStore.fingerprint), kept with its key. */
   fingerprint: string | undefined;
@@ -97,9 +97,11 @@ const storeLevel = (error: unknown): boolean => {
 
 /** Prepares the statements once; the returned function runs one batch and returns one outcome per operation. */
 export function createWriteExecutor(db: Database.Database): (ops: readonly WriteOp[]) => OpOutcome[] {
+  // data stays '{}': nothing a visitor sent is stored in clear.
   const insertLead = db.prepare(
-    'INSERT INTO leads (id, form_id, created_at, source, data, sealed) VALUES (?, ?, ?, ?, ?, ?)',
+    "INSERT INTO leads (id, form_id, created_at, source, data, sealed) VALUES (?, ?, ?, ?, '{}', ?)",
   );
+  const insertTerm = db.prepare('INSERT OR IGNORE INTO lead_terms (term, lead_id) VALUES (?, ?)');
   const insertAlert = db.prepare(
     "INSERT INTO alerts (lead_id, status, attempts, next_attempt_at, pending_since) VALUES (?, 'pending', 0, ?, ?)",
   );
@@ -142,7 +144,8 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
           ? { id: seen.lead_id, replayed: true, conflict: true }
           : { id: seen.lead_id, replayed: true };
     }
-    insertLead.run(lead.id, lead.formId, lead.createdAt.toISOString(), lead.source, lead.data, lead.sealed);
+    insertLead.run(lead.id, lead.formId, lead.createdAt.toISOString(), lead.source, lead.sealed);
+    for (const term of lead.terms) insertTerm.run(term, lead.id);
     insertAlert.run(lead.id, lead.createdAt.getTime(), lead.createdAt.getTime());
     if (lead.idempotencyKey !== undefined)
       insertKey.run(lead.formId, lead.idempotencyKey, lead.id, now, lead.fingerprint ?? null);

@@ -1,0 +1,150 @@
+// Everything under /staff: the inbox app's shell and assets, and its API (/staff/api). Its own Express app, answered
+// before the site's code ever sees the request (server/app.ts), with its own headers (staff-headers.ts). Signed out, the
+// shell still loads (it shows the sign-in screen) and the API answers 401 to all but the sign-in and enrolment routes.
+import { existsSync, readFileSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
+import { dirname, join, resolve } from 'node:path';
+import bodyParser from 'body-parser';
+import express, { type ErrorRequestHandler, type Router } from 'express';
+import { clientErrorOf } from '../http/error-handler.ts';
+import { HttpError, signedIn, type StaffDeps } from './staff-context.ts';
+import { eventStreams } from './staff-events.ts';
+import { NONCE_PLACEHOLDER, nonceOf, staffHeaders } from './staff-headers.ts';
+import { leadRoutes } from './staff-leads.ts';
+import { passkeyRoutes } from './staff-passkeys.ts';
+import { clearSessionCookie, liveSession, sameOriginRequest, sessionIdOf } from './staff-session.ts';
+import { signInLimit } from './staff-sign-in-limit.ts';
+import type { TrustProxy } from '../config.ts';
+
+export const STAFF_PREFIX = '/staff';
+const NOT_BUILT = 'The staff inbox is not built: run npm run build';
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+/** STAFF_DIR, the built inbox app; by default `inbox` beside the site's build (dist/inbox beside dist/client). */
+export const staffDirFrom = (env: NodeJS.ProcessEnv, clientDir: string, cwd = process.cwd()): string =>
+  env.STAFF_DIR?.trim() ? resolve(cwd, env.STAFF_DIR.trim()) : join(dirname(clientDir), 'inbox');
+
+/** Whether a request is for the staff area (and so never for the site). */
+export function isStaffPath(url: string | undefined): boolean {
+  const path = (url ?? '').split('?')[0] ?? '';
+  return path === STAFF_PREFIX || path.startsWith(`${STAFF_PREFIX}/`);
+}
+
+export interface StaffAreaOptions extends StaffDeps {
+  /** The built inbox app: index.html and assets/. */
+  staffDir: string;
+  trustProxy: TrustProxy;
+  /** Failed sign-ins an address may make per 15 minutes. */
+  signInFailures?: number;
+  /** Between two heartbeats of the event stream. */
+  heartbeatMs?: number;
+}
+
+export interface StaffArea {
+  handle: RequestListener;
+  /** Every API route, as `METHOD /path` under /staff/api (the tests refuse each without a session). */
+  routes: () => string[];
+}
+
+export function createStaffArea(options: StaffAreaOptions): StaffArea {
+  const deps: StaffDeps = options;
+  const { staff, audit, logger } = deps;
+  const json = bodyParser.json({ limit: '64kb' });
+  const events = eventStreams(deps, options.heartbeatMs);
+  const passkeys = passkeyRoutes(deps, signInLimit(options.trustProxy, options.signInFailures));
+
+  const api = express.Router();
+  api.use((req, _res, next) => {
+    if (!SAFE_METHODS.has(req.method) && !sameOriginRequest(req, deps.secure(req)))
+      throw new HttpError(403, 'cross-site request');
+    next();
+  });
+  const open = express.Router();
+  open.use(json);
+  passkeys.public(open);
+  api.use(open);
+  // Everything after this needs a live session.
+  api.use(async (req, res, next) => {
+    const sessionId = sessionIdOf(req, staff);
+    const session = sessionId && (await liveSession(staff, sessionId, deps.now(), true));
+    if (!sessionId || !session) {
+      if (req.headers.cookie?.includes('staff_session=')) clearSessionCookie(res, req, deps.secure(req));
+      throw new HttpError(401, 'signed out');
+    }
+    res.locals.signedIn = { member: session.member, sessionId };
+    next();
+  });
+  const signed = express.Router();
+  signed.use(json);
+  passkeys.signedIn(signed);
+  leadRoutes(deps)(signed);
+  signed.get('/events', events.stream);
+  signed.post('/signout', async (req, res) => {
+    const { member, sessionId } = signedIn(res);
+    await staff.endSession(sessionId);
+    events.endSession(sessionId);
+    clearSessionCookie(res, req, deps.secure(req));
+    await audit.append({ actor: member.email, action: 'sign-out' });
+    res.status(204).end();
+  });
+  api.use(signed);
+  api.use(() => {
+    throw new HttpError(404, 'not found');
+  });
+
+  const errors: ErrorRequestHandler = (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const known =
+      error instanceof HttpError ? { status: error.status, message: error.message } : clientErrorOf(error);
+    if (!known)
+      // The store failed (or a bug): the staff can try again; nothing about the request goes to the log.
+      logger.error(
+        { err: (error as Error)?.message, method: req.method, path: req.path },
+        'staff request failed',
+      );
+    res
+      .status(known?.status ?? 503)
+      .json({ error: known?.message ?? 'the inbox is not available; try again shortly' });
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(staffHeaders(deps.secure));
+  app.use(`${STAFF_PREFIX}/api`, api, errors);
+  app.use(
+    `${STAFF_PREFIX}/assets`,
+    express.static(join(options.staffDir, 'assets'), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      fallthrough: false,
+    }),
+  );
+  const shellFile = join(options.staffDir, 'index.html');
+  const shell = existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : undefined;
+  app.use((req, res) => {
+    if (req.path === STAFF_PREFIX) return res.redirect(301, `${STAFF_PREFIX}/`);
+    if (!SAFE_METHODS.has(req.method)) return res.status(405).type('text/plain').send('Method not allowed');
+    if (shell === undefined) return res.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    res.type('html').send(shell.replaceAll(NONCE_PLACEHOLDER, nonceOf(res)));
+  });
+  app.use(((error: unknown, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = clientErrorOf(error)?.status ?? 404;
+    res
+      .status(status)
+      .type('text/plain; charset=utf-8')
+      .send(status === 404 ? 'Not found' : 'Bad request');
+  }) as ErrorRequestHandler);
+
+  const routes = () =>
+    [open, signed].flatMap((router: Router) =>
+      router.stack.flatMap((layer) => {
+        const route = layer.route as { path: string; methods: Record<string, boolean> } | undefined;
+        return route
+          ? Object.keys(route.methods).map((method) => `${method.toUpperCase()} ${route.path}`)
+          : [];
+      }),
+    );
+  return { handle: (req, res) => void app(req, res), routes };
+}

@@ -1,0 +1,53 @@
+// What every part of the staff area shares: its dependencies, the signed-in member of a request, and the errors that
+// become JSON answers.
+import type { IncomingMessage } from 'node:http';
+import type { Request, Response } from 'express';
+import type { FormDefinition, Site } from '../../generated/content-types.ts';
+import type { AuditLog, InboxStore } from '../leads/inbox-types.ts';
+import type { Logger } from '../logger.ts';
+import type { StaffMember, StaffStore } from './staff-store.ts';
+
+export interface StaffDeps {
+  staff: StaffStore;
+  inbox: InboxStore;
+  audit: AuditLog;
+  forms: Map<string, FormDefinition>;
+  site: Site;
+  logger: Logger;
+  /** Whether the request came over HTTPS (server/http/security.ts, under TRUST_PROXY). */
+  secure: (req: IncomingMessage) => boolean;
+  /** Epoch ms; tests move it. */
+  now: () => number;
+}
+
+export interface SignedIn {
+  member: StaffMember;
+  sessionId: string;
+}
+
+/** An answer the client should see: its status and `{ "error": message }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The member of a request that passed the session check (staff-api.ts). */
+export function signedIn(res: Response): SignedIn {
+  const signed = res.locals.signedIn as SignedIn | undefined;
+  if (!signed) throw new HttpError(401, 'signed out');
+  return signed;
+}
+
+/** The JSON object the request carries; 400 for anything else. */
+export function jsonBody(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'send a JSON object (Content-Type: application/json)');
+  return body as Record<string, unknown>;
+}
+
+export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

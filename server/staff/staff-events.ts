@@ -1,0 +1,61 @@
+// GET /staff/api/events: a server-sent event `lead` with `{ "id" }` as each new lead is stored, and a comment every
+// 25 s so proxies keep the connection open. The stream ends with its session: at sign-out at once; after a revoke, an
+// idle timeout or the absolute limit, at the next heartbeat or event (checked without counting as activity).
+import type { Request, Response } from 'express';
+import { signedIn, type StaffDeps } from './staff-context.ts';
+import { liveSession } from './staff-session.ts';
+
+export const HEARTBEAT_MS = 25_000;
+
+export function eventStreams(deps: StaffDeps, heartbeatMs = HEARTBEAT_MS) {
+  const open = new Map<string, Set<() => void>>();
+
+  async function stream(req: Request, res: Response): Promise<void> {
+    const { sessionId } = signedIn(res);
+    res.status(200);
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    // nginx would otherwise hold the events back in its buffer.
+    res.setHeader('X-Accel-Buffering', 'no');
+    res.flushHeaders();
+    res.write(': connected\n\n');
+
+    const ends = open.get(sessionId) ?? new Set<() => void>();
+    open.set(sessionId, ends);
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      ends.delete(end);
+      if (ends.size === 0) open.delete(sessionId);
+      res.end();
+    };
+    /** Runs `send` while the session lives; ends the stream otherwise (or when the store cannot say). */
+    const whileLive = (send: () => void) =>
+      void liveSession(deps.staff, sessionId, deps.now(), false).then(
+        (session) => (session && !ended ? send() : end()),
+        (error: unknown) => {
+          deps.logger.warn(
+            { err: (error as Error).message },
+            'staff event stream ended: session check failed',
+          );
+          end();
+        },
+      );
+    const unsubscribe = deps.inbox.onLeadStored((id) =>
+      whileLive(() => res.write(`event: lead\ndata: ${JSON.stringify({ id })}\n\n`)),
+    );
+    const heartbeat = setInterval(() => whileLive(() => res.write(': heartbeat\n\n')), heartbeatMs);
+    ends.add(end);
+    req.on('close', end);
+  }
+
+  return {
+    stream,
+    /** Ends every stream of a session (sign-out). */
+    endSession(sessionId: string): void {
+      for (const end of [...(open.get(sessionId) ?? [])]) end();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// Leads as the inbox app receives them (the HTTP contract): the list's row with the person's name, phone, tap-to-call
+// link and urgency, and the lead page with every field under its form's label. Opened values: for signed-in staff only.
+import type { FormDefinition } from '../../generated/content-types.ts';
+import type { InboxLead, InboxRow } from '../leads/inbox-types.ts';
+import { personOf } from '../leads/lead-report.ts';
+
+type Forms = Map<string, FormDefinition>;
+
+/** `tel:+15551234567` for a US number (10 digits, or 11 with the country code); null for anything else. */
+export function telHref(phone: string): string | null {
+  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
+  return digits.length === 10 ? `tel:+1${digits}` : null;
+}
+
+/** The value of the form's first tel field; a lead of a form no longer defined, its `phone`. */
+function phoneOf(row: InboxRow, def: FormDefinition | undefined): string | null {
+  const name = def ? def.fields.find((field) => field.type === 'tel')?.name : 'phone';
+  return (name && row.fields[name]) || null;
+}
+
+/** The label of the lead's urgency choice, or null when its form asks none. */
+function urgencyOf(row: InboxRow, def: FormDefinition | undefined): string | null {
+  const field = def?.fields.find((candidate) => candidate.name === 'urgency');
+  if (!field) return null;
+  const value = row.fields.urgency;
+  return field.options?.find((option) => option.value === value)?.label ?? value ?? null;
+}
+
+export function listItem(row: InboxRow, forms: Forms, now: number) {
+  const def = forms.get(row.formId);
+  const phone = phoneOf(row, def);
+  return {
+    id: row.id,
+    createdAt: row.createdAt,
+    formId: row.formId,
+    formName: def?.name ?? row.formId,
+    name: personOf(row.fields),
+    phone,
+    tel: phone === null ? null : telHref(phone),
+    urgency: urgencyOf(row, def),
+    status: row.status,
+    ageSeconds: Math.max(0, Math.floor((now - Date.parse(row.createdAt)) / 1000)),
+  };
+}
+
+/** Every field under its label, in the form's order (a choice by its option's label); fields it no longer has after. */
+export function leadPage(lead: InboxLead, forms: Forms) {
+  const def = forms.get(lead.formId);
+  const known = (def?.fields ?? []).filter((field) => lead.fields[field.name] !== undefined);
+  const knownNames = new Set(known.map((field) => field.name));
+  return {
+    id: lead.id,
+    createdAt: lead.createdAt,
+    formId: lead.formId,
+    formName: def?.name ?? lead.formId,
+    source: lead.source,
+    status: lead.status,
+    fields: [
+      ...known.map((field) => {
+        const value = lead.fields[field.name] ?? '';
+        const option = field.options?.find((choice) => choice.value === value);
+        return { name: field.name, label: field.label, value: option?.label ?? value };
+      }),
+      ...Object.entries(lead.fields)
+        .filter(([name]) => !knownNames.has(name))
+        .map(([name, value]) => ({ name, label: name, value })),
+    ],
+    notes: lead.notes,
+    history: lead.history,
+  };
+}
+
+/** CSV columns for a filtered export: the fields of that form, or of every form, each once, in the forms' order. */
+export function exportFields(forms: Forms, formId: string | undefined): { name: string; label: string }[] {
+  const defs =
+    formId === undefined ? [...forms.values()] : [forms.get(formId)].filter((def) => def !== undefined);
+  const seen = new Map<string, string>();
+  for (const field of defs.flatMap((def) => def.fields))
+    if (!seen.has(field.name)) seen.set(field.name, field.label);
+  return [...seen].map(([name, label]) => ({ name, label }));
+}

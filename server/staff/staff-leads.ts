@@ -1,0 +1,182 @@
+// The inbox API behind a session: the list (filters, search, pages), a lead, its status and notes, the CSV export and
+// the audit log (admins only). Every act is audited with who and which lead, never with what was searched or read.
+import { once } from 'node:events';
+import type { Request, Response, Router } from 'express';
+import { stringify } from 'csv-stringify';
+import { isLeadStatus, type InboxFilter } from '../leads/inbox-types.ts';
+import { safeCell } from '../leads/lead-report.ts';
+import { HttpError, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
+import { exportFields, leadPage, listItem } from './staff-lead-view.ts';
+
+const PAGE_SIZE = 50;
+const MAX_PAGE = 200;
+const MAX_NOTE = 5000;
+
+/** One query parameter as a string; 400 when it is given twice. */
+function param(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > 200) throw new HttpError(400, `give ${name} once`);
+  return value;
+}
+
+/** An ISO 8601 instant (a date and a time), normalised to UTC. */
+function instant(req: Request, name: string): string | undefined {
+  const value = param(req, name);
+  if (value === undefined) return undefined;
+  const time = /^\d{4}-\d{2}-\d{2}T/.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(time)) throw new HttpError(400, `${name} must be an ISO 8601 instant`);
+  return new Date(time).toISOString();
+}
+
+/** The filters of a list or export, and how the audit log writes them: the search as `q=(search)`, never its text. */
+export function filterOf(req: Request): { filter: InboxFilter; detail: string } {
+  const status = param(req, 'status');
+  if (status !== undefined && !isLeadStatus(status)) throw new HttpError(400, 'unknown status');
+  const filter: InboxFilter = {
+    status,
+    formId: param(req, 'form'),
+    from: instant(req, 'from'),
+    to: instant(req, 'to'),
+    q: param(req, 'q'),
+  };
+  const detail = [
+    ['status', filter.status],
+    ['form', filter.formId],
+    ['from', filter.from],
+    ['to', filter.to],
+    ['q', filter.q === undefined ? undefined : '(search)'],
+  ]
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  return { filter, detail };
+}
+
+function requireAdmin(res: Response): string {
+  const { member } = signedIn(res);
+  if (!member.admin) throw new HttpError(403, 'admins only');
+  return member.email;
+}
+
+export function leadRoutes(deps: StaffDeps) {
+  const { inbox, audit, forms } = deps;
+
+  const list = async (req: Request, res: Response) => {
+    const { member } = signedIn(res);
+    const { filter, detail } = filterOf(req);
+    const limitText = param(req, 'limit');
+    const limit = limitText === undefined ? PAGE_SIZE : Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
+      throw new HttpError(400, `limit is 1 to ${MAX_PAGE}`);
+    const page = await inbox.list({ ...filter, before: param(req, 'before'), limit });
+    await audit.append({ actor: member.email, action: 'list', detail: detail || undefined });
+    const now = deps.now();
+    res.json({ leads: page.rows.map((row) => listItem(row, forms, now)), next: page.next });
+  };
+
+  const view = async (req: Request, res: Response) => {
+    const { member } = signedIn(res);
+    const lead = await inbox.get(String(req.params.id));
+    if (!lead) throw new HttpError(404, 'not found');
+    await audit.append({ actor: member.email, action: 'view', leadId: lead.id });
+    res.json(leadPage(lead, forms));
+  };
+
+  const status = async (req: Request, res: Response) => {
+    const { member } = signedIn(res);
+    const id = String(req.params.id);
+    const wanted = jsonBody(req).status;
+    if (!isLeadStatus(wanted)) throw new HttpError(400, 'unknown status');
+    const before = await inbox.get(id);
+    const after = before && (await inbox.setStatus(id, wanted, member.email));
+    if (!before || !after) throw new HttpError(404, 'not found');
+    await audit.append({
+      actor: member.email,
+      action: 'status',
+      leadId: id,
+      detail: `${before.status} -> ${after.status}`,
+    });
+    res.json(leadPage(after, forms));
+  };
+
+  const note = async (req: Request, res: Response) => {
+    const { member } = signedIn(res);
+    const { text } = jsonBody(req);
+    if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_NOTE)
+      throw new HttpError(400, `a note is text of 1 to ${MAX_NOTE} characters`);
+    const added = await inbox.addNote(String(req.params.id), text.trim(), member.email);
+    if (!added) throw new HttpError(404, 'not found');
+    await audit.append({ actor: member.email, action: 'note', leadId: String(req.params.id) });
+    res.status(201).json(added);
+  };
+
+  const csv = async (req: Request, res: Response) => {
+    const actor = requireAdmin(res);
+    const { filter, detail } = filterOf(req);
+    const fields = exportFields(forms, filter.formId);
+    // The first row is read before answering, so a store that cannot answer gets a 503, not a cut-off file.
+    const rows = inbox.all(filter)[Symbol.asyncIterator]();
+    let next = await rows.next();
+    res.status(200).type('text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="leads.csv"');
+    const out = stringify({ record_delimiter: 'windows' });
+    out.pipe(res);
+    let count = 0;
+    try {
+      out.write(['id', 'createdAt', 'form', 'status', ...fields.map((field) => field.label)]);
+      for (; !next.done; next = await rows.next()) {
+        const row = next.value;
+        const cells = [
+          row.id,
+          row.createdAt,
+          row.formId,
+          row.status,
+          ...fields.map((f) => row.fields[f.name] ?? ''),
+        ];
+        count += 1;
+        if (!out.write(cells.map(safeCell))) await once(out, 'drain');
+      }
+      out.end();
+    } catch (error) {
+      deps.logger.error({ err: (error as Error).message, rows: count }, 'lead export failed part way');
+      res.destroy();
+    } finally {
+      await audit.append({
+        actor,
+        action: 'export',
+        detail: [detail, `rows=${count}`].filter(Boolean).join(' '),
+      });
+    }
+  };
+
+  const auditPage = async (req: Request, res: Response) => {
+    const actor = requireAdmin(res);
+    const beforeText = param(req, 'before');
+    const before = beforeText === undefined ? undefined : Number(beforeText);
+    if (before !== undefined && !(Number.isInteger(before) && before > 0))
+      throw new HttpError(400, 'before is a row number');
+    const page = await audit.page({ before, limit: PAGE_SIZE });
+    await audit.append({ actor, action: 'audit-view' });
+    res.json({
+      rows: page.rows.map(({ seq, at, actor: who, action, leadId, detail }) => ({
+        seq,
+        at,
+        actor: who,
+        action,
+        leadId,
+        detail,
+      })),
+      next: page.next,
+    });
+  };
+
+  return (router: Router) => {
+    router.get('/leads', list);
+    router.get('/leads.csv', csv);
+    router.get('/leads/:id', view);
+    router.post('/leads/:id/status', status);
+    router.post('/leads/:id/notes', note);
+    router.get('/audit', auditPage);
+  };
+}

@@ -1,0 +1,232 @@
+// The passkey ceremonies (WebAuthn, by @simplewebauthn/server): enrolment with a one-time invitation, sign-in with a
+// discoverable credential, and adding a passkey when signed in. The relying party is the host the browser asked for;
+// user verification (a PIN, a fingerprint) is always required. Each challenge is stored, good for one try, 5 minutes.
+import { randomBytes } from 'node:crypto';
+import type { Request, Response, Router } from 'express';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { HttpError, iso, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
+import { ownOrigin, setSessionCookie } from './staff-session.ts';
+import type { ChallengePurpose, NewPasskey, StaffMember } from './staff-store.ts';
+import type { SignInLimit } from './staff-sign-in-limit.ts';
+
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const INVALID_INVITATION = 'invalid or expired invitation';
+
+/** The relying party of this request: its host name, and the origin the browser must report. */
+function relyingParty(req: Request, deps: StaffDeps): { rpID: string; origin: string } {
+  const origin = ownOrigin(req, deps.secure(req));
+  if (!origin) throw new HttpError(400, 'the request has no Host');
+  return { rpID: new URL(origin).hostname, origin };
+}
+
+/** The credential the browser sent (a base64url JSON from @simplewebauthn/browser); 400 when it is not one. */
+function credentialOf<T extends RegistrationResponseJSON | AuthenticationResponseJSON>(
+  body: Record<string, unknown>,
+): T {
+  const response = body.response as { id?: unknown; response?: unknown } | undefined;
+  if (
+    typeof response !== 'object' ||
+    response === null ||
+    typeof response.id !== 'string' ||
+    !response.response
+  )
+    throw new HttpError(400, 'send the passkey response as "response"');
+  return response as T;
+}
+
+const tokenOf = (body: Record<string, unknown>): string => {
+  if (typeof body.token !== 'string' || body.token.length > 200) throw new HttpError(403, INVALID_INVITATION);
+  return body.token;
+};
+
+export const memberJson = (member: StaffMember) => ({ email: member.email, admin: member.admin });
+
+export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit) {
+  const { staff, audit } = deps;
+
+  /** Registration options for `member` (or a new member of that id), with the challenge stored for `purpose`. */
+  async function registrationOptions(
+    req: Request,
+    purpose: ChallengePurpose,
+    staffId: string,
+    email: string,
+  ) {
+    const { rpID } = relyingParty(req, deps);
+    const existing = await staff.passkeysOf(staffId);
+    const options = await generateRegistrationOptions({
+      rpName: `${deps.site.brand.name} staff`,
+      rpID,
+      userID: Buffer.from(staffId, 'base64url'),
+      userName: email,
+      attestationType: 'none',
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      excludeCredentials: existing.map((passkey) => ({ id: passkey.id, transports: passkey.transports })),
+    });
+    const now = deps.now();
+    await staff.saveChallenge(options.challenge, purpose, staffId, now + CHALLENGE_TTL_MS, now);
+    return options;
+  }
+
+  /** The new passkey, once the browser's registration answers one of our `purpose` challenges for `staffId`. */
+  async function registered(
+    req: Request,
+    body: Record<string, unknown>,
+    purpose: ChallengePurpose,
+    staffId: (challengeStaffId: string | null) => boolean,
+  ): Promise<{ passkey: NewPasskey; staffId: string } | undefined> {
+    const { rpID, origin } = relyingParty(req, deps);
+    let owner: string | null = null;
+    try {
+      const verdict = await verifyRegistrationResponse({
+        response: credentialOf<RegistrationResponseJSON>(body),
+        expectedChallenge: async (challenge) => {
+          const taken = await staff.takeChallenge(challenge, purpose, deps.now());
+          owner = taken?.staffId ?? null;
+          return taken !== undefined && staffId(owner);
+        },
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        requireUserVerification: true,
+      });
+      if (!verdict.verified || owner === null) return undefined;
+      const { credential } = verdict.registrationInfo;
+      return {
+        passkey: {
+          id: credential.id,
+          publicKey: credential.publicKey,
+          counter: credential.counter,
+          transports: credential.transports ?? [],
+        },
+        staffId: owner,
+      };
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      deps.logger.info({ reason: (error as Error).message }, 'passkey registration refused');
+      return undefined;
+    }
+  }
+
+  async function startSession(req: Request, res: Response, member: StaffMember): Promise<void> {
+    const sessionId = await staff.startSession(member.id, deps.now());
+    setSessionCookie(res, staff, sessionId, req, deps.secure(req));
+  }
+
+  const enrolOptions = async (req: Request, res: Response) => {
+    const invite = await staff.inviteFor(tokenOf(jsonBody(req)), deps.now());
+    if (!invite) throw new HttpError(403, INVALID_INVITATION);
+    const staffId = invite.member?.id ?? randomBytes(16).toString('base64url');
+    res.json(await registrationOptions(req, 'enrol', staffId, invite.email));
+  };
+
+  const enrolVerify = async (req: Request, res: Response) => {
+    const body = jsonBody(req);
+    const token = tokenOf(body);
+    if (!(await staff.inviteFor(token, deps.now()))) throw new HttpError(403, INVALID_INVITATION);
+    const result = await registered(req, body, 'enrol', () => true);
+    if (!result) throw new HttpError(400, 'the passkey could not be registered; try again');
+    const member = await staff.enrol(token, result.staffId, result.passkey, deps.now());
+    if (!member) throw new HttpError(403, INVALID_INVITATION);
+    await startSession(req, res, member);
+    await audit.append({ actor: member.email, action: 'enrol' });
+    res.json(memberJson(member));
+  };
+
+  const signInOptions = async (req: Request, res: Response) => {
+    const { rpID } = relyingParty(req, deps);
+    // No allowCredentials: the browser offers the passkeys it holds for this site (discoverable credentials).
+    const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
+    const now = deps.now();
+    await staff.saveChallenge(options.challenge, 'sign-in', null, now + CHALLENGE_TTL_MS, now);
+    res.json(options);
+  };
+
+  const signInVerify = async (req: Request, res: Response) => {
+    await limit.check(req, res);
+    const response = credentialOf<AuthenticationResponseJSON>(jsonBody(req));
+    const { rpID, origin } = relyingParty(req, deps);
+    const passkey = await staff.passkey(response.id);
+    const fail = async (reason: string) => {
+      await audit.append({
+        actor: passkey?.member.email ?? 'unknown',
+        action: 'sign-in-failed',
+        detail: reason,
+      });
+      await limit.failed(req);
+      throw new HttpError(401, 'passkey not recognised');
+    };
+    if (!passkey || passkey.member.revokedAt !== null) return fail('unknown passkey');
+    let verdict;
+    try {
+      verdict = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: async (challenge) =>
+          (await staff.takeChallenge(challenge, 'sign-in', deps.now())) !== undefined,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        credential: {
+          id: passkey.id,
+          publicKey: new Uint8Array(passkey.publicKey),
+          counter: passkey.counter,
+        },
+        requireUserVerification: true,
+      });
+    } catch (error) {
+      deps.logger.info({ reason: (error as Error).message }, 'passkey sign-in refused');
+      return fail('verification failed');
+    }
+    if (!verdict.verified) return fail('verification failed');
+    await staff.passkeyUsed(passkey.id, verdict.authenticationInfo.newCounter, deps.now());
+    await startSession(req, res, passkey.member);
+    await audit.append({ actor: passkey.member.email, action: 'sign-in' });
+    res.json(memberJson(passkey.member));
+  };
+
+  const addOptions = async (req: Request, res: Response) => {
+    const { member } = signedIn(res);
+    res.json(await registrationOptions(req, 'passkey', member.id, member.email));
+  };
+
+  const addVerify = async (req: Request, res: Response) => {
+    const { member } = signedIn(res);
+    const result = await registered(req, jsonBody(req), 'passkey', (owner) => owner === member.id);
+    if (!result) throw new HttpError(400, 'the passkey could not be registered; try again');
+    if (!(await staff.addPasskey(member.id, result.passkey, deps.now())))
+      throw new HttpError(409, 'this passkey is registered already');
+    await audit.append({ actor: member.email, action: 'passkey-added' });
+    res.status(201).json(await meJson(member));
+  };
+
+  async function meJson(member: StaffMember) {
+    const passkeys = await staff.passkeysOf(member.id);
+    return {
+      ...memberJson(member),
+      passkeys: passkeys.map((passkey) => ({
+        id: passkey.id,
+        createdAt: iso(passkey.createdAt),
+        lastUsedAt: iso(passkey.lastUsedAt),
+      })),
+    };
+  }
+
+  return {
+    /** The routes open to a signed-out request. */
+    public(router: Router) {
+      router.post('/enrol/options', enrolOptions);
+      router.post('/enrol/verify', enrolVerify);
+      router.post('/signin/options', signInOptions);
+      router.post('/signin/verify', signInVerify);
+    },
+    signedIn(router: Router) {
+      router.get('/me', async (_req, res) => void res.json(await meJson(signedIn(res).member)));
+      router.post('/passkeys/options', addOptions);
+      router.post('/passkeys/verify', addVerify);
+    },
+  };
+}
