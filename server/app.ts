@@ -10,6 +10,7 @@ import type { RedirectRule } from '../core/redirects.ts';
 import type { TrustProxy } from './config.ts';
 import { secureRequests, security } from './http/security.ts';
 import { loadStaticSite } from './http/static-pages.ts';
+import { isStaffPath, type StaffArea } from './staff/staff-area.ts';
 
 export interface AppOptions {
   /** The prerendered build: index.html, <path>.html per page, 404.html, assets/. */
@@ -21,12 +22,15 @@ export interface AppOptions {
   logger: Logger;
   /** Which proxies may say a request came over HTTPS (HSTS): the config's TRUST_PROXY. */
   trustProxy: TrustProxy;
+  /** The admissions inbox under /staff (server/staff/); `npm start` always has it. */
+  staff?: StaffArea;
 }
 
 /**
  * The whole server, in the order a request meets it: the built site's files from memory first (nearly every
  * request), then form posts, both without Express; then, in Express, the received page of a plain form post,
- * other spellings of the files' paths, old addresses, and the not-found page.
+ * other spellings of the files' paths, old addresses, and the not-found page. The staff area (/staff) comes before
+ * all of them: a staff request never reaches the site's code.
  */
 export function createApp({
   clientDir,
@@ -34,6 +38,7 @@ export function createApp({
   redirectRules,
   logger,
   trustProxy,
+  staff,
 }: AppOptions): RequestListener {
   const site = loadStaticSite(clientDir);
   const secure = secureRequests(trustProxy);
@@ -47,6 +52,7 @@ export function createApp({
   app.use(notFound(clientDir, logger));
   app.use(errorHandler(logger));
   return (req, res) => {
+    if (staff && isStaffPath(req.url)) return staff.handle(req, res);
     if (!site.serve(req, res, secure(req))) forms.posts(req, res, () => void app(req, res));
   };
 }

@@ -8,6 +8,8 @@ import { ANSWER_WITHIN_MS } from './forms/form-submission.ts';
 import { addressOf, close, listen } from './http/http-server.ts';
 import { KeyError } from './leads/lead-key.ts';
 import { createLeadPipeline } from './lead-pipeline.ts';
+import { secureRequests } from './http/security.ts';
+import { createStaffArea, staffDirFrom } from './staff/staff-area.ts';
 
 // A request still running after this long does not hold the shutdown any further: as long as a form post may take, so
 // every visitor who sent one before the stop is answered; shorter than the process manager's stop timeout (DEPLOY.md).
@@ -54,6 +56,18 @@ async function main(): Promise<void> {
     redirectRules,
     logger,
     trustProxy: config.trustProxy,
+    staff: createStaffArea({
+      staff: store.staff,
+      inbox: store.inbox,
+      audit: store.audit,
+      forms,
+      site,
+      logger,
+      secure: secureRequests(config.trustProxy),
+      now: Date.now,
+      staffDir: staffDirFrom(process.env, config.clientDir),
+      trustProxy: config.trustProxy,
+    }),
   });
 
   let server;

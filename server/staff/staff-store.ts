@@ -46,7 +46,10 @@ export interface StaffSession {
 }
 
 export interface StaffStore {
-  /** A new invitation for `email` (normalised); the token is returned once and stored only as its hash. */
+  /**
+   * A new invitation for `email` (normalised: RangeError when it is not an address); the token is returned once and
+   * stored only as its hash.
+   */
   createInvite(
     email: string,
     admin: boolean,
@@ -168,7 +171,9 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
     ).changes === 1;
 
   return {
-    async createInvite(email, admin, expiresAt) {
+    async createInvite(address, admin, expiresAt) {
+      const email = normaliseEmail(address);
+      if (!email) throw new RangeError(`not an e-mail address: ${address}`);
       const token = secret();
       db.prepare('INSERT INTO invites (token_hash, email, admin, expires_at) VALUES (?, ?, ?, ?)').run(
         sha256(token),
@@ -219,9 +224,9 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
         .all()
         .map((row) => ({ ...toMember(row), passkeys: row.passkeys, lastSignInAt: row.last_sign_in }));
     },
-    async revoke(email, now) {
+    async revoke(address, now) {
       return immediate(() => {
-        const row = memberByEmail.get(email);
+        const row = memberByEmail.get(normaliseEmail(address) ?? address);
         if (!row) return undefined;
         db.prepare('UPDATE staff SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(now, row.id);
         db.prepare('DELETE FROM sessions WHERE staff_id = ?').run(row.id);

@@ -3,7 +3,7 @@
 // with the store, the alert worker and every log line in the test's hands. For the integration tests that look inside
 // (an alert's state, a closed store, the log as written); the tests of the server as a process (killed, restarted,
 // refused at start) start it with scripts/lib/server-process.ts.
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -12,6 +12,8 @@ import { createApp } from '../../server/app.ts';
 import { readConfig, type TrustProxy } from '../../server/config.ts';
 import { loadForms, loadRedirects } from '../../server/content.ts';
 import { addressOf, close, listen } from '../../server/http/http-server.ts';
+import { secureRequests } from '../../server/http/security.ts';
+import { createStaffArea, staffDirFrom } from '../../server/staff/staff-area.ts';
 import { createLeadPipeline } from '../../server/lead-pipeline.ts';
 import type { LeadStore } from '../../server/leads/lead-store.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -27,8 +29,15 @@ export interface InProcessServer {
   /** Every log line, parsed. */
   logs: Record<string, unknown>[];
   logText: () => string;
+  /** Every route of the staff API, as `METHOD /path` under /staff/api. */
+  staffRoutes: string[];
   stop: () => Promise<void>;
 }
+
+/** A stand-in for the built inbox app (dist/inbox), with the nonce placeholder the server fills. */
+export const INBOX_SHELL =
+  '<!doctype html><html lang="en"><head><meta name="csp-nonce" content="__CSP_NONCE__"><title>Inbox</title>' +
+  '<script type="module" src="/staff/assets/inbox-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 export interface InProcessServerOptions {
   webhookUrl?: string;
@@ -48,12 +57,20 @@ export interface InProcessServerOptions {
   key?: Buffer;
   /** LOG_LEVEL; debug by default, trace for the suites that scan every line the server can write. */
   logLevel?: 'trace' | 'debug';
+  /** The staff area: its clock, failed sign-ins allowed, heartbeat; `built: false` leaves the inbox app unbuilt. */
+  staff?: { now?: () => number; signInFailures?: number; heartbeatMs?: number; built?: boolean };
 }
 
 /** The real lead pipeline in the real app, with every form, on a free loopback port of this process. */
 export async function startInProcessServer(options: InProcessServerOptions = {}): Promise<InProcessServer> {
   const root = tempDir();
   const clientDir = writeClientDir(root);
+  const staffDir = staffDirFrom({}, clientDir);
+  if (options.staff?.built !== false) {
+    mkdirSync(join(staffDir, 'assets'), { recursive: true });
+    writeFileSync(join(staffDir, 'index.html'), INBOX_SHELL);
+    writeFileSync(join(staffDir, 'assets', 'inbox-abc123.js'), 'console.log("inbox");');
+  }
   const dbFile = options.dbFile ?? join(root, 'data', 'leads.db');
   const logs: Record<string, unknown>[] = [];
   const forms = loadForms();
@@ -88,12 +105,28 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
     forms,
     { logger },
   );
+  const trustProxy = options.trustProxy ?? false;
+  const staff = createStaffArea({
+    staff: store.staff,
+    inbox: store.inbox,
+    audit: store.audit,
+    forms,
+    site,
+    logger,
+    secure: secureRequests(trustProxy),
+    now: options.staff?.now ?? Date.now,
+    staffDir,
+    trustProxy,
+    signInFailures: options.staff?.signInFailures,
+    heartbeatMs: options.staff?.heartbeatMs,
+  });
   const app = createApp({
     clientDir,
     forms: formApi,
     redirectRules: loadRedirects(),
     logger,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy,
+    staff,
   });
   const server: Server = await listen(app, 0, '127.0.0.1');
   worker.start();
@@ -106,6 +139,7 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
     dbFile,
     logs,
     logText: () => JSON.stringify(logs),
+    staffRoutes: staff.routes(),
     stop: async () => {
       await close(server);
       await worker.stop();
