@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/browser.ts';
 import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
 import { axeViolations, describeViolations } from '../quality/accessibility.ts';
-import { addPasskeyDevice, enrol, invite, sendConsultation } from './inbox-helpers.ts';
+import { addPasskeyDevice, inboxOrigin, enrol, invite, sendConsultation } from './inbox-helpers.ts';
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -22,7 +22,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: SIZES[0] });
   page = await context.newPage();
   await addPasskeyDevice(context, page);
-  await enrol(page, site, invite(site, 'axe.admin@example.org'));
+  await enrol(page, site, await invite(site, 'axe.admin@example.org'));
   leadId = await sendConsultation(site, {
     firstName: 'Avery',
     lastName: 'Lindqvist',
@@ -51,11 +51,11 @@ async function expectAccessible(page: Page, what: string) {
 describe('the inbox with axe', () => {
   it.each(SIZES)('has no violations on the list, a lead and sign-in at $width px', async (size) => {
     await page.setViewportSize(size);
-    await page.goto(`${site.url}/staff/`);
+    await page.goto(`${inboxOrigin(site)}/staff/`);
     await page.getByRole('link', { name: 'Avery Lindqvist' }).waitFor();
     await expectAccessible(page, `the list at ${size.width} px`);
 
-    await page.goto(`${site.url}/staff/leads/${leadId}`);
+    await page.goto(`${inboxOrigin(site)}/staff/leads/${leadId}`);
     await page.getByRole('heading', { name: 'What they sent' }).waitFor();
     await expectAccessible(page, `a lead at ${size.width} px`);
 
@@ -63,7 +63,7 @@ describe('the inbox with axe', () => {
     const signedOut = await browser.newContext({ viewport: size });
     try {
       const other = await signedOut.newPage();
-      await other.goto(`${site.url}/staff/sign-in`);
+      await other.goto(`${inboxOrigin(site)}/staff/sign-in`);
       await other.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
       await expectAccessible(other, `sign-in at ${size.width} px`);
     } finally {
