@@ -62,6 +62,7 @@ async function cli(args: string[], env: NodeJS.ProcessEnv = { LEADS_DB: dbFile }
     out: (text) => (out += text),
     err: (text) => (err += text),
     now: () => new Date('2026-01-09T12:00:00Z'),
+    user: 'operator',
   });
   return { code, out, err };
 }
@@ -153,6 +154,33 @@ describe('npm run leads', () => {
     );
     expect(out).toContain(`'=HYPERLINK(""http://evil.example"")`);
     expect(out).toContain('"Call after 5, ""please""\nThanks"');
+  });
+
+  it('writes every read of leads in the audit log, with the operating-system user, before showing it', async () => {
+    const newest = async (limit: number) => {
+      const store = openLeadStore(dbFile, { writerThread: false, createKeyFile: false });
+      try {
+        return (await store.audit.page({ limit })).rows.map(({ actor, action, leadId, detail }) => ({
+          actor,
+          action,
+          leadId,
+          detail,
+        }));
+      } finally {
+        await store.close();
+      }
+    };
+    await cli(['list', '--since', '2026-01-01']);
+    await cli(['show', jane]);
+    await cli(['export', '--csv']);
+    expect(await newest(3)).toEqual([
+      { actor: 'cli:operator', action: 'cli-read', leadId: null, detail: 'export count=2' },
+      { actor: 'cli:operator', action: 'cli-read', leadId: jane, detail: 'show' },
+      { actor: 'cli:operator', action: 'cli-read', leadId: null, detail: 'list count=1' },
+    ]);
+    const before = (await newest(1000)).length;
+    await cli(['show', 'no-such-id']);
+    expect(await newest(1000)).toHaveLength(before);
   });
 
   it('puts dead alerts back to pending', async () => {

@@ -3,6 +3,7 @@
 // SQLite's WAL lets it read during writes, `retry-dead` is a small write the server's worker then picks up, and
 // `backup` copies the database as it is at one moment (server/leads/lead-backup.ts).
 import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FormDefinition } from '../generated/content-types.ts';
@@ -33,11 +34,13 @@ export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
   now?: () => Date;
+  /** The operating-system user named in the audit log; the process's own by default. */
+  user?: string;
 }
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 /** Something the staff member can fix, such as a wrong LEADS_DB; shown without a stack trace. */
-class CliFailure extends Error {}
+export class CliFailure extends Error {}
 
 /** `--since` as an ISO 8601 instant. */
 export function parseSince(text: string | undefined, now: Date): string {
@@ -65,7 +68,7 @@ function databaseFile(config: ServerConfig): string {
   return config.leadsDb;
 }
 
-function openStore(io: CliIo): LeadStore {
+export function openStore(io: CliIo): LeadStore {
   const config = readConfig(io.env, io.cwd);
   // No writer thread: the CLI's one write (retry-dead) is small, and a thread would only slow its start.
   return openLeadStore(databaseFile(config), {
@@ -99,8 +102,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
       const since = sinceAt === -1 ? undefined : parseSince(rest[sinceAt + 1], io.now?.() ?? new Date());
       const extra = rest.filter((arg, index) => !arg.startsWith('--') && index !== sinceAt + 1);
       if (extra.length > 0) throw new UsageError(`list does not take ${extra.join(' ')}`);
-      return withStore(io, (store) => {
+      return withStore(io, async (store) => {
         const leads = store.listLeads({ since });
+        await audited(io, store, { detail: `list count=${leads.length}` });
         io.out(flags.has('--json') ? leadsJsonLines(leads) : leadsTable(leads));
       });
     }
@@ -108,16 +112,21 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
       known();
       const [id, ...extra] = rest;
       if (id === undefined || extra.length > 0) throw new UsageError('show takes one lead id: show <id>');
-      return withStore(io, (store) => {
+      return withStore(io, async (store) => {
         const lead = store.getLead(id);
         if (!lead) throw new CliFailure(`No lead with id ${id}. \`npm run leads -- list\` shows the ids.`);
+        await audited(io, store, { leadId: id, detail: 'show' });
         io.out(leadDetails(lead, store.getAlert(id), formsOrNone().get(lead.formId)));
       });
     }
     case 'export': {
       known('--csv');
       if (!flags.has('--csv') || rest.length !== 1) throw new UsageError('export takes --csv: export --csv');
-      return withStore(io, (store) => io.out(leadsCsv(store.listLeads())));
+      return withStore(io, async (store) => {
+        const leads = store.listLeads();
+        await audited(io, store, { detail: `export count=${leads.length}` });
+        io.out(leadsCsv(leads));
+      });
     }
     case 'retry-dead': {
       if (rest.length > 0) throw new UsageError('retry-dead takes no arguments');
@@ -148,6 +157,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
       throw new UsageError(command === undefined ? 'Give a command.' : `Unknown command "${command}".`);
   }
 }
+
+/** Every read of leads is in the audit log before anything is shown. */
+const audited = (io: CliIo, store: LeadStore, entry: { leadId?: string; detail: string }) =>
+  store.audit.append({ actor: `cli:${io.user ?? userInfo().username}`, action: 'cli-read', ...entry });
 
 async function withStore(io: CliIo, use: (store: LeadStore) => void | Promise<void>): Promise<void> {
   const store = openStore(io);

@@ -22,6 +22,8 @@ export { IDEMPOTENCY_TTL_MS, type InsertResult } from './lead-writes.ts';
 
 export type AlertStatus = 'pending' | 'delivered' | 'dead';
 
+const PURGE_BATCH = 500;
+
 /** A submission to store: every one of its `fields` is sealed (encrypted at rest). */
 export interface NewLead {
   formId: string;
@@ -132,6 +134,12 @@ export interface LeadStore {
    * leads changed.
    */
   sealLegacyLeads(): number;
+  /**
+   * Deletes the leads received before `cutoff` (ISO 8601) with their alerts, idempotency keys, search terms, status
+   * changes and notes, a batch at a time through the writer; audits the count (the audit log itself is kept).
+   * Resolves with how many leads went.
+   */
+  purgeOlderThan(cutoff: string): Promise<number>;
   /** Counts from partial indexes, so as cheap with 100,000 delivered alerts as with none. Throws if the database fails. */
   alertBacklog(): AlertBacklog;
   /** Whether the database answers a read now and its writer has not failed since its last commit (health check). */
@@ -188,6 +196,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
 
   const termsOf = (formId: string, values: Record<string, string>): string[] =>
     leadTerms(values, searchKindsOf(options.forms?.get(formId)), sealer.indexKeys()[0]!);
+  const audit = createSqliteAuditLog(db);
   const listeners = new Set<(id: string) => void>();
   const inbox = createSqliteInboxStore({
     db,
@@ -218,7 +227,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
 
   return {
     keySource,
-    audit: createSqliteAuditLog(db),
+    audit,
     inbox,
     fingerprint: (text) => fingerprintOf(key, text),
     async insertLead(lead, { deadline } = {}) {
@@ -283,6 +292,19 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
       await writer.run({ kind: 'dead', leadId, error });
     },
     retryDeadAlerts: (now) => writer.run({ kind: 'revive', now }),
+    async purgeOlderThan(cutoff) {
+      const before = new Date(cutoff).toISOString();
+      let count = 0;
+      // Batches: each is one short transaction, so visitors' leads queued meanwhile are not held behind a long one.
+      for (;;) {
+        const done = await writer.run({ kind: 'purge', before, limit: PURGE_BATCH });
+        count += done;
+        if (done < PURGE_BATCH) break;
+      }
+      // An hourly run that found nothing is no act on anyone's data: only purges that deleted are audited.
+      if (count > 0) await audit.append({ actor: 'server', action: 'purge', detail: `count=${count}` });
+      return count;
+    },
     alertBacklog() {
       const row = selectBacklog.get();
       return {

@@ -49,7 +49,9 @@ export type WriteOp =
   | { kind: 'delivered'; leadId: string; at: string }
   | { kind: 'retry'; leadId: string; nextAttemptAt: number; error: string; counted: boolean }
   | { kind: 'dead'; leadId: string; error: string }
-  | { kind: 'revive'; now: number };
+  | { kind: 'revive'; now: number }
+  /** Deletes up to `limit` leads received before `before` (ISO 8601), with everything that hangs on them. */
+  | { kind: 'purge'; before: string; limit: number };
 
 /** What each kind of operation answers. */
 export interface WriteResults {
@@ -60,6 +62,8 @@ export interface WriteResults {
   dead: null;
   /** How many dead alerts went back to pending. */
   revive: number;
+  /** How many leads were deleted. */
+  purge: number;
 }
 
 export type OpValue = WriteResults[WriteOp['kind']];
@@ -134,6 +138,12 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
     "UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = ?, pending_since = ? WHERE status = 'dead'",
   );
 
+  // Their alerts, idempotency keys, search terms, status changes and notes go with them (ON DELETE CASCADE);
+  // secure_delete zeroes what they occupied.
+  const purge = db.prepare(
+    'DELETE FROM leads WHERE id IN (SELECT id FROM leads WHERE created_at < ? ORDER BY created_at LIMIT ?)',
+  );
+
   function insert(lead: PreparedLead, now: number): InsertResult {
     if (lead.idempotencyKey !== undefined) {
       const seen = selectKey.get(lead.formId, lead.idempotencyKey, now - IDEMPOTENCY_TTL_MS);
@@ -172,6 +182,8 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
         return null;
       case 'revive':
         return revive.run(op.now, op.now).changes;
+      case 'purge':
+        return purge.run(op.before, op.limit).changes;
     }
   }
 

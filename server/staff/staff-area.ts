@@ -113,6 +113,11 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   app.use(`${STAFF_PREFIX}/api`, api, errors);
   app.use(
     `${STAFF_PREFIX}/assets`,
+    // Hashed names never go stale: serve-static's immutable caching, which it sets only where none is set yet.
+    (_req, res, next) => {
+      res.removeHeader('Cache-Control');
+      next();
+    },
     express.static(join(options.staffDir, 'assets'), {
       immutable: true,
       maxAge: '365d',

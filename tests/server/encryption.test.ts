@@ -64,11 +64,19 @@ describe('encryption at rest', () => {
     expect(warning).toMatchObject({ keyFile });
   });
 
-  it('leaves no date of birth, member ID or message in the database files, nor in the log', async () => {
+  it('leaves no name, phone, e-mail, date of birth, member ID or message in the database files, nor those in the log', async () => {
     const files = ['', '-wal', '-shm'].map((suffix) => `${env.LEADS_DB}${suffix}`).filter(existsSync);
     const bytes = Buffer.concat(files.map((file) => readFileSync(file)));
-    expect(bytes.includes(validLead.fullName)).toBe(true);
-    for (const secret of [validLead.dateOfBirth, validLead.memberId, MESSAGE, 'relapsed'])
+    for (const secret of [
+      validLead.fullName,
+      validLead.phone,
+      '5550100199',
+      'sam@example.com',
+      validLead.dateOfBirth,
+      validLead.memberId,
+      MESSAGE,
+      'relapsed',
+    ])
       expect(bytes.includes(secret), secret).toBe(false);
     for (const secret of [validLead.dateOfBirth, validLead.memberId, 'relapsed'])
       expect(firstOutput).not.toContain(secret);

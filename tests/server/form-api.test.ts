@@ -24,16 +24,11 @@ describe('form API, JSON', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
     const row = rowOf(id);
-    const { source, dateOfBirth, memberId, ...clear } = validLead;
-    expect(row).toMatchObject({ form_id: 'insurance-verification', source });
-    expect(JSON.parse(row?.data ?? '{}')).toEqual(clear);
-    expect(Object.keys(JSON.parse(row?.sealed ?? '{}') as object).sort()).toEqual([
-      'dateOfBirth',
-      'memberId',
-    ]);
-    expect(row?.sealed).not.toContain(dateOfBirth);
-    expect(row?.sealed).not.toContain(memberId);
-    expect(t.server.store.getLead(id)?.data).toMatchObject({ dateOfBirth, memberId });
+    const { source, ...values } = validLead;
+    expect(row).toMatchObject({ form_id: 'insurance-verification', source, data: '{}' });
+    expect(Object.keys(JSON.parse(row?.sealed ?? '{}') as object).sort()).toEqual(Object.keys(values).sort());
+    for (const value of Object.values(values)) expect(row?.sealed).not.toContain(value);
+    expect(t.server.store.getLead(id)?.data).toEqual(values);
 
     const call = await waitFor(() => t.receiver.calls.find((c) => c.raw.includes(id)));
     expect(call.headers['content-type']).toBe('application/json');

@@ -2,12 +2,15 @@
 // file system, a read-only one, a frozen one), submissions timed as a visitor waits for them, and what the database
 // holds afterwards. Mounting needs root; a test that cannot mount says so and is skipped.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { ANSWER_WITHIN_MS } from '../../server/forms/form-submission.ts';
+import { keyFileOf, parseKeyHex } from '../../server/leads/lead-key.ts';
+import { createSealer } from '../../server/leads/lead-sealing.ts';
+import type { LeadRow } from '../../server/leads/lead-writes.ts';
 import { postForm, postJson, site, tempDir, validLead } from './fixtures.ts';
 
 /** The bound a visitor's wait is checked against: the promise, plus a second for a busy test machine. */
@@ -167,9 +170,11 @@ export interface Stored {
 export function stored(dbFile: string): Stored {
   const db = new Database(dbFile, { readonly: true });
   try {
+    // Every value is sealed: opened with the key file the server created beside the database.
+    const sealer = createSealer(parseKeyHex(readFileSync(keyFileOf(dbFile), 'utf8'), 'the key file'));
     const names = new Set(
-      (db.prepare('SELECT data FROM leads').pluck().all() as string[]).map(
-        (data) => (JSON.parse(data) as { fullName: string }).fullName,
+      (db.prepare('SELECT id, data, sealed FROM leads').all() as LeadRow[]).map(
+        (row) => sealer.openAll(row).fullName ?? '',
       ),
     );
     const halves = db

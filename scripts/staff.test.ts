@@ -1,0 +1,135 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSite } from '../server/content.ts';
+import { openLeadStore } from '../server/leads/lead-store.ts';
+import { runStaffCli } from './staff.ts';
+
+let dir: string;
+let dbFile: string;
+const NOW = new Date('2026-01-09T12:00:00Z');
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'staff-cli-'));
+  dbFile = join(dir, 'leads.db');
+  await openLeadStore(dbFile).close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function cli(args: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runStaffCli(args, {
+    env: { LEADS_DB: dbFile },
+    cwd: dir,
+    out: (text) => (out += text),
+    err: (text) => (err += text),
+    now: () => NOW,
+    user: 'ops',
+  });
+  return { code, out, err };
+}
+
+async function withStore<T>(use: (store: ReturnType<typeof openLeadStore>) => Promise<T>): Promise<T> {
+  const store = openLeadStore(dbFile, { writerThread: false });
+  try {
+    return await use(store);
+  } finally {
+    await store.close();
+  }
+}
+
+const tokenOf = (out: string) => /\/staff\/enrol#([\w-]+)/.exec(out)?.[1] ?? '';
+const passkey = (id: string) => ({
+  id,
+  publicKey: new Uint8Array([1, 2, 3]),
+  counter: 0,
+  transports: ['internal'],
+});
+
+describe('npm run staff', () => {
+  it('invites with a one-time link on the site, the token in the fragment, valid 24 hours', async () => {
+    const { code, out } = await cli(['invite', 'Ana@Example.org', '--admin']);
+    expect(code).toBe(0);
+    expect(out).toContain('Invitation for ana@example.org (admin).');
+    expect(out).toContain(`${loadSite().url.replace(/\/$/, '')}/staff/enrol#`);
+    const token = tokenOf(out);
+    await withStore(async (store) => {
+      expect(await store.staff.inviteFor(token, NOW.getTime() + 23 * 3600_000)).toMatchObject({
+        email: 'ana@example.org',
+        admin: true,
+      });
+      expect(await store.staff.inviteFor(token, NOW.getTime() + 24 * 3600_000)).toBeUndefined();
+      expect(await store.staff.enrol(token, 'ana-id', passkey('cred-1'), NOW.getTime())).toMatchObject({
+        admin: true,
+      });
+    });
+    const again = await cli(['invite', 'ana@example.org']);
+    expect(again.out).toContain('ana@example.org is a member already: this link adds a passkey.');
+  });
+
+  it('lists the staff, and revokes one at once: sessions and passkeys deleted', async () => {
+    await withStore((store) => store.staff.startSession('ana-id', NOW.getTime()));
+    const listed = await cli(['list']);
+    expect(listed.out).toMatch(/^E-mail\s+Admin\s+Passkeys\s+Last sign-in \(UTC\)\s+Revoked \(UTC\)\n/);
+    expect(listed.out).toMatch(/ana@example\.org\s+yes\s+1\s+-\s+-\n/);
+    const revoked = await cli(['revoke', 'ANA@example.org']);
+    expect([revoked.code, revoked.out]).toEqual([
+      0,
+      'Revoked ana@example.org: signed out everywhere, passkeys deleted.\n',
+    ]);
+    const db = new Database(dbFile, { readonly: true });
+    expect(db.prepare("SELECT COUNT(*) AS n FROM sessions WHERE staff_id = 'ana-id'").get()).toEqual({
+      n: 0,
+    });
+    expect(db.prepare("SELECT COUNT(*) AS n FROM passkeys WHERE staff_id = 'ana-id'").get()).toEqual({
+      n: 0,
+    });
+    db.close();
+    expect((await cli(['list'])).out).toMatch(/ana@example\.org\s+yes\s+0\s+-\s+2026-01-09 12:00\n/);
+    expect(await cli(['revoke', 'nobody@example.org'])).toMatchObject({ code: 1 });
+  });
+
+  it('refuses what it cannot do with usage', async () => {
+    expect(await cli(['invite', 'not-an-address'])).toMatchObject({ code: 2 });
+    expect(await cli(['invite'])).toMatchObject({ code: 2 });
+    expect(await cli(['list', '--all'])).toMatchObject({ code: 2 });
+    expect(await cli(['fire', 'x'])).toMatchObject({ code: 2 });
+  });
+
+  it('prints the audit log newest last, every act of its own in it', async () => {
+    const { code, out } = await cli(['audit']);
+    expect(code).toBe(0);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^Seq\s+At \(UTC\)\s+Actor\s+Action\s+Lead\s+Detail$/);
+    const acts = lines.slice(1).map((line) =>
+      line
+        .split(/\s{2,}/)
+        .slice(2, 6)
+        .join(' | '),
+    );
+    expect(acts).toEqual([
+      'cli:ops | invite | - | ana@example.org admin',
+      'cli:ops | invite | - | ana@example.org',
+      'cli:ops | cli-read | - | staff list',
+      'cli:ops | revoke | - | ana@example.org',
+      'cli:ops | cli-read | - | staff list',
+    ]);
+  });
+
+  it('verifies the chain, and names the first row that was altered', async () => {
+    expect(await cli(['audit', '--verify'])).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/whole: 6 rows/),
+    });
+    const db = new Database(dbFile);
+    db.exec('DROP TRIGGER audit_no_update');
+    db.prepare("UPDATE audit SET detail = 'someone@else.org' WHERE seq = 4").run();
+    db.close();
+    const broken = await cli(['audit', '--verify']);
+    expect(broken.code).toBe(1);
+    expect(broken.err).toMatch(/^The audit log is broken at row 4: /);
+  });
+});

@@ -1,0 +1,196 @@
+// `npm run staff -- <command>`: who may use the admissions inbox (/staff/). Invitations, the staff list, revoking, and
+// the audit log. Reads LEADS_DB and its key as `npm run leads` does; safe while the server runs (each write is one
+// small transaction, and the server checks every request against the database, so a revoke takes effect at once).
+// Every act is itself audited, as `cli:<os user>`.
+import { userInfo } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { ConfigError } from '../server/config.ts';
+import { ContentError, loadSite } from '../server/content.ts';
+import type { AuditRow } from '../server/leads/inbox-types.ts';
+import { CipherError } from '../server/leads/lead-cipher.ts';
+import { KeyError } from '../server/leads/lead-key.ts';
+import type { LeadStore } from '../server/leads/lead-store.ts';
+import { normaliseEmail } from '../server/staff/staff-store.ts';
+import { CliFailure, UsageError, openStore, type CliIo } from './leads.ts';
+
+export const INVITE_VALID_MS = 24 * 60 * 60 * 1000;
+
+export const USAGE = `Usage: npm run staff -- <command>
+
+  invite <email> [--admin]   print a one-time enrolment link, valid 24 hours (--admin: may export and read the audit
+                             log); for a current member, a link that adds a passkey
+  list                       staff: e-mail, admin, passkeys, last sign-in, revoked
+  revoke <email>             revoke at once: their sessions and passkeys are deleted
+  audit [--verify]           the audit log, newest last; --verify checks its chain and exits 1 at the first bad row
+
+Reads LEADS_DB (default data/leads.db) and its key as the server does (see npm run leads -- help).
+`;
+
+const when = (ms: number | null): string =>
+  ms === null ? '-' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+/** Columns padded to their widest cell. */
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  return `${rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')}\n`;
+}
+
+async function allAuditRows(store: LeadStore): Promise<AuditRow[]> {
+  const rows: AuditRow[] = [];
+  let before: number | undefined;
+  for (;;) {
+    const page = await store.audit.page({ before, limit: 1000 });
+    rows.push(...page.rows);
+    if (page.next === null) return rows.reverse();
+    before = page.next;
+  }
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  const flags = rest.filter((arg) => arg.startsWith('--'));
+  const args = rest.filter((arg) => !arg.startsWith('--'));
+  const takes = (allowed: string[], count: number, usage: string) => {
+    if (flags.some((flag) => !allowed.includes(flag)) || args.length !== count) throw new UsageError(usage);
+  };
+  const now = (io.now?.() ?? new Date()).getTime();
+  const actor = `cli:${io.user ?? userInfo().username}`;
+  const withStore = async (use: (store: LeadStore) => Promise<number>) => {
+    const store = openStore(io);
+    try {
+      return await use(store);
+    } finally {
+      await store.close();
+    }
+  };
+
+  switch (command) {
+    case 'invite': {
+      takes(['--admin'], 1, 'invite takes one e-mail address: invite <email> [--admin]');
+      const email = normaliseEmail(args[0] ?? '');
+      if (!email) throw new UsageError(`"${args[0] ?? ''}" is not an e-mail address`);
+      const admin = flags.includes('--admin');
+      const siteUrl = loadSite().url.replace(/\/+$/, '');
+      return withStore(async (store) => {
+        const { token, member } = await store.staff.createInvite(email, admin, now + INVITE_VALID_MS);
+        await store.audit.append({ actor, action: 'invite', detail: `${email}${admin ? ' admin' : ''}` });
+        io.out(
+          `${member ? `${email} is a member already: this link adds a passkey.` : `Invitation for ${email}${admin ? ' (admin)' : ''}.`}\n` +
+            `Send them this link, valid 24 hours and once (the token after # never reaches a server log):\n\n` +
+            `  ${siteUrl}/staff/enrol#${token}\n`,
+        );
+        return 0;
+      });
+    }
+    case 'list': {
+      takes([], 0, 'list takes no arguments');
+      return withStore(async (store) => {
+        const members = await store.staff.members();
+        await store.audit.append({ actor, action: 'cli-read', detail: 'staff list' });
+        if (members.length === 0) {
+          io.out('No staff yet: npm run staff -- invite <email>\n');
+          return 0;
+        }
+        io.out(
+          table([
+            ['E-mail', 'Admin', 'Passkeys', 'Last sign-in (UTC)', 'Revoked (UTC)'],
+            ...members.map((member) => [
+              member.email,
+              member.admin ? 'yes' : 'no',
+              String(member.passkeys),
+              when(member.lastSignInAt),
+              when(member.revokedAt),
+            ]),
+          ]),
+        );
+        return 0;
+      });
+    }
+    case 'revoke': {
+      takes([], 1, 'revoke takes one e-mail address: revoke <email>');
+      return withStore(async (store) => {
+        const member = await store.staff.revoke(args[0] ?? '', now);
+        if (!member)
+          throw new CliFailure(`No staff member ${args[0] ?? ''}. \`npm run staff -- list\` shows them.`);
+        await store.audit.append({ actor, action: 'revoke', detail: member.email });
+        io.out(`Revoked ${member.email}: signed out everywhere, passkeys deleted.\n`);
+        return 0;
+      });
+    }
+    case 'audit': {
+      takes(['--verify'], 0, 'audit takes only --verify: audit [--verify]');
+      const verify = flags.includes('--verify');
+      return withStore(async (store) => {
+        // The check runs before this read is itself appended, so it judges the log as it was found.
+        const verdict = verify ? await store.audit.verify() : undefined;
+        const rows = verify ? [] : await allAuditRows(store);
+        await store.audit.append({ actor, action: 'cli-read', detail: verify ? 'audit --verify' : 'audit' });
+        if (verdict && !verdict.ok) {
+          io.err(`The audit log is broken at row ${verdict.seq}: ${verdict.reason}\n`);
+          return 1;
+        }
+        if (verdict?.ok) {
+          io.out(`The audit log is whole: ${verdict.rows} rows, each chained to the one before.\n`);
+          return 0;
+        }
+        io.out(
+          rows.length === 0
+            ? 'The audit log is empty.\n'
+            : table([
+                ['Seq', 'At (UTC)', 'Actor', 'Action', 'Lead', 'Detail'],
+                ...rows.map((row) => [
+                  String(row.seq),
+                  row.at,
+                  row.actor,
+                  row.action,
+                  row.leadId ?? '-',
+                  row.detail ?? '',
+                ]),
+              ]),
+        );
+        return 0;
+      });
+    }
+    default:
+      throw new UsageError(command === undefined ? 'Give a command.' : `Unknown command "${command}".`);
+  }
+}
+
+/** Runs the CLI; its exit code: 0 done, 1 could not (no database, no such member, a broken audit chain), 2 usage. */
+export async function runStaffCli(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
+    io.out(USAGE);
+    return 0;
+  }
+  try {
+    return await run(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (
+      [CliFailure, KeyError, ConfigError, CipherError, ContentError].some((kind) => error instanceof kind)
+    ) {
+      io.err(`${(error as Error).message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await runStaffCli(process.argv.slice(2), {
+    env: process.env,
+    cwd: process.cwd(),
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  });
+}
