@@ -68,7 +68,10 @@ export function explain(
   if (status === 404) return 'That lead was not found.';
   if (status === 429) return `Too many attempts, try again in ${Number(retryAfter) || 60} seconds.`;
   if (status === 503) return 'The inbox cannot reach its database right now. Try again in a minute.';
-  return serverMessage ? `Something went wrong: ${serverMessage}.` : `Something went wrong (${status}).`;
+  // The server's own words for the rest (a passkey that did not verify, one registered already, a bad filter).
+  return serverMessage
+    ? `${serverMessage.charAt(0).toUpperCase()}${serverMessage.slice(1)}.`
+    : `Something went wrong (${status}).`;
 }
 
 /** Called with every 401, so the app can send the staff member to sign in and back after. */

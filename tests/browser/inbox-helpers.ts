@@ -1,11 +1,9 @@
 // What the inbox's browser tests share: an invitation from the staff CLI, a passkey-capable browser context
 // (Chromium's virtual authenticator, through the DevTools protocol's WebAuthn domain), and enrolment through the app.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ROOT } from '../../core/content-schemas.ts';
-import { openLeadStore } from '../../server/leads/lead-store.ts';
 import type { RunningSite } from '../helpers/site-under-test.ts';
 
 /**
@@ -14,25 +12,11 @@ import type { RunningSite } from '../helpers/site-under-test.ts';
  */
 export const inboxOrigin = (site: RunningSite) => site.url.replace('//127.0.0.1:', '//localhost:');
 
-const CLI = join(ROOT, 'scripts', 'staff.ts');
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * `npm run staff -- invite <email> [--admin]` against the site's database: the enrolment link's `#...` fragment.
- * Until the CLI exists, the invitation comes from the function it calls (the store's createInvite).
- */
-export async function invite(site: RunningSite, email: string, admin = true): Promise<string> {
-  if (!existsSync(CLI)) {
-    const store = openLeadStore(site.dbFile, { writerThread: false });
-    try {
-      return `#token=${(await store.staff.createInvite(email, admin, Date.now() + DAY_MS)).token}`;
-    } finally {
-      await store.close();
-    }
-  }
+/** `npm run staff -- invite <email> [--admin]` against the site's database: the enrolment link's `#...` fragment. */
+export function invite(site: RunningSite, email: string, admin = true): string {
   const printed = execFileSync(
     process.execPath,
-    ['--import', 'tsx', CLI, 'invite', email, ...(admin ? ['--admin'] : [])],
+    ['--import', 'tsx', join(ROOT, 'scripts', 'staff.ts'), 'invite', email, ...(admin ? ['--admin'] : [])],
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, LEADS_DB: site.dbFile } },
   );
   const link = /\/staff\/enrol(#\S+)/.exec(printed);
