@@ -44,6 +44,11 @@ try {
   await step('prerender and compress pages', run(node, script('prerender.ts')));
   const { files } = await step('compress other files', () => precompress(join(ROOT, '.build', 'client')));
   console.log(`compressed ${files} other files (brotli and gzip)`);
+  // The staff inbox, after the site and apart from it: its own config and output, never prerendered.
+  await step(
+    'inbox app',
+    run(node, vite('--config', join(ROOT, 'inbox', 'vite.config.ts'), '--logLevel', 'warn')),
+  );
 } catch {
   console.error('Build failed: dist/ was not changed.');
   process.exit(1);
@@ -58,7 +63,8 @@ mkdirSync(dist, { recursive: true });
 renameSync(join(staging, 'client'), join(dist, 'client'));
 renameSync(join(staging, 'server'), join(dist, 'server'));
 renameSync(join(staging, 'nginx'), join(dist, 'nginx'));
+renameSync(join(staging, 'inbox'), join(dist, 'inbox'));
 rmSync(old, { recursive: true, force: true });
 console.log(
-  'Built dist/client (static site), dist/server (render bundle) and dist/nginx (the site for nginx).',
+  'Built dist/client (static site), dist/server (render bundle), dist/nginx (the site for nginx) and dist/inbox (the staff inbox).',
 );

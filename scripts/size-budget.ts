@@ -1,8 +1,9 @@
 // npm run budget: what each page makes a visitor download before it is usable. Every route is opened in Chromium
 // against the real server and woken as a visitor wakes it (its scripts run at the first interaction); every script
 // and stylesheet it requests, and the CSS inlined in the page, is counted at its gzip size.
-// Fails, naming the route and its largest chunk, when a page is over budget.
-import { readFileSync } from 'node:fs';
+// Fails, naming the route and its largest chunk, when a page is over budget, and when a page loads any byte of the
+// staff inbox (a request under /staff/, or the inbox's code in a page or asset of the site).
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from '../core/content-schemas.ts';
@@ -20,6 +21,32 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 type Row = { route: string; js: number; css: number; largest: { file: string; size: number } };
 
+/** The staff inbox's address space: a visitor's page never requests anything under it. */
+const STAFF_PREFIX = '/staff/';
+// Strings only the inbox's code carries (inbox/: its API path, its request header, its layout classes, the passkey
+// client's ceremony): the studio's own check (tests/studio/site-budget.test.ts) scans the site the same way.
+const INBOX_MARKERS = ['/staff/api', 'X-Staff-Request', 'inbox-lead', 'startRegistration'];
+/** Every file of the built site holding one of the inbox's markers, as `file: marker`; a marker the inbox's own build
+ * no longer holds is reported too, since it would find nothing. */
+function inboxCodeInSite(): string[] {
+  const inbox = join(ROOT, 'dist', 'inbox', 'assets');
+  const own = readdirSync(inbox).map((file) => readFileSync(join(inbox, file), 'utf8'));
+  const stale = INBOX_MARKERS.filter((marker) => !own.some((text) => text.includes(marker))).map(
+    (marker) => `INBOX_MARKERS names ${marker}, which dist/inbox no longer holds`,
+  );
+  const files = readdirSync(CLIENT, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    /\.(html|js|css)$/.test(file),
+  );
+  return [
+    ...stale,
+    ...files.flatMap((file) => {
+      const text = readFileSync(join(CLIENT, file), 'utf8');
+      return INBOX_MARKERS.filter((marker) => text.includes(marker)).map((marker) => `${file}: ${marker}`);
+    }),
+  ];
+}
+const staffRequests: string[] = [];
+
 // The production server on the build, with a throwaway in-memory lead store (no form is sent).
 const site = await startServerProcess();
 const browser = await launchBrowser();
@@ -32,6 +59,8 @@ try {
     page.on('request', (request) => {
       const type = request.resourceType();
       const url = new URL(request.url());
+      if (url.origin === site.url && url.pathname.startsWith(STAFF_PREFIX))
+        staffRequests.push(`${route} requested ${url.pathname}`);
       if ((type === 'script' || type === 'stylesheet') && url.origin === site.url)
         files.set(url.pathname, type);
     });
@@ -72,7 +101,10 @@ const worst = rows.reduce((a, b) => (b.js > a.js ? b : a));
 console.log(
   `max_js_kb=${(worst.js / 1024).toFixed(1)} max_css_kb=${(Math.max(...rows.map((r) => r.css)) / 1024).toFixed(1)}`,
 );
-if (over.length > 0) {
+const inboxInSite = [...staffRequests, ...inboxCodeInSite()];
+for (const problem of inboxInSite) console.error(`the staff inbox reaches a visitor's page: ${problem}`);
+if (inboxInSite.length === 0) console.log('no visitor page loads any of the staff inbox');
+if (over.length > 0 || inboxInSite.length > 0) {
   for (const row of over)
     console.error(
       `${row.route} is over budget: JS ${kb(row.js)}, CSS ${kb(row.css)}; its largest chunk is ${row.largest.file} (${kb(row.largest.size)})`,

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { explain, query } from './api.ts';
+
+describe('what the inbox says when a request fails', () => {
+  it('names each answer the server gives', () => {
+    expect(explain(401, 'signed out', null)).toMatch(/signed out/i);
+    expect(explain(403, 'cross-site request', null)).toMatch(/did not come from the inbox/);
+    expect(explain(403, 'admins only', null)).toBe('Only admins can do this.');
+    expect(explain(403, 'invalid or expired invitation', null)).toMatch(/already used or it has expired/);
+    expect(explain(404, 'not found', null)).toBe('That lead was not found.');
+    expect(explain(429, 'too many', '42')).toBe('Too many attempts, try again in 42 seconds.');
+    expect(explain(503, undefined, null)).toMatch(/cannot reach its database/);
+    expect(explain(409, 'this passkey is registered already', null)).toBe(
+      'This passkey is registered already.',
+    );
+  });
+
+  it('leaves unset filters out of the query', () => {
+    expect(query({})).toBe('');
+    expect(query({ status: 'new', q: '', before: 'abc' })).toBe('?status=new&before=abc');
+  });
+});

@@ -1,0 +1,39 @@
+// Sign in with a passkey (discoverable: no e-mail to type), then back to where the staff member was going.
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconKey } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { signIn } from '../passkeys.ts';
+import { signInRoute } from '../router.tsx';
+import { useSession } from '../session.tsx';
+import { useCeremony } from './use-ceremony.ts';
+
+export function SignIn() {
+  const { next } = signInRoute.useSearch();
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const done = useCallback(async () => {
+    await refresh();
+    await navigate({ to: next ?? '/', replace: true });
+  }, [navigate, next, refresh]);
+  const { busy, problem, run } = useCeremony(signIn, done);
+  return (
+    <Paper className="inbox-narrow" withBorder p="lg">
+      <Stack>
+        <Title order={1}>Sign in</Title>
+        <Text>Sign in to the admissions inbox with the passkey on this device.</Text>
+        {problem && (
+          <Alert color="red" role="alert" title="Not signed in">
+            {problem}
+          </Alert>
+        )}
+        <Button size="lg" leftSection={<IconKey aria-hidden />} loading={busy} onClick={() => void run()}>
+          Sign in with a passkey
+        </Button>
+        <Text size="sm" c="dimmed">
+          No passkey yet? Ask an admin for an invitation link.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

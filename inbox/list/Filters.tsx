@@ -1,0 +1,111 @@
+// The list's filters: status, form, a range of local dates, and a search by name or phone. They live in the list's
+// address (the route's search, dates as the staff member's local calendar dates), so a reload keeps them; the API
+// gets them as instants.
+import { Button, Collapse, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAdjustments, IconSearch } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import {
+  LEAD_STATUSES,
+  STATUS_LABELS,
+  isLeadStatus,
+  type LeadStatus,
+} from '../../server/leads/inbox-types.ts';
+import type { LeadFilter } from '../api.ts';
+import { localDayStart } from '../format.ts';
+import { FORMS } from '../forms.ts';
+
+/** The list's address: `from` and `to` are local dates (`YYYY-MM-DD`), both days included. */
+export type ListSearch = { status?: LeadStatus; form?: string; from?: string; to?: string; q?: string };
+
+export const toApiFilter = (search: ListSearch): LeadFilter => ({
+  status: search.status,
+  form: search.form,
+  from: search.from ? localDayStart(search.from) : undefined,
+  to: search.to ? localDayStart(search.to, true) : undefined,
+  q: search.q,
+});
+
+export function Filters({ value, onChange }: { value: ListSearch; onChange: (next: ListSearch) => void }) {
+  const [q, setQ] = useState(value.q ?? '');
+  // On a phone the four filters fold away behind a button, so the leads start on the first screen.
+  const wide = useMediaQuery('(min-width: 48em)', true);
+  const [unfolded, setUnfolded] = useState(false);
+  const setCount = [value.status, value.form, value.from, value.to].filter(Boolean).length;
+  const set = (patch: Partial<Record<keyof ListSearch, string>>) => {
+    const next = { ...value, ...patch, status: statusOf(patch.status ?? value.status) };
+    onChange(Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as ListSearch);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    set({ q: q.trim() });
+  };
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Filters">
+      <form onSubmit={submit} role="search">
+        {!wide && (
+          <Button
+            variant="default"
+            fullWidth
+            mb={unfolded ? 'sm' : 0}
+            leftSection={<IconAdjustments aria-hidden />}
+            aria-expanded={unfolded}
+            aria-controls="inbox-filters"
+            onClick={() => setUnfolded(!unfolded)}
+          >
+            {setCount ? `Filters (${setCount} set)` : 'Filters'}
+          </Button>
+        )}
+        <Collapse expanded={wide || unfolded} id="inbox-filters">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            <NativeSelect
+              label="Status"
+              value={value.status ?? ''}
+              onChange={(event) => set({ status: event.currentTarget.value })}
+              data={[
+                { value: '', label: 'Any status' },
+                ...LEAD_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
+              ]}
+            />
+            <NativeSelect
+              label="Form"
+              value={value.form ?? ''}
+              onChange={(event) => set({ form: event.currentTarget.value })}
+              data={[
+                { value: '', label: 'Any form' },
+                ...FORMS.map((form) => ({ value: form.id, label: form.name })),
+              ]}
+            />
+            <TextInput
+              type="date"
+              label="Received from"
+              value={value.from ?? ''}
+              onChange={(event) => set({ from: event.currentTarget.value })}
+            />
+            <TextInput
+              type="date"
+              label="Received to (that day included)"
+              value={value.to ?? ''}
+              onChange={(event) => set({ to: event.currentTarget.value })}
+            />
+          </SimpleGrid>
+        </Collapse>
+        <Group mt="sm" align="flex-end" wrap="nowrap" gap="sm">
+          <TextInput
+            className="inbox-grow"
+            type="search"
+            label="Search by name or phone"
+            description="Matches whole names or their first letters (three or more), a full phone number, or its last 4 digits."
+            value={q}
+            onChange={(event) => setQ(event.currentTarget.value)}
+          />
+          <Button type="submit" leftSection={<IconSearch aria-hidden />}>
+            Search
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}
+
+const statusOf = (value: string | undefined) => (isLeadStatus(value) ? value : undefined);

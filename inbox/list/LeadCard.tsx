@@ -1,0 +1,67 @@
+// One lead in the list: a card on a phone, a row of columns on a wide screen (inbox.css), the same markup for both.
+import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
+import { IconPhone } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { STATUS_LABELS } from '../../server/leads/inbox-types.ts';
+import { leadPath, type ListedLead } from '../api.ts';
+import { age, exactTime, timeAgo } from '../format.ts';
+
+// Urgency labels come from each form's definition; these words are what make one look pressing.
+const PRESSING = /\b(immediate|urgent|today|now|asap|crisis|emergency)\b/i;
+
+export function Received({ iso }: { iso: string }) {
+  return (
+    <Tooltip label={exactTime(iso)} events={{ hover: true, focus: true, touch: true }}>
+      <time dateTime={iso} tabIndex={0} className="inbox-time" aria-label={`Received ${exactTime(iso)}`}>
+        {timeAgo(iso)}
+      </time>
+    </Tooltip>
+  );
+}
+
+export function UrgencyBadge({ label }: { label: string | null }) {
+  if (!label) return null;
+  const pressing = PRESSING.test(label);
+  return (
+    <Badge color={pressing ? 'red' : 'gray'} variant={pressing ? 'filled' : 'light'} className="inbox-badge">
+      {label}
+    </Badge>
+  );
+}
+
+export function LeadCard({ lead }: { lead: ListedLead }) {
+  return (
+    <li className="inbox-lead">
+      <span className="inbox-lead-received">
+        <Received iso={lead.createdAt} />
+      </span>
+      <span className="inbox-lead-name">
+        <Anchor component={Link} to={leadPath(lead.id)} fw={700}>
+          {lead.name || 'No name given'}
+        </Anchor>
+        <Text size="sm" c="dimmed" component="span" className="inbox-lead-form">
+          {lead.formName}
+        </Text>
+      </span>
+      <span className="inbox-lead-phone">
+        {lead.tel ? (
+          <Anchor href={lead.tel} className="inbox-tel" aria-label={`Call ${lead.phone}`}>
+            <IconPhone size={18} aria-hidden />
+            {lead.phone}
+          </Anchor>
+        ) : (
+          <Text component="span">{lead.phone || 'No phone'}</Text>
+        )}
+      </span>
+      <span className="inbox-lead-badges">
+        <UrgencyBadge label={lead.urgency} />
+        <Badge variant="outline" color="gray" className="inbox-badge">
+          {STATUS_LABELS[lead.status]}
+        </Badge>
+      </span>
+      <Text component="span" size="sm" className="inbox-lead-age" title="Age">
+        {age(lead.ageSeconds)} old
+      </Text>
+    </li>
+  );
+}
