@@ -19,6 +19,7 @@ describe('server config', () => {
       leadsRetentionDays: 365,
       leadsEncryptionKey: undefined,
       clientDir: '/srv/site/dist/client',
+      staffDir: '/srv/site/dist/inbox',
       logLevel: 'info',
       trustProxy: false,
     });
@@ -58,7 +59,11 @@ describe('server config', () => {
       allowedOrigins: ['https://www.example.com', 'http://localhost:5173'],
       chatTimeoutMs: 250,
     });
-    expect(config.leadsEncryptionKey).toEqual(Buffer.alloc(32, 0x0f));
+    expect(config.leadsEncryptionKey).toEqual([Buffer.alloc(32, 0x0f)]);
+    // A key ring during a rotation: the new key first, the old one still opening what it sealed.
+    expect(
+      readConfig({ LEADS_ENCRYPTION_KEY: `${'1a'.repeat(32)}, ${'0f'.repeat(32)}` }).leadsEncryptionKey,
+    ).toEqual([Buffer.alloc(32, 0x1a), Buffer.alloc(32, 0x0f)]);
   });
 
   it('in production, needs the lead key or a key file named apart from the database; one of the two, not both', () => {

@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
 import { ALERT_DETAILS, type AlertDetail } from './alerts/chat-alert.ts';
-import { KEY_HINT, KeyError, parseKeyHex } from './leads/lead-key.ts';
+import { KEY_HINT, KeyError, parseKeyring } from './leads/lead-key.ts';
 
 /**
  * Express's `trust proxy` setting: false trusts no proxy (X-Forwarded-* ignored); true trusts every hop; a number
@@ -36,12 +36,14 @@ export interface ServerConfig {
   allowedOrigins: string[];
   /** Leads received longer ago than this are purged, with their alerts and notes; the audit log is kept. */
   leadsRetentionDays: number;
-  /** LEADS_ENCRYPTION_KEY; undefined means the key file. */
-  leadsEncryptionKey: Buffer | undefined;
+  /** LEADS_ENCRYPTION_KEY, a key ring (the first key seals, every key opens); undefined means the key file. */
+  leadsEncryptionKey: readonly Buffer[] | undefined;
   /** LEADS_KEY_FILE, the key file when no key is given; undefined means `<LEADS_DB>.key`, beside the database. */
   leadsKeyFile: string | undefined;
   /** The build to serve. */
   clientDir: string;
+  /** The admissions inbox's build, served under /staff/ (server/staff/). */
+  staffDir: string;
   logLevel: string;
   /**
    * Which proxies in front of the server to believe about the visitor's address (X-Forwarded-For, for the rate limit)
@@ -69,6 +71,7 @@ export const ENVIRONMENT = {
   LEADS_KEY_FILE: '(unset: <LEADS_DB>.key; in production, one of the two is required)',
   NODE_ENV: '(unset: development)',
   CLIENT_DIR: 'dist/client',
+  STAFF_DIR: '(unset: inbox beside CLIENT_DIR, so dist/inbox)',
   LOG_LEVEL: 'info',
   TRUST_PROXY: '(unset: no proxy is trusted)',
 } as const;
@@ -179,10 +182,10 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     })
     .filter((origin) => origin !== undefined);
 
-  let key: Buffer | undefined;
+  let key: Buffer[] | undefined;
   const keyText = value('LEADS_ENCRYPTION_KEY');
   try {
-    key = keyText === undefined ? undefined : parseKeyHex(keyText, 'LEADS_ENCRYPTION_KEY');
+    key = keyText === undefined ? undefined : parseKeyring(keyText, 'LEADS_ENCRYPTION_KEY');
   } catch (error) {
     if (!(error instanceof KeyError)) throw error;
     problems.push(error.message);
@@ -221,6 +224,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       `CHAT_RETRY_MAX_MS (${chatRetryMaxMs}) must be at least CHAT_RETRY_BASE_MS (${chatRetryBaseMs})`,
     );
 
+  const clientDir = resolve(cwd, value('CLIENT_DIR') ?? ENVIRONMENT.CLIENT_DIR);
   const config: ServerConfig = {
     port: integer('PORT', 3000, 0, 65535),
     host: value('HOST') ?? ENVIRONMENT.HOST,
@@ -238,7 +242,8 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     leadsRetentionDays: integer('LEADS_RETENTION_DAYS', 365, 1, 36_500),
     leadsEncryptionKey: key,
     leadsKeyFile: keyFileText === undefined ? undefined : resolve(cwd, keyFileText),
-    clientDir: resolve(cwd, value('CLIENT_DIR') ?? ENVIRONMENT.CLIENT_DIR),
+    clientDir,
+    staffDir: resolve(cwd, value('STAFF_DIR') ?? join(dirname(clientDir), 'inbox')),
     logLevel: value('LOG_LEVEL') ?? ENVIRONMENT.LOG_LEVEL,
     trustProxy,
   };

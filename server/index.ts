@@ -7,9 +7,10 @@ import { ContentError, loadForms, loadRedirects, loadSite } from './content.ts';
 import { ANSWER_WITHIN_MS } from './forms/form-submission.ts';
 import { addressOf, close, listen } from './http/http-server.ts';
 import { KeyError } from './leads/lead-key.ts';
+import { scheduleRetention } from './leads/lead-retention.ts';
 import { createLeadPipeline } from './lead-pipeline.ts';
 import { secureRequests } from './http/security.ts';
-import { createStaffArea, staffDirFrom } from './staff/staff-area.ts';
+import { createStaffArea } from './staff/staff-area.ts';
 
 // A request still running after this long does not hold the shutdown any further: as long as a form post may take, so
 // every visitor who sent one before the stop is answered; shorter than the process manager's stop timeout (DEPLOY.md).
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
       logger,
       secure: secureRequests(config.trustProxy),
       now: Date.now,
-      staffDir: staffDirFrom(process.env, config.clientDir),
+      staffDir: config.staffDir,
       trustProxy: config.trustProxy,
     }),
   });
@@ -80,6 +81,13 @@ async function main(): Promise<void> {
     );
   }
   worker.start();
+  const stopRetention = scheduleRetention(store, config.leadsRetentionDays, {
+    report: (purged) => {
+      if (purged > 0) logger.info({ purged, days: config.leadsRetentionDays }, 'purged leads past retention');
+    },
+    failed: (error) =>
+      logger.error({ err: error }, 'purging leads past retention failed; the next hour tries again'),
+  });
   logger.info({ url: addressOf(server), forms: [...forms.keys()] }, 'serving');
 
   let stopping = false;
@@ -91,6 +99,7 @@ async function main(): Promise<void> {
       logger.warn('requests still running after the grace period; closing anyway');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
+    stopRetention();
     // Together: the alert worker's webhook call in flight and the visitors' requests both take seconds at worst.
     await Promise.all([close(server), worker.stop()]);
     await store.close();

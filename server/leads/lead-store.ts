@@ -339,6 +339,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
       await writer.close();
       db.close();
     },
-    staff: sqliteStaffStore(db, key),
+    // The key current at open: a rotation signs staff out at the next restart, never mid-session.
+    staff: sqliteStaffStore(db, keyring.current().key),
   };
 }

@@ -3,7 +3,7 @@
 // shell still loads (it shows the sign-in screen) and the API answers 401 to all but the sign-in and enrolment routes.
 import { existsSync, readFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import bodyParser from 'body-parser';
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import { clientErrorOf } from '../http/error-handler.ts';
@@ -19,10 +19,6 @@ import type { TrustProxy } from '../config.ts';
 export const STAFF_PREFIX = '/staff';
 const NOT_BUILT = 'The staff inbox is not built: run npm run build';
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
-
-/** STAFF_DIR, the built inbox app; by default `inbox` beside the site's build (dist/inbox beside dist/client). */
-export const staffDirFrom = (env: NodeJS.ProcessEnv, clientDir: string, cwd = process.cwd()): string =>
-  env.STAFF_DIR?.trim() ? resolve(cwd, env.STAFF_DIR.trim()) : join(dirname(clientDir), 'inbox');
 
 /** Whether a request is for the staff area (and so never for the site). */
 export function isStaffPath(url: string | undefined): boolean {

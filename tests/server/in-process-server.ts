@@ -14,7 +14,7 @@ import { readConfig, type TrustProxy } from '../../server/config.ts';
 import { loadForms, loadRedirects } from '../../server/content.ts';
 import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { secureRequests } from '../../server/http/security.ts';
-import { createStaffArea, staffDirFrom } from '../../server/staff/staff-area.ts';
+import { createStaffArea } from '../../server/staff/staff-area.ts';
 import { createLeadPipeline } from '../../server/lead-pipeline.ts';
 import type { LeadStore } from '../../server/leads/lead-store.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -68,7 +68,7 @@ export interface InProcessServerOptions {
 export async function startInProcessServer(options: InProcessServerOptions = {}): Promise<InProcessServer> {
   const root = tempDir();
   const clientDir = writeClientDir(root);
-  const staffDir = staffDirFrom({}, clientDir);
+  const staffDir = readConfig({ CLIENT_DIR: clientDir }).staffDir;
   if (options.staff?.built !== false) {
     mkdirSync(join(staffDir, 'assets'), { recursive: true });
     writeFileSync(join(staffDir, 'index.html'), INBOX_SHELL);
@@ -91,7 +91,7 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
   } = createLeadPipeline(
     {
       leadsDb: dbFile,
-      leadsEncryptionKey: options.key,
+      leadsEncryptionKey: options.key && [options.key],
       leadsKeyFile: undefined,
       chatWebhookUrl: options.webhookUrl,
       chatAlertDetail: options.alertDetail ?? defaults.chatAlertDetail,
