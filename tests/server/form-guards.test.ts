@@ -220,13 +220,13 @@ describe('the widget forms', () => {
       message: 'I would like to talk about my brother',
     });
     const call = await waitFor(() => t.receiver.calls.find((c) => c.raw.includes(id)));
+    // How urgent, by its label: the one thing the person chose that the chat is told.
     expect(call.raw).toContain('Urgent: within 48 hours');
-    expect(call.raw).toContain('Sam Lee');
-    expect(call.raw).not.toContain('brother');
-    expect(call.raw).not.toContain('Who is this for');
+    for (const value of ['Sam', 'Lee', '010-0199', 'sam@example.com', 'brother', '/about'])
+      expect(call.raw).not.toContain(value);
   });
 
-  it('stores the quick insurance form and never sends its member ID', async () => {
+  it('stores the quick insurance form and sends none of its values to the chat', async () => {
     const id = await createdId(
       await postJson(`${t.server.url}/api/forms/widget-insurance`, {
         firstName: 'Ana',
@@ -239,8 +239,12 @@ describe('the widget forms', () => {
       }),
     );
     const call = await waitFor(() => t.receiver.calls.find((c) => c.raw.includes(id)));
-    expect(call.raw).toContain('Tricare');
-    expect(call.raw).not.toContain('TRI-55120');
+    expect(t.server.store.getLead(id)?.data).toMatchObject({
+      insuranceProvider: 'tricare',
+      memberID: 'TRI-55120',
+    });
+    for (const value of ['Ana', 'Ruiz', '010-0111', 'ana@example.com', 'Tricare', 'tricare', 'TRI-55120'])
+      expect(call.raw).not.toContain(value);
   });
 
   it('keeps every submitted value out of the log', () => {
