@@ -1,0 +1,135 @@
+// `npm run bench:inbox [-- --leads 100000 --requests 200]`: how fast the admissions inbox answers with a year of leads.
+// Stores that many leads (every value sealed, search terms written, as the form API stores them) in a throwaway
+// database, starts the real server on it as its own process, signs a staff member in with a passkey (the tests'
+// software authenticator), then asks for the first page of the list and for searches (a name, a name's first letters,
+// a full phone number, its last four digits), one request at a time over one keep-alive connection. Each request is
+// audited, as in production. Ends with `list_p95_ms=N search_p95_ms=N`. Goal: both under 200 ms.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadForms } from '../server/content.ts';
+import { openLeadStore } from '../server/leads/lead-store.ts';
+import { StaffClient } from '../tests/server/staff-client.ts';
+import { startServerProcess } from './lib/server-process.ts';
+import { percentile } from './lib/stats.ts';
+
+const FIRST = ['Maria', 'James', 'Ana', 'Robert', 'Linda', 'Michael', 'Sofia', 'David', 'Grace', 'Daniel'];
+const LAST = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Lopez', 'Brown', 'Kim', 'Davis', 'Martinez', 'Wilson'];
+const IN_FLIGHT = 500;
+
+function option(name: string, fallback: number, min: number, max: number): number {
+  const index = process.argv.indexOf(name);
+  if (index === -1) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} takes a whole number from ${min} to ${max}`);
+  return value;
+}
+
+/** The n-th lead: one of a hundred names (so a name matches about a thousand leads), a phone of its own. */
+function leadValues(n: number): { formId: string; fields: Record<string, string> } {
+  const first = FIRST[n % FIRST.length] ?? 'Maria';
+  const last = LAST[Math.floor(n / FIRST.length) % LAST.length] ?? 'Garcia';
+  const phone = `(555) ${String(100 + (n % 900)).padStart(3, '0')}-${String(n % 10_000).padStart(4, '0')}`;
+  if (n % 2 === 0)
+    return {
+      formId: 'insurance-verification',
+      fields: {
+        fullName: `${first} ${last}`,
+        phone,
+        dateOfBirth: '1985-06-15',
+        insuranceProvider: 'aetna',
+        memberId: `M${n}`,
+      },
+    };
+  return {
+    formId: 'consultation',
+    fields: {
+      firstName: first,
+      lastName: last,
+      phone,
+      email: `${first}.${last}.${n}@example.com`.toLowerCase(),
+      concernFor: 'self',
+      urgency: n % 3 === 0 ? 'immediate' : 'flexible',
+      message: 'I would like to talk about treatment options.',
+    },
+  };
+}
+
+async function seed(dbFile: string, count: number): Promise<number> {
+  const started = performance.now();
+  const store = openLeadStore(dbFile, { forms: loadForms() });
+  try {
+    for (let done = 0; done < count; done += IN_FLIGHT) {
+      const batch = Array.from({ length: Math.min(IN_FLIGHT, count - done) }, (_, i) => {
+        const { formId, fields } = leadValues(done + i);
+        return store.insertLead({ formId, source: '/', fields });
+      });
+      await Promise.all(batch);
+    }
+  } finally {
+    await store.close();
+  }
+  return performance.now() - started;
+}
+
+async function timed(client: StaffClient, path: string): Promise<number> {
+  const started = performance.now();
+  const response = await client.get(path);
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
+  return performance.now() - started;
+}
+
+const summary = (name: string, samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const [p50, p95] = [percentile(sorted, 0.5), percentile(sorted, 0.95)].map(
+    (ms) => Math.round(ms * 10) / 10,
+  );
+  console.log(`${name}: ${sorted.length} requests, p50 ${p50} ms, p95 ${p95} ms`);
+  return p95;
+};
+
+const leads = option('--leads', 100_000, 1, 1_000_000);
+const requests = option('--requests', 200, 10, 10_000);
+const dir = mkdtempSync(join(tmpdir(), 'bench-inbox-'));
+try {
+  const clientDir = join(dir, 'client');
+  mkdirSync(clientDir);
+  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Bench</title>');
+  writeFileSync(join(clientDir, '404.html'), '<!doctype html><title>404</title>');
+  const dbFile = join(dir, 'leads.db');
+  const seedMs = await seed(dbFile, leads);
+  console.log(`stored ${leads} leads in ${(seedMs / 1000).toFixed(1)} s`);
+
+  const inviting = openLeadStore(dbFile, { writerThread: false });
+  const { token } = await inviting.staff.createInvite('bench@example.com', true, Date.now() + 3_600_000);
+  await inviting.close();
+
+  const server = await startServerProcess({
+    env: { LEADS_DB: dbFile, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' },
+  });
+  try {
+    // localhost, not 127.0.0.1: a passkey is bound to a host name.
+    const client = new StaffClient(server.url.replace('127.0.0.1', 'localhost'));
+    const enrolled = await client.enrol(token);
+    if (enrolled.status !== 200) throw new Error(`enrolment answered ${enrolled.status}`);
+
+    const searches = ['Maria Garcia', 'nguy', '5551231234', '1234', 'james'];
+    for (let i = 0; i < 10; i++) await timed(client, '/leads?limit=50');
+    const list: number[] = [];
+    const search: number[] = [];
+    for (let i = 0; i < requests; i++) {
+      list.push(await timed(client, '/leads?limit=50'));
+      const q = searches[i % searches.length] ?? '';
+      search.push(await timed(client, `/leads?limit=50&q=${encodeURIComponent(q)}`));
+    }
+    const listP95 = summary('first page of the list', list);
+    const searchP95 = summary('search (name, first letters, phone, last four)', search);
+    console.log(`list_p95_ms=${listP95} search_p95_ms=${searchP95}`);
+  } finally {
+    await server.stop();
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
