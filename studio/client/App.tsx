@@ -123,13 +123,15 @@ export function App() {
   };
 
   const startSave = async () => {
-    if (!file || doc === undefined) return;
-    setSaveDiff(await api.diff(file, doc));
+    const latest = document.latest();
+    if (!file || latest === undefined) return;
+    setSaveDiff(await api.diff(file, latest));
   };
   const save = async () => {
-    if (!file || !opened || doc === undefined) return;
+    const latest = document.latest();
+    if (!file || !opened || latest === undefined) return;
     setSaveDiff(undefined);
-    const response = await api.save(file, doc, opened.isNew ? null : opened.version);
+    const response = await api.save(file, latest, opened.isNew ? null : opened.version);
     if (response.status === 409) return setConflict('banner');
     if (!response.ok) return setNotice(`The file was not saved (${response.status}).`);
     const { version } = (await response.json()) as { version: string };
@@ -175,7 +177,7 @@ export function App() {
   const selectFromPreview = useCallback((index: number) => setSelected(index), []);
 
   return (
-    <FormContext.Provider value={{ change, errorsAt: checks.errorsAt, links, tokens }}>
+    <FormContext.Provider value={{ store: document.store, change, errorsAt: checks.errorsAt, links, tokens }}>
       <AppShell navbar={{ width: 280, breakpoint: 0 }} padding="sm">
         <AppShell.Navbar p="sm">
           <FileList files={files} open={file} choose={(f) => void open(f)} newPage={() => setNewPage(true)} />
@@ -193,7 +195,8 @@ export function App() {
                   file={file}
                   dirty={document.dirty || Boolean(opened?.isNew)}
                   errorCount={checks.errors.length}
-                  checking={checks.checking}
+                  checkedDoc={checks.checkedDoc}
+                  store={document.store}
                   canUndo={document.canUndo}
                   canRedo={document.canRedo}
                   undo={document.undo}
@@ -312,8 +315,7 @@ export function App() {
                   </Stack>
                   {isPage ? (
                     <PreviewPane
-                      doc={doc}
-                      keys={document.keys}
+                      store={document.store}
                       path={path}
                       selected={selected}
                       select={selectFromPreview}

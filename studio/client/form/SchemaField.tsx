@@ -14,6 +14,7 @@ import {
 import { defaultValue } from '../schema/defaults.ts';
 import { isRecord, join, moveItem, type Json } from '../schema/pointer.ts';
 import { child, type Node } from '../schema/schemas.ts';
+import { useDraftAt } from '../editor/document-store.ts';
 import { labelOf, useForm } from './form-context.ts';
 import { BooleanField, EnumField, errorText, LinkField, NumberField, TextField } from './leaf-fields.tsx';
 
@@ -27,8 +28,9 @@ export type FieldProps = {
   skip?: readonly string[];
 };
 
-export function SchemaField(props: FieldProps) {
-  const { change } = useForm();
+export function SchemaField(fieldProps: FieldProps) {
+  const { change, store } = useForm();
+  const props = { ...fieldProps, value: useDraftAt(store, fieldProps.pointer, fieldProps.value) };
   const { schema } = props.node;
   const set = (value: unknown) => change(props.pointer, value, props.label);
   if ('const' in schema) return null; // A fixed value: a block's type, shown in its heading.
