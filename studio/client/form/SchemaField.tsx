@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { memo } from 'react';
 import { defaultValue } from '../schema/defaults.ts';
 import { isRecord, join, moveItem, type Json } from '../schema/pointer.ts';
 import { child, type Node } from '../schema/schemas.ts';
@@ -28,7 +29,8 @@ export type FieldProps = {
   skip?: readonly string[];
 };
 
-export function SchemaField(fieldProps: FieldProps) {
+// Memoised: a keystroke renders again the field it changed (and the groups holding it), not the whole form.
+export const SchemaField = memo(function SchemaField(fieldProps: FieldProps) {
   const { change, store } = useForm();
   const props = { ...fieldProps, value: useDraftAt(store, fieldProps.pointer, fieldProps.value) };
   const { schema } = props.node;
@@ -55,7 +57,7 @@ export function SchemaField(fieldProps: FieldProps) {
     default:
       return <Text c="red">No form for this value ({String(schema.type)})</Text>;
   }
-}
+});
 
 function GroupErrors({ pointer }: { pointer: string }) {
   const { errorsAt } = useForm();
