@@ -19,6 +19,8 @@ import { useStableCallback } from './use-stable-callback.ts';
 import { useChecks } from './editor/use-checks.ts';
 import { dropDraft, useDocument, type Opened } from './editor/use-document.ts';
 import { PreviewPane } from './preview/PreviewPane.tsx';
+import { RedirectsPreview } from './preview/RedirectsPreview.tsx';
+import { SitePreview } from './preview/SitePreview.tsx';
 import { phoneFor, site } from '../../renderer/site-context.tsx';
 import { siteUrl } from '../../renderer/head.ts';
 
@@ -322,6 +324,10 @@ export function App() {
                       selected={selected}
                       select={selectFromPreview}
                     />
+                  ) : file === 'site/site.json' ? (
+                    <SitePreview store={document.store} files={files} />
+                  ) : file === 'site/redirects.json' ? (
+                    <RedirectsPreview doc={doc} files={files} errors={checks.errors} />
                   ) : null}
                 </Group>
               </Stack>
