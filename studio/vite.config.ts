@@ -15,6 +15,10 @@ export default defineConfig({
   publicDir: `${repository}/public`,
   envPrefix: ['VITE_', 'SITE_URL'],
   server: { fs: { allow: [repository] } },
+  // `npm run studio` builds both pages (studio/server/client-build.ts); the dev server finds them on its own.
+  build: {
+    rolldownOptions: { input: { index: `${root}/index.html`, preview: `${root}/preview.html` } },
+  },
   define: { 'process.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true') },
   // Listed up front so the first visit does not discover them one by one and reload the editor.
   optimizeDeps: {

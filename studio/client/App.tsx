@@ -1,6 +1,6 @@
 // The studio: documents on the left; the open document's outline and forms in the middle; the preview on the right.
 import { Alert, AppShell, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, type DiffLine, type StudioFile } from './api.ts';
 import { FormContext, type SiteLinks } from './form/form-context.ts';
 import { ObjectFields } from './form/SchemaField.tsx';
@@ -15,9 +15,12 @@ import { MoveDialog, ReferencesDialog, type Reference } from './editor/Reference
 import { SaveDialog } from './editor/SaveDialog.tsx';
 import { ConflictBanner } from './editor/ConflictBanner.tsx';
 import { Toolbar } from './editor/Toolbar.tsx';
+import { useStableCallback } from './use-stable-callback.ts';
 import { useChecks } from './editor/use-checks.ts';
 import { dropDraft, useDocument, type Opened } from './editor/use-document.ts';
 import { PreviewPane } from './preview/PreviewPane.tsx';
+import { RedirectsPreview } from './preview/RedirectsPreview.tsx';
+import { SitePreview } from './preview/SitePreview.tsx';
 import { phoneFor, site } from '../../renderer/site-context.tsx';
 import { siteUrl } from '../../renderer/head.ts';
 
@@ -80,30 +83,27 @@ export function App() {
   }, [open]);
 
   // Changing or clearing an anchor other documents link to lists those links first.
-  const change = useCallback(
-    (pointer: string, value: unknown, label?: string) => {
-      const before = /^\/blocks\/\d+\/id$/.test(pointer) ? getAt(doc, pointer) : undefined;
-      if (typeof before === 'string' && isPage && !confirmedAnchors.has(before) && value !== before) {
-        void api.references(path, before).then((refs) => {
-          const others = refs.filter((r) => r.file !== file);
-          if (!others.length) return document.change(pointer, value, label);
-          setGuard({
-            refs: others,
-            what: `The anchor “${before}” is linked from other documents.`,
-            proceed: () => {
-              confirmedAnchors.add(before);
-              document.change(pointer, value, label);
-            },
-          });
+  const change = useStableCallback((pointer: string, value: unknown, label?: string) => {
+    const before = /^\/blocks\/\d+\/id$/.test(pointer) ? getAt(document.latest(), pointer) : undefined;
+    if (typeof before === 'string' && isPage && !confirmedAnchors.has(before) && value !== before) {
+      void api.references(path, before).then((refs) => {
+        const others = refs.filter((r) => r.file !== file);
+        if (!others.length) return document.change(pointer, value, label);
+        setGuard({
+          refs: others,
+          what: `The anchor “${before}” is linked from other documents.`,
+          proceed: () => {
+            confirmedAnchors.add(before);
+            document.change(pointer, value, label);
+          },
         });
-        return;
-      }
-      document.change(pointer, value, label);
-    },
-    [doc, document, isPage, path, file, confirmedAnchors],
-  );
+      });
+      return;
+    }
+    document.change(pointer, value, label);
+  });
 
-  const removeBlock = (index: number) => {
+  const removeBlock = useStableCallback((index: number) => {
     const block = isRecord(doc) && Array.isArray(doc.blocks) ? doc.blocks[index] : undefined;
     const id = isRecord(block) && typeof block.id === 'string' ? block.id : undefined;
     const remove = () => {
@@ -120,16 +120,18 @@ export function App() {
         proceed: remove,
       });
     });
-  };
+  });
 
   const startSave = async () => {
-    if (!file || doc === undefined) return;
-    setSaveDiff(await api.diff(file, doc));
+    const latest = document.latest();
+    if (!file || latest === undefined) return;
+    setSaveDiff(await api.diff(file, latest));
   };
   const save = async () => {
-    if (!file || !opened || doc === undefined) return;
+    const latest = document.latest();
+    if (!file || !opened || latest === undefined) return;
     setSaveDiff(undefined);
-    const response = await api.save(file, doc, opened.isNew ? null : opened.version);
+    const response = await api.save(file, latest, opened.isNew ? null : opened.version);
     if (response.status === 409) return setConflict('banner');
     if (!response.ok) return setNotice(`The file was not saved (${response.status}).`);
     const { version } = (await response.json()) as { version: string };
@@ -168,14 +170,21 @@ export function App() {
   const blocks = isRecord(doc) && Array.isArray(doc.blocks) ? doc.blocks : [];
   const block = selected !== null ? blocks[selected] : undefined;
   const type = blockType(isRecord(block) ? block.type : undefined);
-  const tokens = {
-    phone: phoneFor(isRecord(doc) && doc.phoneLine === 'secondary' ? 'secondary' : 'primary').display,
-    email: site.email,
-  };
+  const phoneLine = isRecord(doc) && doc.phoneLine === 'secondary' ? 'secondary' : 'primary';
+  const tokens = useMemo(() => ({ phone: phoneFor(phoneLine).display, email: site.email }), [phoneLine]);
   const selectFromPreview = useCallback((index: number) => setSelected(index), []);
+  const moveBlock = useStableCallback((from: number, to: number) => {
+    document.blocks.move(from, to);
+    if (selected === from) setSelected(to);
+  });
+  const duplicateBlock = useStableCallback((index: number) => document.blocks.duplicate(index));
+  const form = useMemo(
+    () => ({ store: document.store, change, errorsAt: checks.errorsAt, links, tokens }),
+    [document.store, change, checks.errorsAt, links, tokens],
+  );
 
   return (
-    <FormContext.Provider value={{ change, errorsAt: checks.errorsAt, links, tokens }}>
+    <FormContext.Provider value={form}>
       <AppShell navbar={{ width: 280, breakpoint: 0 }} padding="sm">
         <AppShell.Navbar p="sm">
           <FileList files={files} open={file} choose={(f) => void open(f)} newPage={() => setNewPage(true)} />
@@ -193,7 +202,8 @@ export function App() {
                   file={file}
                   dirty={document.dirty || Boolean(opened?.isNew)}
                   errorCount={checks.errors.length}
-                  checking={checks.checking}
+                  checkedDoc={checks.checkedDoc}
+                  store={document.store}
                   canUndo={document.canUndo}
                   canRedo={document.canRedo}
                   undo={document.undo}
@@ -261,11 +271,8 @@ export function App() {
                           selected={selected}
                           errorCount={checks.inBlock}
                           select={setSelected}
-                          move={(from, to) => {
-                            document.blocks.move(from, to);
-                            if (selected === from) setSelected(to);
-                          }}
-                          duplicate={(i) => document.blocks.duplicate(i)}
+                          move={moveBlock}
+                          duplicate={duplicateBlock}
                           remove={removeBlock}
                         />
                       </>
@@ -312,12 +319,15 @@ export function App() {
                   </Stack>
                   {isPage ? (
                     <PreviewPane
-                      doc={doc}
-                      keys={document.keys}
+                      store={document.store}
                       path={path}
                       selected={selected}
                       select={selectFromPreview}
                     />
+                  ) : file === 'site/site.json' ? (
+                    <SitePreview store={document.store} files={files} />
+                  ) : file === 'site/redirects.json' ? (
+                    <RedirectsPreview doc={doc} files={files} errors={checks.errors} />
                   ) : null}
                 </Group>
               </Stack>

@@ -2,7 +2,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { StudioUnderTest } from '../../studio/studio-process.ts';
 
-/** The first visit compiles the editor on demand; later visits are quick. A limit for hangs, not a measurement. */
+/** A limit for hangs on a busy machine, not a measurement. */
 export const FIRST_LOAD_MS = 90_000;
 
 export async function openStudio(browser: Browser, studio: StudioUnderTest, file: string) {
@@ -33,7 +33,7 @@ export async function saveThroughDialog(page: Page) {
   await page.getByText('Saved.').waitFor();
 }
 
-/** Opens the editor and a preview once, so Vite has compiled both before any test measures or waits. */
+/** Opens the editor and a preview once, so the browser has loaded both before any test measures or waits. */
 export async function warmUp(browser: Browser, studio: StudioUnderTest) {
   const { page, context } = await openStudio(browser, studio, 'pages/index.json');
   await page.getByTestId('outline-0').click();

@@ -18,6 +18,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { memo } from 'react';
 import { isRecord, type Json } from '../schema/pointer.ts';
 
 export type OutlineProps = {
@@ -38,11 +39,19 @@ export function blockLabel(block: Json | undefined): { type: string; heading: st
   return { type, heading: typeof heading === 'string' ? heading : '' };
 }
 
-function Item({ id, index, props }: { id: string; index: number; props: OutlineProps }) {
+type ItemProps = Pick<OutlineProps, 'select' | 'move' | 'duplicate' | 'remove'> & {
+  id: string;
+  index: number;
+  block: Json | undefined;
+  count: number;
+  errors: number;
+  selected: boolean;
+};
+
+// Memoised on the block's own value: a keystroke in one block's form renders only that block's line again.
+const Item = memo(function Item({ id, index, block, count, errors, selected, ...props }: ItemProps) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
-  const { type, heading } = blockLabel(props.blocks[index]);
-  const errors = props.errorCount(index);
-  const selected = props.selected === index;
+  const { type, heading } = blockLabel(block);
   return (
     <Group
       ref={setNodeRef}
@@ -99,7 +108,7 @@ function Item({ id, index, props }: { id: string; index: number; props: OutlineP
         <ActionIcon
           variant="subtle"
           aria-label={`Move block ${index + 1} down`}
-          disabled={index === props.blocks.length - 1}
+          disabled={index === count - 1}
           onClick={() => props.move(index, index + 1)}
         >
           ↓
@@ -122,9 +131,9 @@ function Item({ id, index, props }: { id: string; index: number; props: OutlineP
       </ActionIcon.Group>
     </Group>
   );
-}
+});
 
-export function Outline(props: OutlineProps) {
+export const Outline = memo(function Outline(props: OutlineProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -172,11 +181,22 @@ export function Outline(props: OutlineProps) {
         >
           {props.keys.map((id, index) => (
             <li key={id}>
-              <Item id={id} index={index} props={props} />
+              <Item
+                id={id}
+                index={index}
+                block={props.blocks[index]}
+                count={props.keys.length}
+                errors={props.errorCount(index)}
+                selected={props.selected === index}
+                select={props.select}
+                move={props.move}
+                duplicate={props.duplicate}
+                remove={props.remove}
+              />
             </li>
           ))}
         </Stack>
       </SortableContext>
     </DndContext>
   );
-}
+});

@@ -1,11 +1,15 @@
 // Above the editor: what is open, its errors, undo and redo, and Save (disabled while errors remain).
 import { Badge, Button, Group, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import type { DocumentStore } from './document-store.ts';
 
 type Props = {
   file: string;
   dirty: boolean;
   errorCount: number;
-  checking: boolean;
+  /** The draft the errors belong to; the draft as typed may be newer (then it is being checked). */
+  checkedDoc: unknown;
+  store: DocumentStore;
   canUndo: boolean;
   canRedo: boolean;
   undo: () => void;
@@ -15,6 +19,7 @@ type Props = {
 };
 
 export function Toolbar(p: Props) {
+  const checking = useSyncExternalStore(p.store.subscribe, () => p.store.current()?.doc !== p.checkedDoc);
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <Text fw={600} truncate>
@@ -22,8 +27,8 @@ export function Toolbar(p: Props) {
         {p.dirty ? ' (unsaved changes)' : ''}
       </Text>
       <Group gap="xs" wrap="nowrap">
-        <Badge color={p.errorCount && !p.checking ? 'red.2' : 'green.2'} c="dark.9" data-testid="error-count">
-          {p.checking
+        <Badge color={p.errorCount && !checking ? 'red.2' : 'green.2'} c="dark.9" data-testid="error-count">
+          {checking
             ? 'Checking…'
             : p.errorCount
               ? `${p.errorCount} error${p.errorCount === 1 ? '' : 's'}`
@@ -52,7 +57,7 @@ export function Toolbar(p: Props) {
         >
           Redo
         </Button>
-        <Button size="xs" onClick={p.save} disabled={p.errorCount > 0 || p.checking || !p.dirty}>
+        <Button size="xs" onClick={p.save} disabled={p.errorCount > 0 || checking || !p.dirty}>
           Save
         </Button>
       </Group>

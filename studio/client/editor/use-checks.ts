@@ -13,8 +13,7 @@ export function useChecks(file: string | undefined, doc: unknown) {
     doc: undefined,
     errors: [],
   });
-  const checking = answer.doc !== doc;
-  const { errors } = answer;
+  const { errors, doc: checkedDoc } = answer;
   useEffect(() => {
     if (!file || doc === undefined) return;
     let current = true;
@@ -41,11 +40,12 @@ export function useChecks(file: string | undefined, doc: unknown) {
     };
     return {
       errors,
-      checking,
+      /** The draft these errors were found in: any other is still being checked. */
+      checkedDoc,
       errorsAt: (pointer: string) => byPointer.get(pointer) ?? [],
       blockOf,
       inBlock: (index: number) => errors.filter((e) => blockOf(e.pointer) === index).length,
       outsideBlocks: errors.filter((e) => blockOf(e.pointer) === null).length,
     };
-  }, [errors, checking]);
+  }, [errors, checkedDoc]);
 }

@@ -1,14 +1,12 @@
-// The open document and its history: every change is a new snapshot, so undo and redo cover fields and structure
-// alike; typing in one field within a second is one step. The draft is kept in the browser's storage, so a reload
-// loses nothing; it is dropped once saved.
+// The open document as the editor shows it: its history lives in document-store.ts; here it is opened, kept in the
+// browser's storage (so a reload loses nothing; dropped once saved) and changed.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRecord, moveItem, setAt, type Json } from '../schema/pointer.ts';
+import { createDocumentStore, useDeferredHistory } from './document-store.ts';
 
-type Snapshot = { doc: Json; keys: string[]; label: string };
 /** A document as read from disk; `isNew`: not on disk yet; `keep`: the same document again, its edits kept. */
 export type Opened = { file: string; text: string; version: string; isNew?: boolean; keep?: boolean };
 
-const GROUP_MS = 1000;
 let nextKey = 0;
 const newKey = () => `b${++nextKey}`;
 const blocksOf = (doc: unknown): Json[] => (isRecord(doc) && Array.isArray(doc.blocks) ? doc.blocks : []);
@@ -26,10 +24,9 @@ export function readDraft(file: string): Draft | undefined {
 export const dropDraft = (file: string) => localStorage.removeItem(draftKey(file));
 
 export function useDocument(opened: Opened | undefined) {
-  const [history, setHistory] = useState<Snapshot[]>([]);
-  const [at, setAt_] = useState(0);
+  const [store] = useState(createDocumentStore);
+  const { history, at } = useDeferredHistory(store);
   const [restored, setRestored] = useState(false);
-  const last = useRef<{ group: string; time: number } | undefined>(undefined);
   const saved = useRef<string>('');
 
   useEffect(() => {
@@ -40,29 +37,11 @@ export function useDocument(opened: Opened | undefined) {
     const draft = readDraft(opened.file);
     const start = draft && JSON.stringify(draft.document) !== JSON.stringify(disk) ? draft.document : disk;
     setRestored(start !== disk);
-    setHistory([{ doc: start, keys: blocksOf(start).map(newKey), label: 'open' }]);
-    setAt_(0);
-    last.current = undefined;
-  }, [opened]);
+    store.reset({ doc: start, keys: blocksOf(start).map(newKey), label: 'open' });
+  }, [opened, store]);
 
   const current = history[at];
-
-  const push = useCallback(
-    (make: (s: Snapshot) => Snapshot, group?: string) => {
-      const now = Date.now();
-      const merge =
-        group !== undefined && last.current?.group === group && now - last.current.time < GROUP_MS;
-      last.current = group === undefined ? undefined : { group, time: now };
-      setHistory((h) => {
-        const base = h[at];
-        if (!base) return h;
-        const next = make(base);
-        return merge && at > 0 ? [...h.slice(0, at), next] : [...h.slice(0, at + 1), next];
-      });
-      if (!merge || at === 0) setAt_((a) => a + 1);
-    },
-    [at],
-  );
+  const push = store.push;
 
   // Drafts follow the document; an unchanged document has none.
   useEffect(() => {
@@ -128,23 +107,20 @@ export function useDocument(opened: Opened | undefined) {
   return {
     doc: current?.doc,
     keys: current?.keys ?? [],
+    store,
+    /** The draft as typed, which the editor's rendering may not have caught up with yet (what a save writes). */
+    latest: () => store.current()?.doc,
     restored,
     dirty: current !== undefined && JSON.stringify(current.doc) !== saved.current,
     change,
     blocks,
     canUndo: at > 0,
     canRedo: at < history.length - 1,
-    undo: () => {
-      last.current = undefined;
-      setAt_((a) => Math.max(0, a - 1));
-    },
-    redo: () => {
-      last.current = undefined;
-      setAt_((a) => Math.min(history.length - 1, a + 1));
-    },
+    undo: () => store.move(-1),
+    redo: () => store.move(1),
     /** After a save: the saved document is the new baseline, and its draft is gone. */
     markSaved: (file: string) => {
-      if (current) saved.current = JSON.stringify(current.doc);
+      saved.current = JSON.stringify(store.current()?.doc);
       dropDraft(file);
       setRestored(false);
     },

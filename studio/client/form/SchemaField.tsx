@@ -11,9 +11,11 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { memo } from 'react';
 import { defaultValue } from '../schema/defaults.ts';
 import { isRecord, join, moveItem, type Json } from '../schema/pointer.ts';
 import { child, type Node } from '../schema/schemas.ts';
+import { useDraftAt } from '../editor/document-store.ts';
 import { labelOf, useForm } from './form-context.ts';
 import { BooleanField, EnumField, errorText, LinkField, NumberField, TextField } from './leaf-fields.tsx';
 
@@ -27,8 +29,10 @@ export type FieldProps = {
   skip?: readonly string[];
 };
 
-export function SchemaField(props: FieldProps) {
-  const { change } = useForm();
+// Memoised: a keystroke renders again the field it changed (and the groups holding it), not the whole form.
+export const SchemaField = memo(function SchemaField(fieldProps: FieldProps) {
+  const { change, store } = useForm();
+  const props = { ...fieldProps, value: useDraftAt(store, fieldProps.pointer, fieldProps.value) };
   const { schema } = props.node;
   const set = (value: unknown) => change(props.pointer, value, props.label);
   if ('const' in schema) return null; // A fixed value: a block's type, shown in its heading.
@@ -53,7 +57,7 @@ export function SchemaField(props: FieldProps) {
     default:
       return <Text c="red">No form for this value ({String(schema.type)})</Text>;
   }
-}
+});
 
 function GroupErrors({ pointer }: { pointer: string }) {
   const { errorsAt } = useForm();

@@ -1,6 +1,7 @@
 // What every generated field needs besides its own schema and value: how to change the document, the errors the
 // build's checks found, the site's pages for link pickers, and the values {phone} and {email} print on this page.
 import { createContext, useContext } from 'react';
+import { createDocumentStore, type DocumentStore } from '../editor/document-store.ts';
 
 export type FieldError = { pointer: string; message: string; suggestion?: string };
 export type SiteLinks = {
@@ -9,6 +10,8 @@ export type SiteLinks = {
 };
 
 export type FormContextValue = {
+  /** The draft as typed, ahead of the editor's rendering: each field shows its value from here. */
+  store: DocumentStore;
   change: (pointer: string, value: unknown, label?: string) => void;
   errorsAt: (pointer: string) => FieldError[];
   links: SiteLinks;
@@ -16,6 +19,7 @@ export type FormContextValue = {
 };
 
 export const FormContext = createContext<FormContextValue>({
+  store: createDocumentStore(),
   change: () => undefined,
   errorsAt: () => [],
   links: { pages: [], redirects: [] },

@@ -1,8 +1,10 @@
 // The draft as visitors get it, at phone size (390 × 844) and desktop size side by side, each drawn by the site's
-// renderer in its own frame and scaled to fit. Every change is posted to the frames as it happens.
+// renderer in its own frame and scaled to fit. Every change is posted to the frames as it happens: a keystroke from
+// the document store, before the editor renders anything again.
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import type { Json } from '../schema/pointer.ts';
+import type { DocumentStore } from '../editor/document-store.ts';
+import { isRecord, type Json } from '../schema/pointer.ts';
 import type { FromPreview, ToPreview } from './messages.ts';
 
 // Same origin as the editor. (Loading them from the studio's other name put them in their own process and halved
@@ -10,8 +12,10 @@ import type { FromPreview, ToPreview } from './messages.ts';
 const previewOrigin = location.origin;
 
 type Props = {
-  doc: Json;
-  keys: string[];
+  /** The open document: the page shown, or (with `page`) the site document it is shown with. */
+  store: DocumentStore;
+  /** The page shown with the site document being edited. */
+  page?: Json;
   path: string;
   selected: number | null;
   select: (index: number) => void;
@@ -22,18 +26,28 @@ const FRAMES = [
   { name: 'Desktop', width: 1280, height: 800, shown: 520 },
 ] as const;
 
-export function PreviewPane({ doc, keys, path, selected, select }: Props) {
+export function PreviewPane({ store, page, path, selected, select }: Props) {
   const frames = useRef<(HTMLIFrameElement | null)[]>([]);
   const [fold, setFold] = useState<boolean | null>(null);
   const lastSelected = useRef<number | null>(null);
   const message = useRef<ToPreview | undefined>(undefined);
 
   useEffect(() => {
-    const reveal = lastSelected.current !== selected;
-    lastSelected.current = selected;
-    message.current = { type: 'draft', doc, keys, path, selected, reveal };
-    for (const frame of frames.current) frame?.contentWindow?.postMessage(message.current, previewOrigin);
-  }, [doc, keys, path, selected]);
+    const post = () => {
+      const draft = store.current();
+      if (!draft) return;
+      const reveal = lastSelected.current !== selected;
+      lastSelected.current = selected;
+      const shown = page ?? draft.doc;
+      const blocks = isRecord(page) && Array.isArray(page.blocks) ? page.blocks : [];
+      const keys = page ? blocks.map((_, i) => `page-${i}`) : draft.keys;
+      message.current = { type: 'draft', doc: shown, keys, path, selected, reveal };
+      if (page) message.current.site = draft.doc;
+      for (const frame of frames.current) frame?.contentWindow?.postMessage(message.current, previewOrigin);
+    };
+    post();
+    return store.subscribe(post);
+  }, [store, page, path, selected]);
 
   useEffect(() => {
     const listen = (event: MessageEvent<FromPreview>) => {

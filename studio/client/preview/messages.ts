@@ -8,6 +8,8 @@ export type ToPreview = {
   path: string;
   selected: number | null;
   reveal: boolean;
+  /** A draft of the site document (header, footer, phone lines) to render the page with, instead of the saved one. */
+  site?: Json;
 };
 export type FromPreview =
   { type: 'ready' } | { type: 'select'; index: number } | { type: 'fold'; ctaOnFirstScreen: boolean | null };

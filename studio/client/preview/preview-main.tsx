@@ -12,14 +12,14 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import type { Block, Page } from '../../../generated/content-types.ts';
+import type { Block, Page, Site } from '../../../generated/content-types.ts';
 import { BlockList } from '../../../blocks/BlockList.tsx';
 import { rootHead } from '../../../renderer/head.ts';
 import { PageProvider } from '../../../renderer/page-context.tsx';
 import { Footer } from '../../../renderer/shell/Footer.tsx';
 import { FloatingWidget } from '../../../renderer/shell/FloatingWidget.tsx';
 import { Header } from '../../../renderer/shell/Header.tsx';
-import { phoneFor, site, SiteProvider } from '../../../renderer/site-context.tsx';
+import { site as savedSite, SiteProvider } from '../../../renderer/site-context.tsx';
 import { theme } from '../../../renderer/theme.ts';
 import '../../../renderer/styles.ts';
 import type { FromPreview, ToPreview } from './messages.ts';
@@ -57,6 +57,8 @@ document.addEventListener(
   'click',
   (event) => {
     const target = event.target instanceof Element ? event.target : null;
+    // Links in the header and footer stay put too (their menus open on CSS and <details>, without a link).
+    if (target?.closest('a[href]')) event.preventDefault();
     if (!target?.closest('main')) return;
     event.preventDefault();
     event.stopPropagation();
@@ -67,17 +69,18 @@ document.addEventListener(
 );
 document.addEventListener('submit', (event) => event.preventDefault(), true);
 
-class BlockBoundary extends Component<{ block: unknown; children: ReactNode }, { failed: boolean }> {
+/** What a value that cannot be rendered yet (a block, the site's header and footer) shows until it can. */
+class Boundary extends Component<{ value: unknown; what: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
-  override componentDidUpdate(previous: { block: unknown }) {
-    if (previous.block !== this.props.block && this.state.failed) this.setState({ failed: false });
+  override componentDidUpdate(previous: { value: unknown }) {
+    if (previous.value !== this.props.value && this.state.failed) this.setState({ failed: false });
   }
   override render() {
     return this.state.failed ? (
-      <p className="studio-unrenderable">This block will show once its errors are fixed.</p>
+      <p className="studio-unrenderable">{this.props.what} will show once its errors are fixed.</p>
     ) : (
       this.props.children
     );
@@ -94,9 +97,9 @@ function firstActionOnFirstScreen(): boolean | null {
 // Only a block whose value changed renders again: a keystroke in one block leaves the others as they were.
 const BlockView = memo(function BlockView({ block }: { block: Block }) {
   return (
-    <BlockBoundary block={block}>
+    <Boundary value={block} what="This block">
       <BlockList blocks={[block]} />
-    </BlockBoundary>
+    </Boundary>
   );
 });
 
@@ -129,30 +132,37 @@ function DraftPage() {
   );
 }
 
-// The shell reads only the page's phone line, so typing in a block does not render the header and footer again.
-const Chrome = memo(function Chrome({ phoneLine }: { phoneLine: Page['phoneLine'] }) {
+// The shell reads only the site document and the page's phone line, so typing in a block does not render the header
+// and footer again.
+const Chrome = memo(function Chrome({ site, phoneLine }: { site: Site; phoneLine: Page['phoneLine'] }) {
+  const value = { site, phone: site.phones?.[phoneLine ?? 'primary'] ?? savedSite.phones.primary };
   return (
-    <SiteProvider value={{ site, phone: phoneFor(phoneLine) }}>
-      <Header />
+    <SiteProvider value={value}>
+      <Boundary value={site} what="The header">
+        <Header />
+      </Boundary>
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
-      <FloatingWidget />
+      <Boundary value={site} what="The footer">
+        <Footer />
+        <FloatingWidget />
+      </Boundary>
     </SiteProvider>
   );
 });
 
 function Shell() {
   const phoneLine = useSyncExternalStore(subscribe, () => (draft?.doc as Page | undefined)?.phoneLine);
+  const site = useSyncExternalStore(subscribe, () => (draft?.site as Site | undefined) ?? savedSite);
   return (
     <MantineProvider
       theme={theme}
-      defaultColorScheme={site.theme.defaultColorScheme}
+      defaultColorScheme={savedSite.theme.defaultColorScheme}
       withCssVariables={false}
       withGlobalClasses={false}
     >
-      <Chrome phoneLine={phoneLine} />
+      <Chrome site={site} phoneLine={phoneLine} />
     </MantineProvider>
   );
 }
