@@ -12,8 +12,8 @@ export type ListedLead = {
   createdAt: string;
   formId: string;
   formName: string;
-  name: string;
-  phone: string;
+  name: string | null;
+  phone: string | null;
   tel: string | null;
   urgency: string | null;
   status: LeadStatus;
@@ -25,6 +25,10 @@ export type Lead = {
   createdAt: string;
   formId: string;
   formName: string;
+  name: string | null;
+  /** The phone number as the visitor typed it, and its tap-to-call href (null when it is not a US number). */
+  phone: string | null;
+  tel: string | null;
   source: string;
   status: LeadStatus;
   fields: { name: string; label: string; value: string }[];

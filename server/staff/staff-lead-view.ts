@@ -26,17 +26,20 @@ function urgencyOf(row: InboxRow, def: FormDefinition | undefined): string | nul
   return field.options?.find((option) => option.value === value)?.label ?? value ?? null;
 }
 
+/** Who sent the lead and how to call them, as the list row and the lead page both show it. */
+function contactOf(row: InboxRow, def: FormDefinition | undefined) {
+  const phone = phoneOf(row, def);
+  return { name: personOf(row.fields) || null, phone, tel: phone === null ? null : telHref(phone) };
+}
+
 export function listItem(row: InboxRow, forms: Forms, now: number) {
   const def = forms.get(row.formId);
-  const phone = phoneOf(row, def);
   return {
     id: row.id,
     createdAt: row.createdAt,
     formId: row.formId,
     formName: def?.name ?? row.formId,
-    name: personOf(row.fields),
-    phone,
-    tel: phone === null ? null : telHref(phone),
+    ...contactOf(row, def),
     urgency: urgencyOf(row, def),
     status: row.status,
     ageSeconds: Math.max(0, Math.floor((now - Date.parse(row.createdAt)) / 1000)),
@@ -48,11 +51,15 @@ export function leadPage(lead: InboxLead, forms: Forms) {
   const def = forms.get(lead.formId);
   const known = (def?.fields ?? []).filter((field) => lead.fields[field.name] !== undefined);
   const knownNames = new Set(known.map((field) => field.name));
+  const contact = contactOf(lead, def);
   return {
     id: lead.id,
     createdAt: lead.createdAt,
     formId: lead.formId,
     formName: def?.name ?? lead.formId,
+    name: contact.name,
+    phone: contact.phone,
+    tel: contact.tel,
     source: lead.source,
     status: lead.status,
     fields: [
