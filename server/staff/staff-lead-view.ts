@@ -2,15 +2,10 @@
 // link and urgency, and the lead page with every field under its form's label. Opened values: for signed-in staff only.
 import type { FormDefinition } from '../../generated/content-types.ts';
 import type { InboxLead, InboxRow } from '../leads/inbox-types.ts';
+import { telHref } from '../../core/phone.ts';
 import { personOf } from '../leads/lead-report.ts';
 
 type Forms = Map<string, FormDefinition>;
-
-/** `tel:+15551234567` for a US number (10 digits, or 11 with the country code); null for anything else. */
-export function telHref(phone: string): string | null {
-  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  return digits.length === 10 ? `tel:+1${digits}` : null;
-}
 
 /** The value of the form's first tel field; a lead of a form no longer defined, its `phone`. */
 function phoneOf(row: InboxRow, def: FormDefinition | undefined): string | null {
