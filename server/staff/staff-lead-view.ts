@@ -72,12 +72,29 @@ export function leadPage(lead: InboxLead, forms: Forms) {
   };
 }
 
-/** CSV columns for a filtered export: the fields of that form, or of every form, each once, in the forms' order. */
-export function exportFields(forms: Forms, formId: string | undefined): { name: string; label: string }[] {
-  const defs =
-    formId === undefined ? [...forms.values()] : [forms.get(formId)].filter((def) => def !== undefined);
-  const seen = new Map<string, string>();
-  for (const field of defs.flatMap((def) => def.fields))
-    if (!seen.has(field.name)) seen.set(field.name, field.label);
-  return [...seen].map(([name, label]) => ({ name, label }));
+/** A CSV column: one label, and the fields of any form that go under it. */
+export interface ExportColumn {
+  label: string;
+  names: string[];
 }
+
+/**
+ * CSV columns for a filtered export: one per label (the same question asked by several forms, whatever each calls its
+ * field), for that form or for every form in id order, each field in its form's order, a label where it first comes.
+ */
+export function exportColumns(forms: Forms, formId: string | undefined): ExportColumn[] {
+  const defs = (formId === undefined ? [...forms.keys()].sort() : [formId])
+    .map((id) => forms.get(id))
+    .filter((def) => def !== undefined);
+  const columns = new Map<string, string[]>();
+  for (const field of defs.flatMap((def) => def.fields)) {
+    const names = columns.get(field.label) ?? [];
+    if (!names.includes(field.name)) names.push(field.name);
+    columns.set(field.label, names);
+  }
+  return [...columns].map(([label, names]) => ({ label, names }));
+}
+
+/** A lead's value under a column: a lead answered one form, so at most one of its names has a value. */
+export const columnValue = (fields: Record<string, string>, column: ExportColumn): string =>
+  column.names.map((name) => fields[name]).find((value) => value !== undefined) ?? '';
