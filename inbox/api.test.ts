@@ -10,6 +10,9 @@ describe('what the inbox says when a request fails', () => {
     expect(explain(404, 'not found', null)).toBe('That lead was not found.');
     expect(explain(429, 'too many', '42')).toBe('Too many attempts, try again in 42 seconds.');
     expect(explain(503, undefined, null)).toMatch(/cannot reach its database/);
+    expect(explain(503, 'too many sign-ins in progress; try again in a few minutes', '300')).toBe(
+      'Too many sign-ins in progress; try again in a few minutes.',
+    );
     expect(explain(409, 'this passkey is registered already', null)).toBe(
       'This passkey is registered already.',
     );

@@ -12,8 +12,8 @@ export type ListedLead = {
   createdAt: string;
   formId: string;
   formName: string;
-  name: string;
-  phone: string;
+  name: string | null;
+  phone: string | null;
   tel: string | null;
   urgency: string | null;
   status: LeadStatus;
@@ -25,6 +25,10 @@ export type Lead = {
   createdAt: string;
   formId: string;
   formName: string;
+  name: string | null;
+  /** The phone number as the visitor typed it, and its tap-to-call href (null when it is not a US number). */
+  phone: string | null;
+  tel: string | null;
   source: string;
   status: LeadStatus;
   fields: { name: string; label: string; value: string }[];
@@ -52,6 +56,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's 503 while too many passkey ceremonies are open at once: its own words say it best. */
+const BUSY = 'too many sign-ins in progress; try again in a few minutes';
+
 /** What a failed request means to the person using the app; `retryAfter` in seconds from a 429. */
 export function explain(
   status: number,
@@ -67,7 +74,8 @@ export function explain(
         : 'Only admins can do this.';
   if (status === 404) return 'That lead was not found.';
   if (status === 429) return `Too many attempts, try again in ${Number(retryAfter) || 60} seconds.`;
-  if (status === 503) return 'The inbox cannot reach its database right now. Try again in a minute.';
+  if (status === 503 && serverMessage !== BUSY)
+    return 'The inbox cannot reach its database right now. Try again in a minute.';
   // The server's own words for the rest (a passkey that did not verify, one registered already, a bad filter).
   return serverMessage
     ? `${serverMessage.charAt(0).toUpperCase()}${serverMessage.slice(1)}.`

@@ -6,6 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { enrol } from '../passkeys.ts';
 import { useSession } from '../session.tsx';
+import { HostNotice } from './HostNotice.tsx';
 import { useCeremony } from './use-ceremony.ts';
 
 function takeToken(): string {
@@ -34,6 +35,7 @@ export function Enrol() {
               You were invited to the admissions inbox. Create a passkey on this device: you will use it, with
               your fingerprint, face or screen lock, to sign in. No password is needed.
             </Text>
+            <HostNotice />
             {problem && (
               <Alert color="red" role="alert" title="The passkey was not set up">
                 {problem}

@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { signIn } from '../passkeys.ts';
 import { signInRoute } from '../router.tsx';
 import { useSession } from '../session.tsx';
+import { HostNotice } from './HostNotice.tsx';
 import { useCeremony } from './use-ceremony.ts';
 
 export function SignIn() {
@@ -22,6 +23,7 @@ export function SignIn() {
       <Stack>
         <Title order={1}>Sign in</Title>
         <Text>Sign in to the admissions inbox with the passkey on this device.</Text>
+        <HostNotice />
         {problem && (
           <Alert color="red" role="alert" title="Not signed in">
             {problem}

@@ -5,13 +5,9 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../server/leads/inbox-types.ts';
 import { api, type Lead } from '../api.ts';
-import { phoneFields } from '../forms.ts';
 import { Received } from '../list/LeadCard.tsx';
 import { leadRoute } from '../router.tsx';
 import { History, Notes } from './Notes.tsx';
-
-/** A dialable href from a phone number as the visitor typed it. */
-const telHref = (value: string) => `tel:${value.replace(/[^\d+]/g, '')}`;
 
 export function LeadPage() {
   const { id } = leadRoute.useParams();
@@ -49,8 +45,8 @@ export function LeadPage() {
     );
   if (!lead) return <Text>Loading the lead…</Text>;
 
-  const phones = new Set(phoneFields(lead.formId));
-  const phone = lead.fields.find((field) => phones.has(field.name) && field.value);
+  // The server's tap-to-call href, on the field that holds the number it was made from.
+  const callable = (value: string) => lead.tel !== null && value !== '' && value === lead.phone;
   const setStatus = async (value: string) => {
     if (!isLeadStatus(value) || value === lead.status) return;
     setSaving(true);
@@ -68,21 +64,21 @@ export function LeadPage() {
     <Stack>
       {back}
       <div>
-        <Title order={1}>{lead.formName}</Title>
+        <Title order={1}>{lead.name ?? 'No name given'}</Title>
         <Text c="dimmed">
-          Received <Received iso={lead.createdAt} />
+          {lead.formName}, received <Received iso={lead.createdAt} />
         </Text>
       </div>
-      {phone && (
+      {lead.tel && (
         <Button
           component="a"
-          href={telHref(phone.value)}
+          href={lead.tel}
           size="xl"
           fullWidth
           hiddenFrom="sm"
           leftSection={<IconPhone aria-hidden />}
         >
-          Call {phone.value}
+          Call {lead.phone}
         </Button>
       )}
       <Paper withBorder p="md">
@@ -109,8 +105,8 @@ export function LeadPage() {
             <div key={field.name}>
               <dt>{field.label}</dt>
               <dd>
-                {phones.has(field.name) && field.value ? (
-                  <Anchor href={telHref(field.value)}>{field.value}</Anchor>
+                {callable(field.value) ? (
+                  <Anchor href={lead.tel ?? undefined}>{field.value}</Anchor>
                 ) : (
                   field.value || (
                     <Text c="dimmed" component="span">

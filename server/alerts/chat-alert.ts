@@ -7,6 +7,7 @@ import type {
   MrkdwnElement,
   SectionBlock,
 } from '@slack/types';
+import { telHref, usPhoneDigits } from '../../core/phone.ts';
 import type { FormDefinition, Site } from '../../generated/content-types.ts';
 import type { StoredLead } from '../leads/lead-store.ts';
 
@@ -37,9 +38,10 @@ export const escapeMrkdwn = (text: string): string =>
 
 /** A US number as a tap-to-call link, `<tel:+15551234567|(555) 123-4567>`; anything else as plain text. */
 export function telLink(phone: string): string {
-  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  if (digits.length !== 10) return escapeMrkdwn(phone);
-  return `<tel:+1${digits}|(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}>`;
+  const digits = usPhoneDigits(phone);
+  const href = telHref(phone);
+  if (digits === null || href === null) return escapeMrkdwn(phone);
+  return `<${href}|(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}>`;
 }
 
 /** The lead's own page in the inbox (server/staff/), on the site's origin. */

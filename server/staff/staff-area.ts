@@ -32,6 +32,10 @@ export interface StaffAreaOptions extends StaffDeps {
   trustProxy: TrustProxy;
   /** Failed sign-ins an address may make per 15 minutes. */
   signInFailures?: number;
+  /** Sign-in and enrolment ceremonies an address may start per 10 minutes. */
+  ceremonyStarts?: number;
+  /** Unexpired WebAuthn challenges kept at most. */
+  maxChallenges?: number;
   /** Between two heartbeats of the event stream. */
   heartbeatMs?: number;
 }
@@ -47,7 +51,11 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   const { staff, audit, logger } = deps;
   const json = bodyParser.json({ limit: '64kb' });
   const events = eventStreams(deps, options.heartbeatMs);
-  const passkeys = passkeyRoutes(deps, signInLimit(options.trustProxy, options.signInFailures));
+  const passkeys = passkeyRoutes(
+    deps,
+    signInLimit(options.trustProxy, options.signInFailures, options.ceremonyStarts),
+    options.maxChallenges,
+  );
 
   const api = express.Router();
   api.use((req, _res, next) => {

@@ -2,15 +2,10 @@
 // link and urgency, and the lead page with every field under its form's label. Opened values: for signed-in staff only.
 import type { FormDefinition } from '../../generated/content-types.ts';
 import type { InboxLead, InboxRow } from '../leads/inbox-types.ts';
+import { telHref } from '../../core/phone.ts';
 import { personOf } from '../leads/lead-report.ts';
 
 type Forms = Map<string, FormDefinition>;
-
-/** `tel:+15551234567` for a US number (10 digits, or 11 with the country code); null for anything else. */
-export function telHref(phone: string): string | null {
-  const digits = phone.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '');
-  return digits.length === 10 ? `tel:+1${digits}` : null;
-}
 
 /** The value of the form's first tel field; a lead of a form no longer defined, its `phone`. */
 function phoneOf(row: InboxRow, def: FormDefinition | undefined): string | null {
@@ -26,17 +21,20 @@ function urgencyOf(row: InboxRow, def: FormDefinition | undefined): string | nul
   return field.options?.find((option) => option.value === value)?.label ?? value ?? null;
 }
 
+/** Who sent the lead and how to call them, as the list row and the lead page both show it. */
+function contactOf(row: InboxRow, def: FormDefinition | undefined) {
+  const phone = phoneOf(row, def);
+  return { name: personOf(row.fields) || null, phone, tel: phone === null ? null : telHref(phone) };
+}
+
 export function listItem(row: InboxRow, forms: Forms, now: number) {
   const def = forms.get(row.formId);
-  const phone = phoneOf(row, def);
   return {
     id: row.id,
     createdAt: row.createdAt,
     formId: row.formId,
     formName: def?.name ?? row.formId,
-    name: personOf(row.fields),
-    phone,
-    tel: phone === null ? null : telHref(phone),
+    ...contactOf(row, def),
     urgency: urgencyOf(row, def),
     status: row.status,
     ageSeconds: Math.max(0, Math.floor((now - Date.parse(row.createdAt)) / 1000)),
@@ -48,11 +46,15 @@ export function leadPage(lead: InboxLead, forms: Forms) {
   const def = forms.get(lead.formId);
   const known = (def?.fields ?? []).filter((field) => lead.fields[field.name] !== undefined);
   const knownNames = new Set(known.map((field) => field.name));
+  const contact = contactOf(lead, def);
   return {
     id: lead.id,
     createdAt: lead.createdAt,
     formId: lead.formId,
     formName: def?.name ?? lead.formId,
+    name: contact.name,
+    phone: contact.phone,
+    tel: contact.tel,
     source: lead.source,
     status: lead.status,
     fields: [
@@ -70,12 +72,29 @@ export function leadPage(lead: InboxLead, forms: Forms) {
   };
 }
 
-/** CSV columns for a filtered export: the fields of that form, or of every form, each once, in the forms' order. */
-export function exportFields(forms: Forms, formId: string | undefined): { name: string; label: string }[] {
-  const defs =
-    formId === undefined ? [...forms.values()] : [forms.get(formId)].filter((def) => def !== undefined);
-  const seen = new Map<string, string>();
-  for (const field of defs.flatMap((def) => def.fields))
-    if (!seen.has(field.name)) seen.set(field.name, field.label);
-  return [...seen].map(([name, label]) => ({ name, label }));
+/** A CSV column: one label, and the fields of any form that go under it. */
+export interface ExportColumn {
+  label: string;
+  names: string[];
 }
+
+/**
+ * CSV columns for a filtered export: one per label (the same question asked by several forms, whatever each calls its
+ * field), for that form or for every form in id order, each field in its form's order, a label where it first comes.
+ */
+export function exportColumns(forms: Forms, formId: string | undefined): ExportColumn[] {
+  const defs = (formId === undefined ? [...forms.keys()].sort() : [formId])
+    .map((id) => forms.get(id))
+    .filter((def) => def !== undefined);
+  const columns = new Map<string, string[]>();
+  for (const field of defs.flatMap((def) => def.fields)) {
+    const names = columns.get(field.label) ?? [];
+    if (!names.includes(field.name)) names.push(field.name);
+    columns.set(field.label, names);
+  }
+  return [...columns].map(([label, names]) => ({ label, names }));
+}
+
+/** A lead's value under a column: a lead answered one form, so at most one of its names has a value. */
+export const columnValue = (fields: Record<string, string>, column: ExportColumn): string =>
+  column.names.map((name) => fields[name]).find((value) => value !== undefined) ?? '';

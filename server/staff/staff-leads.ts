@@ -6,7 +6,7 @@ import { stringify } from 'csv-stringify';
 import { isLeadStatus, type InboxFilter } from '../leads/inbox-types.ts';
 import { safeCell } from '../leads/lead-report.ts';
 import { HttpError, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
-import { exportFields, leadPage, listItem } from './staff-lead-view.ts';
+import { columnValue, exportColumns, leadPage, listItem } from './staff-lead-view.ts';
 
 const PAGE_SIZE = 50;
 const MAX_PAGE = 200;
@@ -114,7 +114,7 @@ export function leadRoutes(deps: StaffDeps) {
   const csv = async (req: Request, res: Response) => {
     const actor = requireAdmin(res);
     const { filter, detail } = filterOf(req);
-    const fields = exportFields(forms, filter.formId);
+    const columns = exportColumns(forms, filter.formId);
     // The first row is read before answering, so a store that cannot answer gets a 503, not a cut-off file.
     const rows = inbox.all(filter)[Symbol.asyncIterator]();
     let next = await rows.next();
@@ -124,7 +124,7 @@ export function leadRoutes(deps: StaffDeps) {
     out.pipe(res);
     let count = 0;
     try {
-      out.write(['id', 'createdAt', 'form', 'status', ...fields.map((field) => field.label)]);
+      out.write(['id', 'createdAt', 'form', 'status', ...columns.map((column) => column.label)]);
       for (; !next.done; next = await rows.next()) {
         const row = next.value;
         const cells = [
@@ -132,7 +132,7 @@ export function leadRoutes(deps: StaffDeps) {
           row.createdAt,
           row.formId,
           row.status,
-          ...fields.map((f) => row.fields[f.name] ?? ''),
+          ...columns.map((column) => columnValue(row.fields, column)),
         ];
         count += 1;
         if (!out.write(cells.map(safeCell))) await once(out, 'drain');

@@ -17,6 +17,8 @@ import type { ChallengePurpose, NewPasskey, StaffMember } from './staff-store.ts
 import type { SignInLimit } from './staff-sign-in-limit.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** Unexpired challenges kept at most, from every address together (each address starts 30 per 10 minutes at most). */
+export const MAX_CHALLENGES = 1000;
 const INVALID_INVITATION = 'invalid or expired invitation';
 
 /** The relying party of this request: its host name, and the origin the browser must report. */
@@ -48,12 +50,28 @@ const tokenOf = (body: Record<string, unknown>): string => {
 
 export const memberJson = (member: StaffMember) => ({ email: member.email, admin: member.admin });
 
-export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit) {
+export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges = MAX_CHALLENGES) {
   const { staff, audit } = deps;
+
+  /** Stores a challenge for one ceremony; 503 while the table holds `maxChallenges` unexpired ones. */
+  async function saveChallenge(
+    res: Response,
+    challenge: string,
+    purpose: ChallengePurpose,
+    staffId: string | null,
+  ) {
+    const now = deps.now();
+    if (await staff.saveChallenge(challenge, purpose, staffId, now + CHALLENGE_TTL_MS, now, maxChallenges))
+      return;
+    deps.logger.warn({ maxChallenges }, 'passkey challenges at their limit: ceremony refused');
+    res.setHeader('Retry-After', String(CHALLENGE_TTL_MS / 1000));
+    throw new HttpError(503, 'too many sign-ins in progress; try again in a few minutes');
+  }
 
   /** Registration options for `member` (or a new member of that id), with the challenge stored for `purpose`. */
   async function registrationOptions(
     req: Request,
+    res: Response,
     purpose: ChallengePurpose,
     staffId: string,
     email: string,
@@ -69,8 +87,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit) {
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       excludeCredentials: existing.map((passkey) => ({ id: passkey.id, transports: passkey.transports })),
     });
-    const now = deps.now();
-    await staff.saveChallenge(options.challenge, purpose, staffId, now + CHALLENGE_TTL_MS, now);
+    await saveChallenge(res, options.challenge, purpose, staffId);
     return options;
   }
 
@@ -119,10 +136,11 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit) {
   }
 
   const enrolOptions = async (req: Request, res: Response) => {
+    await limit.started(req, res);
     const invite = await staff.inviteFor(tokenOf(jsonBody(req)), deps.now());
     if (!invite) throw new HttpError(403, INVALID_INVITATION);
     const staffId = invite.member?.id ?? randomBytes(16).toString('base64url');
-    res.json(await registrationOptions(req, 'enrol', staffId, invite.email));
+    res.json(await registrationOptions(req, res, 'enrol', staffId, invite.email));
   };
 
   const enrolVerify = async (req: Request, res: Response) => {
@@ -139,11 +157,11 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit) {
   };
 
   const signInOptions = async (req: Request, res: Response) => {
+    await limit.started(req, res);
     const { rpID } = relyingParty(req, deps);
     // No allowCredentials: the browser offers the passkeys it holds for this site (discoverable credentials).
     const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
-    const now = deps.now();
-    await staff.saveChallenge(options.challenge, 'sign-in', null, now + CHALLENGE_TTL_MS, now);
+    await saveChallenge(res, options.challenge, 'sign-in', null);
     res.json(options);
   };
 
@@ -190,7 +208,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit) {
 
   const addOptions = async (req: Request, res: Response) => {
     const { member } = signedIn(res);
-    res.json(await registrationOptions(req, 'passkey', member.id, member.email));
+    res.json(await registrationOptions(req, res, 'passkey', member.id, member.email));
   };
 
   const addVerify = async (req: Request, res: Response) => {

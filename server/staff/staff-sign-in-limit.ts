@@ -1,5 +1,6 @@
-// Failed sign-ins per address (its IPv6 /56, as the form limit counts), in memory with rate-limiter-flexible: a few
-// mistakes are forgiven, a guessing script is stopped with 429 and Retry-After until its window ends.
+// Sign-in limits per address (its IPv6 /56, as the form limit counts), in memory with rate-limiter-flexible: failed
+// sign-ins (a few mistakes are forgiven, a guessing script is stopped), and ceremony starts, each of which stores a
+// challenge row for a signed-out request. Over either, 429 with Retry-After until its window ends.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyaddr from 'proxy-addr';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -10,33 +11,52 @@ import { HttpError } from './staff-context.ts';
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SIGN_IN_FAILURES = 10;
+export const CEREMONY_WINDOW_SECONDS = 10 * 60;
+/** Far above a person's needs (each try at signing in or enrolling is one), far below what fills the table. */
+export const CEREMONY_STARTS = 30;
 
 export interface SignInLimit {
   /** Refuses (429) an address that has used up its failures. */
   check(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** Counts a failure. */
   failed(req: IncomingMessage): Promise<void>;
+  /** Counts the start of a ceremony (sign-in or enrolment options); refuses (429) one over the limit. */
+  started(req: IncomingMessage, res: ServerResponse): Promise<void>;
 }
 
-export function signInLimit(trustProxy: TrustProxy, failures = SIGN_IN_FAILURES): SignInLimit {
-  const limiter = new RateLimiterMemory({ points: failures, duration: SIGN_IN_WINDOW_SECONDS });
+export function signInLimit(
+  trustProxy: TrustProxy,
+  failures = SIGN_IN_FAILURES,
+  starts = CEREMONY_STARTS,
+): SignInLimit {
+  const failuresLimiter = new RateLimiterMemory({ points: failures, duration: SIGN_IN_WINDOW_SECONDS });
+  const startsLimiter = new RateLimiterMemory({ points: starts, duration: CEREMONY_WINDOW_SECONDS });
   const trust = trustFunction(trustProxy);
   const keyOf = (req: IncomingMessage) => addressKey(proxyaddr(req, trust));
-  const refuse = (res: ServerResponse, counted: RateLimiterRes): never => {
+  const refuse = (res: ServerResponse, counted: RateLimiterRes, message: string): never => {
     res.setHeader('Retry-After', String(Math.max(1, Math.ceil(counted.msBeforeNext / 1000))));
-    throw new HttpError(429, 'too many failed sign-ins; try again later');
+    throw new HttpError(429, message);
   };
   return {
     async check(req, res) {
-      const counted = await limiter.get(keyOf(req));
-      if (counted && counted.remainingPoints <= 0) refuse(res, counted);
+      const counted = await failuresLimiter.get(keyOf(req));
+      if (counted && counted.remainingPoints <= 0)
+        refuse(res, counted, 'too many failed sign-ins; try again later');
     },
     async failed(req) {
       try {
-        await limiter.consume(keyOf(req));
+        await failuresLimiter.consume(keyOf(req));
       } catch (refused) {
         // Over the limit, the library rejects with the count; this failure is answered 401, the next one 429.
         if (!(refused instanceof RateLimiterRes)) throw refused;
+      }
+    },
+    async started(req, res) {
+      try {
+        await startsLimiter.consume(keyOf(req));
+      } catch (refused) {
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        refuse(res, refused, 'too many sign-in attempts; try again later');
       }
     },
   };

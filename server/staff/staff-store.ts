@@ -73,14 +73,18 @@ export interface StaffStore {
   /** False when the credential is registered already. */
   addPasskey(staffId: string, passkey: NewPasskey, now: number): Promise<boolean>;
   passkeyUsed(id: string, counter: number, now: number): Promise<void>;
-  /** Keeps a challenge until `expiresAt`; drops the expired ones. */
+  /**
+   * Keeps a challenge until `expiresAt`; drops the expired ones. False, and nothing kept, when `max` unexpired ones are
+   * kept already: the table stays small however many addresses start ceremonies.
+   */
   saveChallenge(
     challenge: string,
     purpose: ChallengePurpose,
     staffId: string | null,
     expiresAt: number,
     now: number,
-  ): Promise<void>;
+    max: number,
+  ): Promise<boolean>;
   /** Removes and returns an unexpired challenge of that purpose: each is good for one ceremony. */
   takeChallenge(
     challenge: string,
@@ -254,12 +258,17 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
         db.prepare('UPDATE passkeys SET counter = ?, last_used_at = ? WHERE id = ?').run(counter, now, id),
       );
     },
-    async saveChallenge(challenge, purpose, staffId, expiresAt, now) {
-      immediate(() => {
+    async saveChallenge(challenge, purpose, staffId, expiresAt, now, max) {
+      return immediate(() => {
         db.prepare('DELETE FROM webauthn_challenges WHERE expires_at <= ?').run(now);
+        const { kept } = db
+          .prepare<[], { kept: number }>('SELECT COUNT(*) AS kept FROM webauthn_challenges')
+          .get() ?? { kept: 0 };
+        if (kept >= max) return false;
         db.prepare(
           'INSERT INTO webauthn_challenges (challenge, purpose, staff_id, expires_at) VALUES (?, ?, ?, ?)',
         ).run(challenge, purpose, staffId, expiresAt);
+        return true;
       });
     },
     async takeChallenge(challenge, purpose, now) {

@@ -90,7 +90,16 @@ describe('the admissions inbox', () => {
       SOURCE,
     ])
       await expect(fields.getByText(value, { exact: true }).count()).resolves.toBeGreaterThan(0);
-    await expect(page.getByRole('link', { name: `Call ${visitor.phone}` }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `${visitor.firstName} ${visitor.lastName}` }).count(),
+    ).resolves.toBe(1);
+    await expect(page.getByText('Free consultation request, received').count()).resolves.toBe(1);
+    const call = page.getByRole('link', { name: `Call ${visitor.phone}` });
+    await expect(call.isVisible()).resolves.toBe(true);
+    await expect(call.getAttribute('href')).resolves.toBe('tel:+15550138842');
+    await expect(fields.getByRole('link', { name: visitor.phone }).getAttribute('href')).resolves.toBe(
+      'tel:+15550138842',
+    );
 
     // Contacted, and a note.
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Contacted' });

@@ -35,7 +35,7 @@ describe('insurance verification form', () => {
     const scope = page.locator(`${INSURANCE_CARD} form`);
     await scope.getByRole('button', { name: form.submitLabel }).click();
     await expect(scope.getByText(form.requiredMessage).count()).resolves.toBe(5);
-    expect(t.site.leads()).toHaveLength(0);
+    expect(await t.site.leads()).toHaveLength(0);
     await context.close();
   });
 
@@ -58,9 +58,10 @@ describe('insurance verification form', () => {
     await expect(page.getByText(form.success.title).count()).resolves.toBeGreaterThan(0);
     await expect(scope.getByLabel('Full Name').inputValue()).resolves.toBe('');
 
-    const leads = t.site.leads();
+    const leads = await t.site.leads();
     expect(leads).toHaveLength(1);
-    expect(leads[0]?.form_id).toBe('insurance-verification');
+    expect(leads[0]?.formId).toBe('insurance-verification');
+    expect(leads[0]?.data).toMatchObject(person);
     expect(leads[0]?.source).toBe('/');
     await expect.poll(() => t.site.receiver.messages.length, { timeout: 10_000 }).toBe(1);
     const alert = JSON.stringify(t.site.receiver.messages[0]);
@@ -92,7 +93,7 @@ describe('insurance verification form', () => {
   });
 
   it('works without JavaScript: a plain POST is stored and answered with a confirmation page', async () => {
-    const before = t.site.leads().length;
+    const before = (await t.site.leads()).length;
     const { page, context } = await openPage(t.browser, {
       viewport: { width: 390, height: 844 },
       javaScriptEnabled: false,
@@ -101,7 +102,7 @@ describe('insurance verification form', () => {
     const scope = await fillForm(page);
     await scope.getByRole('button', { name: form.submitLabel }).click();
     await page.getByText(form.success.text, { exact: true }).waitFor();
-    expect(t.site.leads()).toHaveLength(before + 1);
+    expect(await t.site.leads()).toHaveLength(before + 1);
     await context.close();
   });
 });
@@ -152,8 +153,8 @@ describe('consultation request in #contact, where the Schedule Free Consultation
   );
 
   it('stores a consultation request sent without JavaScript, from the home page', async () => {
-    const stored = () => t.site.leads().filter((lead) => lead.form_id === 'consultation');
-    const before = stored().length;
+    const stored = async () => (await t.site.leads()).filter((lead) => lead.formId === 'consultation');
+    const before = (await stored()).length;
     const { page, context } = await openPage(t.browser, { ...PHONE, javaScriptEnabled: false });
     await page.goto(`${t.site.url}/#contact`);
     const card = page.locator(CONSULTATION_CARD);
@@ -164,7 +165,7 @@ describe('consultation request in #contact, where the Schedule Free Consultation
     await card.getByLabel('How soon do you need help?').selectOption({ label: 'Immediate: need help today' });
     await card.getByRole('button', { name: consultation.submitLabel }).click();
     await page.getByText(consultation.success.text, { exact: true }).waitFor();
-    const leads = stored();
+    const leads = await stored();
     expect(leads).toHaveLength(before + 1);
     expect(leads.at(-1)?.source).toBe('/');
     await context.close();

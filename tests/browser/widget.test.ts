@@ -81,7 +81,7 @@ describe('floating widget', () => {
   });
 
   it('on a phone, schedules a consultation in a modal dialog: stored, alerted without the message, closed', async () => {
-    const before = t.site.leads().length;
+    const before = (await t.site.leads()).length;
     const { page, context, errors } = await openPage(t.browser, PHONE);
     await visit(page, `${t.site.url}/services/medical-detox`);
     await scrollDown(page);
@@ -111,10 +111,11 @@ describe('floating widget', () => {
       .poll(() => page.locator('#consultation-dialog').evaluate((d) => (d as HTMLDialogElement).open))
       .toBe(false);
 
-    const leads = t.site.leads();
+    const leads = await t.site.leads();
     expect(leads).toHaveLength(before + 1);
     const lead = leads.at(-1)!;
-    expect(lead.form_id).toBe('consultation');
+    expect(lead.formId).toBe('consultation');
+    expect(lead.data).toMatchObject({ ...person, urgency: 'immediate' });
     expect(lead.source).toBe('/services/medical-detox');
     await expect
       .poll(() => JSON.stringify(t.site.receiver.messages).includes(lead.id), { timeout: 10_000 })
@@ -130,7 +131,7 @@ describe('floating widget', () => {
   });
 
   it('on a wide screen, offers the phone and a consultation on hover, and verifies insurance from the round button', async () => {
-    const before = t.site.leads().length;
+    const before = (await t.site.leads()).length;
     const { page, context, errors } = await openPage(t.browser);
     await visit(page, `${t.site.url}/`);
     await scrollDown(page);
@@ -154,10 +155,11 @@ describe('floating widget', () => {
     await expect
       .poll(() => page.locator('#widget-insurance-dialog').evaluate((d) => (d as HTMLDialogElement).open))
       .toBe(false);
-    const lead = t.site.leads().at(-1)!;
-    expect(t.site.leads()).toHaveLength(before + 1);
-    expect(lead.form_id).toBe('widget-insurance');
-    expect(lead.data).not.toContain('TRI-55120');
+    const lead = (await t.site.leads()).at(-1)!;
+    expect(await t.site.leads()).toHaveLength(before + 1);
+    expect(lead.formId).toBe('widget-insurance');
+    // What the person typed, stored under the form's own field names.
+    expect(lead.data).toEqual({ ...person, insuranceProvider: 'tricare', memberID: 'TRI-55120' });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -206,7 +208,7 @@ describe('floating widget', () => {
   ] as const)(
     'works without JavaScript: the %s form opens and posts to a confirmation page',
     async (formId, label, form) => {
-      const before = t.site.leads().length;
+      const before = (await t.site.leads()).length;
       const { page, context } = await openPage(t.browser, { ...PHONE, javaScriptEnabled: false });
       await page.goto(`${t.site.url}/`);
       const button = page.locator('.widget-bar').getByRole('button', { name: label });
@@ -225,8 +227,14 @@ describe('floating widget', () => {
       }
       await scope.getByRole('button', { name: form.submitLabel }).click();
       await page.getByText(form.success.text).waitFor();
-      expect(t.site.leads()).toHaveLength(before + 1);
-      expect(t.site.leads().at(-1)?.form_id).toBe(formId);
+      expect(await t.site.leads()).toHaveLength(before + 1);
+      const lead = (await t.site.leads()).at(-1);
+      expect(lead?.formId).toBe(formId);
+      expect(lead?.data).toMatchObject(
+        formId === 'widget-insurance'
+          ? { ...person, insuranceProvider: 'aetna', memberID: 'AET-100' }
+          : person,
+      );
       await context.close();
     },
   );

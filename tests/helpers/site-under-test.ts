@@ -1,14 +1,15 @@
 // The built site (dist/client) on the production server, as the browser, quality and server tests drive it: the server
 // runs as its own process (scripts/lib/server-process.ts) with its own SQLite file, and its chat alerts go to a local
 // webhook receiver. siteUnderTest() gives a test file one such site and one browser, started before its tests and
-// stopped after them.
+// stopped after them. Its stored leads are read as `npm run leads -- list --json` reads them: every value opened.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServerProcess, type ServerEnv } from '../../scripts/lib/server-process.ts';
+import { openStore } from '../../scripts/leads.ts';
+import type { ListedLead } from '../../server/leads/lead-store.ts';
 import { launchBrowser } from './browser.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';
 
@@ -17,7 +18,8 @@ export type RunningSite = {
   receiver: Receiver;
   dbFile: string;
   output: () => string;
-  leads: () => { id: string; form_id: string; source: string; data: string }[];
+  /** Every stored lead, oldest first, its values opened with the server's key. */
+  leads: () => Promise<ListedLead[]>;
   stop: () => Promise<void>;
 };
 
@@ -41,14 +43,17 @@ export async function startSite(env: ServerEnv = {}): Promise<RunningSite> {
     receiver,
     dbFile,
     output: server.output,
-    leads: () => {
-      const db = new Database(dbFile, { readonly: true });
+    leads: async () => {
+      const store = openStore({
+        env: { ...env, LEADS_DB: dbFile },
+        cwd: process.cwd(),
+        out: () => undefined,
+        err: () => undefined,
+      });
       try {
-        return db
-          .prepare('SELECT id, form_id, source, data FROM leads ORDER BY created_at')
-          .all() as ReturnType<RunningSite['leads']>;
+        return store.listLeads();
       } finally {
-        db.close();
+        await store.close();
       }
     },
     stop: async () => {

@@ -60,8 +60,18 @@ export interface InProcessServerOptions {
   key?: Buffer;
   /** LOG_LEVEL; debug by default, trace for the suites that scan every line the server can write. */
   logLevel?: 'trace' | 'debug';
-  /** The staff area: its clock, failed sign-ins allowed, heartbeat; `built: false` leaves the inbox app unbuilt. */
-  staff?: { now?: () => number; signInFailures?: number; heartbeatMs?: number; built?: boolean };
+  /**
+   * The staff area: its clock, failed sign-ins and ceremony starts allowed per address, challenges kept at most,
+   * heartbeat; `built: false` leaves the inbox app unbuilt.
+   */
+  staff?: {
+    now?: () => number;
+    signInFailures?: number;
+    ceremonyStarts?: number;
+    maxChallenges?: number;
+    heartbeatMs?: number;
+    built?: boolean;
+  };
 }
 
 /** The real lead pipeline in the real app, with every form, on a free loopback port of this process. */
@@ -122,6 +132,8 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
     staffDir,
     trustProxy,
     signInFailures: options.staff?.signInFailures,
+    ceremonyStarts: options.staff?.ceremonyStarts,
+    maxChallenges: options.staff?.maxChallenges,
     heartbeatMs: options.staff?.heartbeatMs,
   });
   const app = createApp({

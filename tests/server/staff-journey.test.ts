@@ -66,13 +66,16 @@ describe("a staff member's day", () => {
     expect(searched.leads.map((lead) => lead.id)).toEqual([leadId]);
   });
 
-  it('opens a lead: every field under its label, the form and the source page', async () => {
+  it('opens a lead: the person and how to call them, every field under its label, the form and the source page', async () => {
     const lead = await staff.json<{ fields: { name: string; label: string; value: string }[] }>(
       await staff.get(`/leads/${leadId}`),
     );
     expect(lead).toMatchObject({
       id: leadId,
       formName: 'Free consultation request',
+      name: 'Rosa Marquez',
+      phone: '(555) 010-2233',
+      tel: 'tel:+15550102233',
       source: consultationLead.source,
     });
     expect(lead.fields).toContainEqual({ name: 'lastName', label: 'Last Name', value: 'Marquez' });
