@@ -88,7 +88,10 @@ export const whenSignedOut = (handler: () => void) => {
   onSignedOut = handler;
 };
 
-export async function request<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function request<T>(
+  path: string,
+  init: { method?: string; body?: unknown; keepalive?: boolean } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/staff/api${path}`, {
@@ -99,6 +102,8 @@ export async function request<T>(path: string, init: { method?: string; body?: u
         ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      // Outlives the page, so a tel: link that hands over to the phone app does not cancel it.
+      keepalive: init.keepalive ?? false,
     });
   } catch {
     throw new ApiError(0, 'The inbox server cannot be reached. Check the connection and try again.');
@@ -132,6 +137,12 @@ export const api = {
     request<Lead>(`/leads/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status } }),
   addNote: (id: string, text: string) =>
     request<LeadNote>(`/leads/${encodeURIComponent(id)}/notes`, { method: 'POST', body: { text } }),
+  /** Tells the server a call link was tapped, for the audit log; never holds up the call. */
+  recordCall: (id: string) => {
+    void request<void>(`/leads/${encodeURIComponent(id)}/calls`, { method: 'POST', keepalive: true }).catch(
+      () => undefined,
+    );
+  },
   audit: (before?: string) =>
     request<{ rows: AuditRow[]; next: string | number | null }>(`/audit${query({ before })}`),
   signOut: () => request<void>('/signout', { method: 'POST' }),

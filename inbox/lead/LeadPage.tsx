@@ -73,6 +73,7 @@ export function LeadPage() {
         <Button
           component="a"
           href={lead.tel}
+          onClick={() => api.recordCall(lead.id)}
           size="xl"
           fullWidth
           hiddenFrom="sm"
@@ -106,7 +107,9 @@ export function LeadPage() {
               <dt>{field.label}</dt>
               <dd>
                 {callable(field.value) ? (
-                  <Anchor href={lead.tel ?? undefined}>{field.value}</Anchor>
+                  <Anchor href={lead.tel ?? undefined} onClick={() => api.recordCall(lead.id)}>
+                    {field.value}
+                  </Anchor>
                 ) : (
                   field.value || (
                     <Text c="dimmed" component="span">

@@ -3,7 +3,7 @@ import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { STATUS_LABELS } from '../../server/leads/inbox-types.ts';
-import { leadPath, type ListedLead } from '../api.ts';
+import { api, leadPath, type ListedLead } from '../api.ts';
 import { age, exactTime, timeAgo } from '../format.ts';
 
 // Urgency labels come from each form's definition; these words are what make one look pressing.
@@ -45,7 +45,12 @@ export function LeadCard({ lead }: { lead: ListedLead }) {
       </span>
       <span className="inbox-lead-phone">
         {lead.tel ? (
-          <Anchor href={lead.tel} className="inbox-tel" aria-label={`Call ${lead.phone}`}>
+          <Anchor
+            href={lead.tel}
+            className="inbox-tel"
+            aria-label={`Call ${lead.phone}`}
+            onClick={() => api.recordCall(lead.id)}
+          >
             <IconPhone size={18} aria-hidden />
             {lead.phone}
           </Anchor>

@@ -103,6 +103,7 @@ export type AuditAction =
   | 'revoke'
   | 'list'
   | 'view'
+  | 'call'
   | 'status'
   | 'note'
   | 'export'

@@ -111,6 +111,16 @@ export function leadRoutes(deps: StaffDeps) {
     res.status(201).json(added);
   };
 
+  // Tapping a call link dials on the staff member's own phone, which the server never sees: the app tells it, so the
+  // call is in the audit log beside the view and the status it led to.
+  const call = async (req: Request, res: Response) => {
+    const { member } = signedIn(res);
+    const id = String(req.params.id);
+    if (!(await inbox.get(id))) throw new HttpError(404, 'not found');
+    await audit.append({ actor: member.email, action: 'call', leadId: id });
+    res.status(204).end();
+  };
+
   const csv = async (req: Request, res: Response) => {
     const actor = requireAdmin(res);
     const { filter, detail } = filterOf(req);
@@ -177,6 +187,7 @@ export function leadRoutes(deps: StaffDeps) {
     router.get('/leads/:id', view);
     router.post('/leads/:id/status', status);
     router.post('/leads/:id/notes', note);
+    router.post('/leads/:id/calls', call);
     router.get('/audit', auditPage);
   };
 }

@@ -101,6 +101,19 @@ describe('the admissions inbox', () => {
       'tel:+15550138842',
     );
 
+    // The call: the test machine has no phone app, so the tap's own navigation is cancelled; the app's note of it is not.
+    await page.evaluate(() =>
+      document.addEventListener(
+        'click',
+        (event) => {
+          if ((event.target as Element).closest('a[href^="tel:"]')) event.preventDefault();
+        },
+        true,
+      ),
+    );
+    await call.click();
+    await expect.poll(() => auditRows().some((row) => row.action === 'call' && row.leadId === id)).toBe(true);
+
     // Contacted, and a note.
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Contacted' });
     await page.getByText('New → Contacted').waitFor();
@@ -128,6 +141,7 @@ describe('the admissions inbox', () => {
       'sign-in',
       'list',
       `view:${id}`,
+      `call:${id}`,
       `status:${id}`,
       `note:${id}`,
       'sign-out',

@@ -99,6 +99,8 @@ describe("a staff member's day", () => {
       201,
     );
     expect(note).toMatchObject({ author: 'maria.admissions@example.org', text: 'Left a voicemail' });
+    expect(await staff.post(`/leads/${leadId}/calls`)).toHaveProperty('status', 204);
+    expect(await staff.post('/leads/no-such-lead/calls')).toHaveProperty('status', 404);
     expect(await staff.post(`/leads/${leadId}/status`, { status: 'called' })).toHaveProperty('status', 400);
     expect(await staff.post(`/leads/${leadId}/notes`, { text: '  ' })).toHaveProperty('status', 400);
   });
@@ -131,6 +133,7 @@ describe("a staff member's day", () => {
         [maria, 'list', null, null],
         [maria, 'list', null, 'status=new&q=(search)'],
         [maria, 'view', leadId, null],
+        [maria, 'call', leadId, null],
         [maria, 'status', leadId, 'new -> contacted'],
         [maria, 'note', leadId, null],
         [maria, 'sign-out', null, null],
