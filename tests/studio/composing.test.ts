@@ -2,35 +2,24 @@
 // the studio's own accessibility.
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
-import { checked, field, openStudio, saveThroughDialog, warmUp } from './studio-helpers.ts';
-import { startStudio, type StudioUnderTest } from '../../studio/studio-process.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { checked, field, openStudio, saveThroughDialog, studioInBrowser } from './studio-helpers.ts';
 
-let studio: StudioUnderTest;
-let browser: Browser;
-beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
-  await warmUp(browser, studio);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+const t = studioInBrowser();
 
 const outline = async (page: Page) =>
   page
     .locator('[data-testid^="outline-"]')
     .evaluateAll((items) => items.map((item) => item.textContent ?? ''));
 const types = (file: string) =>
-  (JSON.parse(studio.read(file)) as { blocks: { type: string }[] }).blocks.map((b) => b.type);
+  (JSON.parse(t.studio.read(file)) as { blocks: { type: string }[] }).blocks.map((b) => b.type);
 
 describe('composing pages in the studio', { timeout: 90_000 }, () => {
   it('reorders blocks by keyboard, announced to screen readers, and saves the new order', async () => {
     const name = 'pages/services/dual-diagnosis.json';
     const before = types(name);
-    const { page, context } = await openStudio(browser, studio, name);
+    const { page, context } = await openStudio(t.browser, t.studio, name);
     const first = await outline(page);
     await page.getByRole('button', { name: /^Reorder block 2:/ }).focus();
     const live = page.locator('[id^="DndLiveRegion"]');
@@ -53,7 +42,7 @@ describe('composing pages in the studio', { timeout: 90_000 }, () => {
   it('reorders blocks by dragging with the mouse', async () => {
     const name = 'pages/services/elite-nursing.json';
     const before = types(name);
-    const { page, context } = await openStudio(browser, studio, name);
+    const { page, context } = await openStudio(t.browser, t.studio, name);
     const handle = page.getByRole('button', { name: /^Reorder block 3:/ });
     const target = page.getByTestId('outline-1');
     const from = await handle.boundingBox();
@@ -71,7 +60,7 @@ describe('composing pages in the studio', { timeout: 90_000 }, () => {
   });
 
   it('clicking a block in the preview selects it in the outline, and the other way round', async () => {
-    const { page, context } = await openStudio(browser, studio, 'pages/index.json');
+    const { page, context } = await openStudio(t.browser, t.studio, 'pages/index.json');
     const preview = page.frameLocator('[data-testid="preview-desktop"]');
     await preview
       .locator('[data-studio-block="2"] > *')
@@ -89,7 +78,7 @@ describe('composing pages in the studio', { timeout: 90_000 }, () => {
   });
 
   it('makes a new page from a template that npm run validate accepts', async () => {
-    const { page, context } = await openStudio(browser, studio, 'pages/index.json');
+    const { page, context } = await openStudio(t.browser, t.studio, 'pages/index.json');
     await page.getByRole('button', { name: 'New page' }).click();
     const address = page.getByLabel('Address');
     await address.fill('/services/medical-detox');
@@ -111,17 +100,17 @@ describe('composing pages in the studio', { timeout: 90_000 }, () => {
     const shown = await page.locator('.mantine-InputWrapper-error, [role="note"]').allTextContents();
     expect([await page.getByTestId('error-count').textContent(), ...shown]).toEqual(['No errors']);
     await saveThroughDialog(page);
-    const saved = JSON.parse(studio.read('pages/services/family-program.json')) as Record<string, unknown>;
+    const saved = JSON.parse(t.studio.read('pages/services/family-program.json')) as Record<string, unknown>;
     expect(saved).toMatchObject({ $schema: '../../schemas/page.schema.json', phoneLine: 'primary' });
     expect(saved.sitemap).toBeDefined();
     execFileSync('npm', ['run', '--silent', 'validate', '--', 'pages/services/family-program.json'], {
-      cwd: studio.dir,
+      cwd: t.studio.dir,
     });
     await context.close();
   });
 
   it('passes axe-core', async () => {
-    const { page, context } = await openStudio(browser, studio, 'pages/index.json');
+    const { page, context } = await openStudio(t.browser, t.studio, 'pages/index.json');
     await page.getByTestId('outline-0').click();
     const results = await new AxeBuilder({ page }).exclude('iframe').analyze();
     expect(
@@ -131,8 +120,11 @@ describe('composing pages in the studio', { timeout: 90_000 }, () => {
   });
 
   it('opens every page and shows the form of every block type without changing the document', async () => {
-    const files = (await (await studio.api('/studio-api/files')).json()) as { file: string; kind: string }[];
-    const { page, context } = await openStudio(browser, studio, 'pages/index.json');
+    const files = (await (await t.studio.api('/studio-api/files')).json()) as {
+      file: string;
+      kind: string;
+    }[];
+    const { page, context } = await openStudio(t.browser, t.studio, 'pages/index.json');
     const seen = new Set<string>();
     for (const { file } of files.filter((f) => f.kind === 'page')) {
       await page.locator(`[data-file="${file}"]`).click();

@@ -1,21 +1,9 @@
 // Staff editing pages in the studio, in a real browser on real files (a copy of the repository).
 import { execFileSync } from 'node:child_process';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
-import { checked, field, openStudio, warmUp } from './studio-helpers.ts';
-import { startStudio, type StudioUnderTest } from '../../studio/studio-process.ts';
+import { describe, expect, it } from 'vitest';
+import { checked, field, openStudio, studioInBrowser } from './studio-helpers.ts';
 
-let studio: StudioUnderTest;
-let browser: Browser;
-beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
-  await warmUp(browser, studio);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+const t = studioInBrowser();
 
 const changedLines = (before: string, after: string) => {
   const a = before.split('\n');
@@ -27,11 +15,11 @@ const changedLines = (before: string, after: string) => {
 describe('editing in the studio', { timeout: 60_000 }, () => {
   it('edits a hero heading: the preview follows, and the save changes exactly one line', async () => {
     const name = 'pages/services/medical-detox.json';
-    const before = studio.read(name);
+    const before = t.studio.read(name);
     const hero = (JSON.parse(before) as { blocks: { type: string }[] }).blocks.findIndex(
       (b) => b.type === 'hero',
     );
-    const { page, context, errors } = await openStudio(browser, studio, name);
+    const { page, context, errors } = await openStudio(t.browser, t.studio, name);
     await page.getByTestId(`outline-${hero}`).click();
     const heading = field(page, `/blocks/${hero}/heading`);
     await heading.fill('Medical detox you can trust, day and night');
@@ -44,34 +32,34 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
     await expect.poll(() => page.getByTestId('diff').locator('[data-kind="added"]').count()).toBe(1);
     await page.getByRole('button', { name: 'Write to file' }).click();
     await page.getByText('Saved.').waitFor();
-    expect(changedLines(before, studio.read(name))).toEqual([
+    expect(changedLines(before, t.studio.read(name))).toEqual([
       expect.stringContaining('"heading": "Safe'.slice(0, 12)),
     ]);
-    expect(studio.read(name)).toContain('"heading": "Medical detox you can trust, day and night",');
+    expect(t.studio.read(name)).toContain('"heading": "Medical detox you can trust, day and night",');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('clearing a required field shows the validator’s message at it, and Save is disabled', async () => {
     const name = 'pages/treatment/xanax-addiction.json';
-    const { page, context } = await openStudio(browser, studio, name);
+    const { page, context } = await openStudio(t.browser, t.studio, name);
     await page.getByTestId('outline-0').click();
     await field(page, '/blocks/0/heading').fill('');
     await checked(page);
     const printed = (() => {
-      const document = JSON.parse(studio.read(name)) as { blocks: { heading: string }[] };
+      const document = JSON.parse(t.studio.read(name)) as { blocks: { heading: string }[] };
       (document.blocks[0] as { heading: string }).heading = '';
-      studio.write('pages/treatment/scratch-copy.json', JSON.stringify(document, null, 2));
+      t.studio.write('pages/treatment/scratch-copy.json', JSON.stringify(document, null, 2));
       try {
         execFileSync('npm', ['run', '--silent', 'validate', '--', 'pages/treatment/scratch-copy.json'], {
-          cwd: studio.dir,
+          cwd: t.studio.dir,
           stdio: 'pipe',
         });
         return '';
       } catch (error) {
         return String((error as { stderr: Buffer }).stderr);
       } finally {
-        execFileSync('rm', ['pages/treatment/scratch-copy.json'], { cwd: studio.dir });
+        execFileSync('rm', ['pages/treatment/scratch-copy.json'], { cwd: t.studio.dir });
       }
     })();
     expect(printed).toContain('/blocks/0/heading (hero)  must not be empty');
@@ -89,7 +77,7 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
 
   it('a broken link and a missing anchor get their suggestion, applied in one click', async () => {
     const name = 'pages/privacy-policy.json';
-    const { page, context } = await openStudio(browser, studio, name);
+    const { page, context } = await openStudio(t.browser, t.studio, name);
     await page.getByTestId('outline-0').click();
     await page.getByRole('button', { name: 'Add secondary action' }).click();
     await field(page, '/blocks/0/secondaryAction/label').fill('Detox');
@@ -113,16 +101,16 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
 
   it('refuses to overwrite a change made on disk while the page was open, with a banner', async () => {
     const name = 'pages/treatment/meth-addiction.json';
-    const { page, context } = await openStudio(browser, studio, name);
+    const { page, context } = await openStudio(t.browser, t.studio, name);
     await page.getByTestId('outline-0').click();
     await field(page, '/blocks/0/heading').fill('A heading from the studio');
     await checked(page);
-    const outside = studio.read(name).replace('"name": "', '"name": "X');
-    studio.write(name, outside);
+    const outside = t.studio.read(name).replace('"name": "', '"name": "X');
+    t.studio.write(name, outside);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('button', { name: 'Write to file' }).click();
     await page.getByTestId('conflict').waitFor();
-    expect(studio.read(name)).toBe(outside);
+    expect(t.studio.read(name)).toBe(outside);
     await page.getByRole('button', { name: 'Compare with my edits' }).click();
     await page.getByTestId('conflict').getByTestId('diff').waitFor();
     await context.close();
@@ -130,8 +118,8 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
 
   it('undo and redo cover fields and structure, and a draft survives a reload', async () => {
     const name = 'pages/treatment/heroin-addiction.json';
-    const before = studio.read(name);
-    const { page, context } = await openStudio(browser, studio, name);
+    const before = t.studio.read(name);
+    const { page, context } = await openStudio(t.browser, t.studio, name);
     const firstType = await page.getByTestId('outline-1').textContent();
     await page.getByRole('button', { name: 'Remove block 2' }).click();
     expect(await page.getByTestId('outline-1').textContent()).not.toBe(firstType);
@@ -152,7 +140,7 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
     await page.getByTestId('outline-0').click();
     expect(await field(page, '/blocks/0/heading').inputValue()).toContain(' today');
     expect(await page.getByTestId('outline-1').textContent()).not.toBe(firstType);
-    expect(studio.read(name)).toBe(before);
+    expect(t.studio.read(name)).toBe(before);
     await context.close();
   });
 });

@@ -1,25 +1,13 @@
 // Previews of the site-wide documents: the site document's header and footer drawn by the renderer as they are
 // typed, and each redirect with where it leads, or the build's own message where it leads nowhere.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
-import { checked, field, openStudio, warmUp } from './studio-helpers.ts';
-import { startStudio, type StudioUnderTest } from '../../studio/studio-process.ts';
+import { describe, expect, it } from 'vitest';
+import { checked, field, openStudio, studioInBrowser } from './studio-helpers.ts';
 
-let studio: StudioUnderTest;
-let browser: Browser;
-beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchBrowser()]);
-  await warmUp(browser, studio);
-}, 240_000);
-afterAll(async () => {
-  await browser?.close();
-  await studio?.stop();
-});
+const t = studioInBrowser();
 
 describe('previews of the site document and the redirects', { timeout: 60_000 }, () => {
   it('shows the draft header and footer on the home page, at phone and desktop width', async () => {
-    const { page, context, errors } = await openStudio(browser, studio, 'site/site.json');
+    const { page, context, errors } = await openStudio(t.browser, t.studio, 'site/site.json');
     await field(page, '/header/programs/label').fill('Our programs');
     await field(page, '/footer/about').fill('Care around the clock, by a team that answers at {phone}.');
     const desktop = page.frameLocator('[data-testid="preview-desktop"]');
@@ -37,9 +25,9 @@ describe('previews of the site document and the redirects', { timeout: 60_000 },
   });
 
   it('shows where each redirect leads, and the build’s message for a target that is no page', async () => {
-    const { page, context } = await openStudio(browser, studio, 'site/redirects.json');
+    const { page, context } = await openStudio(t.browser, t.studio, 'site/redirects.json');
     const first = page.getByTestId('redirect-0');
-    const target = (JSON.parse(studio.read('site/redirects.json')) as { redirects: { to: string }[] })
+    const target = (JSON.parse(t.studio.read('site/redirects.json')) as { redirects: { to: string }[] })
       .redirects[0]?.to;
     expect(await first.textContent()).toContain(`→ ${target}`);
     expect(await first.getByTestId('redirect-error').count()).toBe(0);

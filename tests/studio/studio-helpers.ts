@@ -1,6 +1,8 @@
 // Driving the studio in Debian's Chromium: open a document and wait until its checks have run.
 import type { Browser, Page } from 'playwright-core';
-import type { StudioUnderTest } from '../../studio/studio-process.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { startStudio, type StudioUnderTest } from '../../studio/studio-process.ts';
+import { launchBrowser } from '../helpers/browser.ts';
 
 /** A limit for hangs on a busy machine, not a measurement. */
 export const FIRST_LOAD_MS = 90_000;
@@ -39,4 +41,18 @@ export async function warmUp(browser: Browser, studio: StudioUnderTest) {
   await page.getByTestId('outline-0').click();
   await page.frameLocator('[data-testid="preview-phone"]').locator('h1').waitFor({ timeout: FIRST_LOAD_MS });
   await context.close();
+}
+
+/** The studio on a throwaway copy of the repository and a browser, warmed up before a file's tests and stopped after. */
+export function studioInBrowser(): { readonly studio: StudioUnderTest; readonly browser: Browser } {
+  const running = {} as { studio: StudioUnderTest; browser: Browser };
+  beforeAll(async () => {
+    [running.studio, running.browser] = await Promise.all([startStudio(), launchBrowser()]);
+    await warmUp(running.browser, running.studio);
+  }, 240_000);
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.studio?.stop();
+  });
+  return running;
 }
