@@ -42,7 +42,7 @@ async function main(): Promise<void> {
 
   let pipeline;
   try {
-    pipeline = createLeadPipeline(config, site, forms);
+    pipeline = await createLeadPipeline(config, site, forms);
   } catch (error) {
     if (error instanceof KeyError) fail(error.message);
     // A locked, damaged or newer database: say which file, without a stack trace the operator cannot act on.

@@ -50,12 +50,12 @@ function reportKey(store: LeadStore, logger: Logger): void {
 }
 
 /** Throws KeyError when the key is unusable or not the database's; the caller turns that into a start-up error. */
-export function createLeadPipeline(
+export async function createLeadPipeline(
   config: PipelineConfig,
   site: Site,
   forms: Map<string, FormDefinition>,
   options: { logger?: Logger } = {},
-): LeadPipeline {
+): Promise<LeadPipeline> {
   const personalFields = [
     ...new Set([...forms.values()].flatMap((def) => def.fields.map((field) => field.name))),
   ];
@@ -66,7 +66,7 @@ export function createLeadPipeline(
     forms,
   });
   reportKey(store, logger);
-  const resealed = store.sealLegacyLeads();
+  const resealed = await store.sealLegacyLeads();
   if (resealed > 0)
     logger.info({ leads: resealed }, 'sealed the values of leads stored in clear by older versions');
 

@@ -88,7 +88,7 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
     store,
     worker,
     forms: formApi,
-  } = createLeadPipeline(
+  } = await createLeadPipeline(
     {
       leadsDb: dbFile,
       leadsEncryptionKey: options.key && [options.key],
