@@ -5,7 +5,8 @@ import { createAlertWorker, type AlertWorker } from './alerts/alert-worker.ts';
 import type { ServerConfig } from './config.ts';
 import { formApi, type FormApi } from './forms/form-api.ts';
 import { healthCheck } from './http/health-check.ts';
-import { openLeadStore, type LeadStore } from './leads/lead-store.ts';
+import type { LeadStore } from './leads/lead-store.ts';
+import { openStore } from './leads/open-store.ts';
 import { createLogger, type Logger } from './logger.ts';
 
 export interface LeadPipeline {
@@ -19,6 +20,7 @@ export interface LeadPipeline {
 export type PipelineConfig = Pick<
   ServerConfig,
   | 'leadsDb'
+  | 'databaseUrl'
   | 'leadsEncryptionKey'
   | 'leadsKeyFile'
   | 'chatWebhookUrl'
@@ -60,11 +62,7 @@ export async function createLeadPipeline(
     ...new Set([...forms.values()].flatMap((def) => def.fields.map((field) => field.name))),
   ];
   const logger = options.logger ?? createLogger({ level: config.logLevel, personalFields });
-  const store = openLeadStore(config.leadsDb, {
-    key: config.leadsEncryptionKey,
-    keyFile: config.leadsKeyFile,
-    forms,
-  });
+  const store = await openStore(config, { forms });
   reportKey(store, logger);
   const resealed = await store.sealLegacyLeads();
   if (resealed > 0)
