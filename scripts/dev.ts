@@ -45,7 +45,7 @@ document.body.appendChild(new ErrorOverlay(${JSON.stringify({ message: error.mes
 </script></head><body></body></html>`;
 
 // Forms work in development too: same API, same SQLite store (LEADS_DB), same chat alerts.
-const leads = createLeadPipeline(config, loadSite(), loadForms());
+const leads = await createLeadPipeline(config, loadSite(), loadForms());
 leads.worker.start();
 
 const app = express();

@@ -109,7 +109,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
       const extra = rest.filter((arg, index) => !arg.startsWith('--') && index !== sinceAt + 1);
       if (extra.length > 0) throw new UsageError(`list does not take ${extra.join(' ')}`);
       return withStore(io, async (store) => {
-        const leads = store.listLeads({ since });
+        const leads = await store.listLeads({ since });
         await audited(io, store, { detail: `list count=${leads.length}` });
         io.out(flags.has('--json') ? leadsJsonLines(leads) : leadsTable(leads));
       });
@@ -119,17 +119,17 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
       const [id, ...extra] = rest;
       if (id === undefined || extra.length > 0) throw new UsageError('show takes one lead id: show <id>');
       return withStore(io, async (store) => {
-        const lead = store.getLead(id);
+        const lead = await store.getLead(id);
         if (!lead) throw new CliFailure(`No lead with id ${id}. \`npm run leads -- list\` shows the ids.`);
         await audited(io, store, { leadId: id, detail: 'show' });
-        io.out(leadDetails(lead, store.getAlert(id), formsOrNone().get(lead.formId)));
+        io.out(leadDetails(lead, await store.getAlert(id), formsOrNone().get(lead.formId)));
       });
     }
     case 'export': {
       known('--csv');
       if (!flags.has('--csv') || rest.length !== 1) throw new UsageError('export takes --csv: export --csv');
       return withStore(io, async (store) => {
-        const leads = store.listLeads();
+        const leads = await store.listLeads();
         await audited(io, store, { detail: `export count=${leads.length}` });
         io.out(leadsCsv(leads));
       });

@@ -16,6 +16,8 @@ export interface ServerConfig {
   host: string;
   /** SQLite file of leads and alerts. */
   leadsDb: string;
+  /** DATABASE_URL: a PostgreSQL database instead of the SQLite file, for several instances; undefined for SQLite. */
+  databaseUrl: string | undefined;
   /** Slack-compatible incoming webhook; undefined means leads are stored and alerts wait. https outside loopback. */
   chatWebhookUrl: string | undefined;
   /** What a chat alert says about the person: nothing by default (server/alerts/chat-alert.ts, AlertDetail). */
@@ -57,6 +59,7 @@ export const ENVIRONMENT = {
   PORT: '3000',
   HOST: '127.0.0.1',
   LEADS_DB: 'data/leads.db',
+  DATABASE_URL: '(unset: the SQLite file LEADS_DB)',
   CHAT_WEBHOOK_URL: '(unset: alerts stay pending)',
   CHAT_ALERT_DETAIL: 'none (no patient data; `contact` adds name and phone)',
   CHAT_RETRY_BASE_MS: '2000',
@@ -224,12 +227,18 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       `CHAT_RETRY_MAX_MS (${chatRetryMaxMs}) must be at least CHAT_RETRY_BASE_MS (${chatRetryBaseMs})`,
     );
 
+  const databaseUrl = value('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    // Not echoed: a connection string may hold a password.
+    problems.push('DATABASE_URL must be a PostgreSQL connection string, postgres://user@host:port/database');
+
   const clientDir = resolve(cwd, value('CLIENT_DIR') ?? ENVIRONMENT.CLIENT_DIR);
   const config: ServerConfig = {
     port: integer('PORT', 3000, 0, 65535),
     host: value('HOST') ?? ENVIRONMENT.HOST,
     leadsDb:
       value('LEADS_DB') === ':memory:' ? ':memory:' : resolve(cwd, value('LEADS_DB') ?? ENVIRONMENT.LEADS_DB),
+    databaseUrl,
     chatWebhookUrl: webhook,
     chatAlertDetail: detail as AlertDetail,
     chatRetryBaseMs,

@@ -42,12 +42,12 @@ async function main(): Promise<void> {
 
   let pipeline;
   try {
-    pipeline = createLeadPipeline(config, site, forms);
+    pipeline = await createLeadPipeline(config, site, forms);
   } catch (error) {
     if (error instanceof KeyError) fail(error.message);
     // A locked, damaged or newer database: say which file, without a stack trace the operator cannot act on.
     fail(
-      `Cannot open the lead database ${config.leadsDb}: ${error instanceof Error ? error.message : String(error)}`,
+      `Cannot open the lead database ${config.databaseUrl ? 'DATABASE_URL (PostgreSQL)' : config.leadsDb}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   const { store, worker, logger, forms: formApi } = pipeline;

@@ -5,7 +5,8 @@ import { createAlertWorker, type AlertWorker } from './alerts/alert-worker.ts';
 import type { ServerConfig } from './config.ts';
 import { formApi, type FormApi } from './forms/form-api.ts';
 import { healthCheck } from './http/health-check.ts';
-import { openLeadStore, type LeadStore } from './leads/lead-store.ts';
+import type { LeadStore } from './leads/lead-store.ts';
+import { openStore } from './leads/open-store.ts';
 import { createLogger, type Logger } from './logger.ts';
 
 export interface LeadPipeline {
@@ -19,6 +20,7 @@ export interface LeadPipeline {
 export type PipelineConfig = Pick<
   ServerConfig,
   | 'leadsDb'
+  | 'databaseUrl'
   | 'leadsEncryptionKey'
   | 'leadsKeyFile'
   | 'chatWebhookUrl'
@@ -50,23 +52,19 @@ function reportKey(store: LeadStore, logger: Logger): void {
 }
 
 /** Throws KeyError when the key is unusable or not the database's; the caller turns that into a start-up error. */
-export function createLeadPipeline(
+export async function createLeadPipeline(
   config: PipelineConfig,
   site: Site,
   forms: Map<string, FormDefinition>,
   options: { logger?: Logger } = {},
-): LeadPipeline {
+): Promise<LeadPipeline> {
   const personalFields = [
     ...new Set([...forms.values()].flatMap((def) => def.fields.map((field) => field.name))),
   ];
   const logger = options.logger ?? createLogger({ level: config.logLevel, personalFields });
-  const store = openLeadStore(config.leadsDb, {
-    key: config.leadsEncryptionKey,
-    keyFile: config.leadsKeyFile,
-    forms,
-  });
+  const store = await openStore(config, { forms });
   reportKey(store, logger);
-  const resealed = store.sealLegacyLeads();
+  const resealed = await store.sealLegacyLeads();
   if (resealed > 0)
     logger.info({ leads: resealed }, 'sealed the values of leads stored in clear by older versions');
 

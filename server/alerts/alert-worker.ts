@@ -131,10 +131,14 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     }
   }
 
-  function scheduleNext(afterError: boolean): void {
+  // Asked before `running` clears, so a lead stored meanwhile finds the worker still busy and asks for another round.
+  // After an error, or when the store cannot say, the next look is a poll away.
+  const nextDueAfter = async (failed: boolean): Promise<number | undefined> =>
+    failed ? undefined : store.nextAlertDueAt().catch(() => undefined);
+
+  function scheduleNext(nextDue: number | undefined): void {
     if (stopped) return;
     const now = Date.now();
-    const nextDue = afterError ? undefined : store.nextAlertDueAt();
     const untilDue = nextDue === undefined ? pollMs : Math.min(pollMs, Math.max(0, nextDue - now));
     timer = setTimeout(run, Math.max(untilDue, pausedUntil - now));
   }
@@ -152,12 +156,13 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         failed = true;
         logger.error({ err: error }, 'alert worker failed; will try again');
       })
-      .finally(() => {
+      .then(() => (runAgain && !failed ? undefined : nextDueAfter(failed)))
+      .then((nextDue) => {
         running = undefined;
         if (runAgain && !failed) {
           runAgain = false;
           run();
-        } else scheduleNext(failed);
+        } else scheduleNext(nextDue);
       });
   }
 

@@ -15,8 +15,8 @@ beforeAll(async () => {
   app.get(
     '/healthz',
     healthCheck({
-      isHealthy: () => healthy,
-      alertBacklog: () => {
+      isHealthy: async () => healthy,
+      alertBacklog: async () => {
         if (backlog instanceof Error) throw backlog;
         return backlog;
       },

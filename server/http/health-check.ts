@@ -24,9 +24,9 @@ export interface Health {
 
 type HealthSource = Pick<LeadStore, 'isHealthy' | 'alertBacklog'>;
 
-function alertsOf(store: HealthSource, now: number): Health['alerts'] {
+async function alertsOf(store: HealthSource, now: number): Promise<Health['alerts']> {
   try {
-    const { pending, dead, oldestPendingSince } = store.alertBacklog();
+    const { pending, dead, oldestPendingSince } = await store.alertBacklog();
     const oldest = oldestPendingSince === undefined ? 0 : Math.max(0, now - oldestPendingSince);
     return { pending, dead, oldestPendingSeconds: Math.floor(oldest / 1000) };
   } catch {
@@ -35,16 +35,16 @@ function alertsOf(store: HealthSource, now: number): Health['alerts'] {
 }
 
 /** The health of the server from its lead store at `now` (epoch ms). */
-export function healthOf(store: HealthSource, now = Date.now()): Health {
-  const alerts = alertsOf(store, now);
-  if (!store.isHealthy() || alerts === null) return { status: 'unavailable', alerts };
+export async function healthOf(store: HealthSource, now = Date.now()): Promise<Health> {
+  const [alerts, healthy] = await Promise.all([alertsOf(store, now), store.isHealthy().catch(() => false)]);
+  if (!healthy || alerts === null) return { status: 'unavailable', alerts };
   const stuck = alerts.dead > 0 || alerts.oldestPendingSeconds > STUCK_AFTER_SECONDS;
   return { status: stuck ? 'degraded' : 'ok', alerts };
 }
 
 export function healthCheck(store: HealthSource): RequestHandler {
-  return (_req, res) => {
-    const health = healthOf(store);
+  return async (_req, res) => {
+    const health = await healthOf(store);
     res
       .status(health.status === 'unavailable' ? 503 : 200)
       .set('Cache-Control', 'no-store')

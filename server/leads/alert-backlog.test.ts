@@ -27,14 +27,18 @@ describe('alert bookkeeping', () => {
     const store = openLeadStore(':memory:');
     const before = Date.now();
     const { id } = await store.insertLead(lead);
-    const since = Date.parse(store.getLead(id)?.createdAt ?? '');
+    const since = Date.parse((await store.getLead(id))?.createdAt ?? '');
     expect(since).toBeGreaterThanOrEqual(before);
-    expect(store.getAlert(id)?.pendingSince).toBe(since);
+    expect((await store.getAlert(id))?.pendingSince).toBe(since);
     const [claimed] = await store.claimDueAlerts({ now: Date.now() + 1, limit: 1, leaseMs: 1000 });
     expect(claimed?.pendingSince).toBe(since);
     await store.markDead(id, 'HTTP 503');
     expect(await store.retryDeadAlerts(since + 5000)).toBe(1);
-    expect(store.getAlert(id)).toMatchObject({ status: 'pending', pendingSince: since + 5000, attempts: 0 });
+    expect(await store.getAlert(id)).toMatchObject({
+      status: 'pending',
+      pendingSince: since + 5000,
+      attempts: 0,
+    });
     await store.close();
   });
 
@@ -45,26 +49,30 @@ describe('alert bookkeeping', () => {
     const [first] = await store.claimDueAlerts({ now, limit: 1, leaseMs: 10 });
     expect(first?.attempt).toBe(1);
     await store.scheduleRetry(id, now + 10, 'HTTP 429', { counted: false });
-    expect(store.getAlert(id)).toMatchObject({ attempts: 0, lastError: 'HTTP 429', nextAttemptAt: now + 10 });
+    expect(await store.getAlert(id)).toMatchObject({
+      attempts: 0,
+      lastError: 'HTTP 429',
+      nextAttemptAt: now + 10,
+    });
     const [again] = await store.claimDueAlerts({ now: now + 10, limit: 1, leaseMs: 10 });
     expect(again?.attempt).toBe(1);
     await store.scheduleRetry(id, now + 20, 'HTTP 503');
-    expect(store.getAlert(id)?.attempts).toBe(1);
+    expect((await store.getAlert(id))?.attempts).toBe(1);
     await store.close();
   });
 
   it('counts pending and dead alerts and finds the one waiting longest', async () => {
     const store = openLeadStore(':memory:');
-    expect(store.alertBacklog()).toEqual({ pending: 0, dead: 0, oldestPendingSince: undefined });
+    expect(await store.alertBacklog()).toEqual({ pending: 0, dead: 0, oldestPendingSince: undefined });
     const ids: string[] = [];
     for (let n = 0; n < 4; n += 1) ids.push((await store.insertLead(lead)).id);
     const [a, b, c] = ids as [string, string, string, string];
     await store.markDelivered(a, new Date());
     await store.markDead(b, 'HTTP 404');
-    expect(store.alertBacklog()).toEqual({
+    expect(await store.alertBacklog()).toEqual({
       pending: 2,
       dead: 1,
-      oldestPendingSince: store.getAlert(c)?.pendingSince,
+      oldestPendingSince: (await store.getAlert(c))?.pendingSince,
     });
     await store.close();
   });
@@ -94,8 +102,8 @@ describe('alert bookkeeping', () => {
     v2.close();
 
     const store = openLeadStore(file);
-    expect(store.getAlert('old-1')?.pendingSince).toBe(Date.parse('2025-01-01T00:00:00.123Z'));
-    expect(store.alertBacklog()).toEqual({
+    expect((await store.getAlert('old-1'))?.pendingSince).toBe(Date.parse('2025-01-01T00:00:00.123Z'));
+    expect(await store.alertBacklog()).toEqual({
       pending: 1,
       dead: 0,
       oldestPendingSince: Date.parse('2025-01-01T00:00:00.123Z'),

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { AuditAction, AuditEntry, AuditLog, AuditRow, AuditVerdict } from './inbox-types.ts';
 
-interface Stored {
+export interface StoredAuditRow {
   seq: number;
   at: string;
   actor: string;
@@ -24,7 +24,7 @@ export const auditHash = (row: Hashed): string =>
     .update(JSON.stringify([row.prevHash, row.seq, row.at, row.actor, row.action, row.leadId, row.detail]))
     .digest('hex');
 
-const toRow = (row: Stored): AuditRow => ({
+export const auditRowOf = (row: StoredAuditRow): AuditRow => ({
   seq: row.seq,
   at: row.at,
   actor: row.actor,
@@ -38,18 +38,40 @@ const toRow = (row: Stored): AuditRow => ({
 
 const VERIFY_PAGE = 1000;
 
+/** Walks the chain from its first row, `rowsAfter` reading it a page at a time (every store's audit log). */
+export async function verifyChain(
+  rowsAfter: (seq: number, limit: number) => Promise<AuditRow[]>,
+): Promise<AuditVerdict> {
+  let prev = { seq: 0, hash: '' };
+  let count = 0;
+  for (;;) {
+    const rows = await rowsAfter(prev.seq, VERIFY_PAGE);
+    for (const row of rows) {
+      if (row.seq !== prev.seq + 1)
+        return { ok: false, seq: prev.seq + 1, reason: `row ${prev.seq + 1} is missing` };
+      if (row.prevHash !== prev.hash)
+        return { ok: false, seq: row.seq, reason: `row ${row.seq} does not follow the row before it` };
+      if (auditHash(row) !== row.hash)
+        return { ok: false, seq: row.seq, reason: `row ${row.seq} was altered` };
+      prev = row;
+      count += 1;
+    }
+    if (rows.length < VERIFY_PAGE) return { ok: true, rows: count };
+  }
+}
+
 export function createSqliteAuditLog(db: Database.Database): AuditLog {
-  const last = db.prepare<[], Pick<Stored, 'seq' | 'hash'>>(
+  const last = db.prepare<[], Pick<StoredAuditRow, 'seq' | 'hash'>>(
     'SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1',
   );
   const insert = db.prepare(
     `INSERT INTO audit (seq, at, actor, action, lead_id, detail, prev_hash, hash)
      VALUES (@seq, @at, @actor, @action, @leadId, @detail, @prevHash, @hash)`,
   );
-  const newest = db.prepare<[number, number], Stored>(
+  const newest = db.prepare<[number, number], StoredAuditRow>(
     'SELECT * FROM audit WHERE seq < ? ORDER BY seq DESC LIMIT ?',
   );
-  const after = db.prepare<[number, number], Stored>(
+  const after = db.prepare<[number, number], StoredAuditRow>(
     'SELECT * FROM audit WHERE seq > ? ORDER BY seq LIMIT ?',
   );
 
@@ -76,29 +98,11 @@ export function createSqliteAuditLog(db: Database.Database): AuditLog {
     // whose queue is kept for visitors' leads.
     append: async (entry) => appendNow.immediate(entry),
     async page({ before, limit }) {
-      const rows = newest.all(before ?? Number.MAX_SAFE_INTEGER, limit + 1).map(toRow);
+      const rows = newest.all(before ?? Number.MAX_SAFE_INTEGER, limit + 1).map(auditRowOf);
       const more = rows.length > limit;
       const shown = rows.slice(0, limit);
       return { rows: shown, next: more ? (shown.at(-1)?.seq ?? null) : null };
     },
-    async verify(): Promise<AuditVerdict> {
-      let prev = { seq: 0, hash: '' };
-      let count = 0;
-      for (;;) {
-        const rows = after.all(prev.seq, VERIFY_PAGE);
-        for (const stored of rows) {
-          const row = toRow(stored);
-          if (row.seq !== prev.seq + 1)
-            return { ok: false, seq: prev.seq + 1, reason: `row ${prev.seq + 1} is missing` };
-          if (row.prevHash !== prev.hash)
-            return { ok: false, seq: row.seq, reason: `row ${row.seq} does not follow the row before it` };
-          if (auditHash(row) !== row.hash)
-            return { ok: false, seq: row.seq, reason: `row ${row.seq} was altered` };
-          prev = row;
-          count += 1;
-        }
-        if (rows.length < VERIFY_PAGE) return { ok: true, rows: count };
-      }
-    },
+    verify: () => verifyChain(async (seq, limit) => after.all(seq, limit).map(auditRowOf)),
   };
 }

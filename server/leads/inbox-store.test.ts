@@ -212,15 +212,16 @@ describe('inbox store', () => {
 
   it('tells its listeners of each lead once it is stored, never of a repeat', async () => {
     const store = openLeadStore(dbFile(), { forms });
-    const heard: string[] = [];
+    // Asked while the listener runs: the lead must be there already.
+    const heard: Promise<string>[] = [];
     const stop = store.inbox.onLeadStored((id) =>
-      heard.push(`${id}:${store.getLead(id) ? 'stored' : 'missing'}`),
+      heard.push(store.getLead(id).then((lead) => `${id}:${lead ? 'stored' : 'missing'}`)),
     );
     const first = await store.insertLead({ ...insurance('Jane Doe', '5550104477'), idempotencyKey: 'k-1' });
     await store.insertLead({ ...insurance('Jane Doe', '5550104477'), idempotencyKey: 'k-1' });
     stop();
     await store.insertLead(insurance('Sam Lee', '5550100199'));
-    expect(heard).toEqual([`${first.id}:stored`]);
+    expect(await Promise.all(heard)).toEqual([`${first.id}:stored`]);
     store.inbox.onLeadStored(() => {
       throw new Error('a listener that fails');
     });

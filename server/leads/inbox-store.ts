@@ -19,9 +19,9 @@ import type { LeadRow } from './lead-writes.ts';
 /** A filter or cursor the inbox cannot read (the caller answers 400): never a reason for a 500. */
 export class InboxQueryError extends Error {}
 
-type StatusRow = LeadRow & { status: LeadStatus };
+export type StatusRow = LeadRow & { status: LeadStatus };
 
-interface EventRow {
+export interface EventRow {
   id: string;
   at: string;
   author: string;
@@ -33,13 +33,13 @@ interface EventRow {
 
 export const MAX_PAGE = 200;
 /** Leads sharing a search term beyond which it is checked per lead rather than gathered (see page()). */
-const COMMON_TERM = 1000;
-const noteField = (noteId: string) => `note:${noteId}`;
+export const COMMON_TERM = 1000;
+export const noteField = (noteId: string) => `note:${noteId}`;
 
-const encodeCursor = (row: { created_at: string; id: string }): string =>
+export const encodeCursor = (row: { created_at: string; id: string }): string =>
   Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
 
-function decodeCursor(cursor: string): [string, string] {
+export function decodeCursor(cursor: string): [string, string] {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string'))
@@ -51,11 +51,40 @@ function decodeCursor(cursor: string): [string, string] {
 }
 
 /** An ISO 8601 instant as stored (toISOString), so it compares as text with created_at. */
-function instant(text: string, name: string): string {
+export function instant(text: string, name: string): string {
   const time = Date.parse(text);
   if (Number.isNaN(time)) throw new InboxQueryError(`${name} is not a date and time`);
   return new Date(time).toISOString();
 }
+
+export const inboxRowOf = (row: StatusRow, sealer: Sealer): InboxRow => ({
+  id: row.id,
+  formId: row.form_id,
+  createdAt: row.created_at,
+  status: row.status,
+  fields: sealer.openAll(row),
+});
+
+/** The lead as its page shows it, from its row and its events (oldest first), notes opened. */
+export function inboxLeadOf(row: StatusRow, events: readonly EventRow[], sealer: Sealer): InboxLead {
+  const notes: LeadNote[] = [];
+  const history: StatusChange[] = [];
+  for (const event of events) {
+    if (event.kind === 'note' && event.note_sealed !== null)
+      notes.push({
+        id: event.id,
+        author: event.author,
+        createdAt: event.at,
+        text: sealer.open(event.note_sealed, row.id, noteField(event.id)),
+      });
+    else if (event.kind === 'status' && event.from_status && event.to_status)
+      history.push({ author: event.author, at: event.at, from: event.from_status, to: event.to_status });
+  }
+  return { ...inboxRowOf(row, sealer), source: row.source, notes, history };
+}
+
+/** The page size asked for, as a whole number from 1 to MAX_PAGE (a limit that is not a number reads as 1). */
+export const pageLimit = (limit: number): number => Math.min(MAX_PAGE, Math.max(1, Math.floor(limit) || 1));
 
 export interface InboxStoreParts {
   db: Database.Database;
@@ -80,13 +109,7 @@ export function createSqliteInboxStore({ db, sealer, onLeadStored }: InboxStoreP
      VALUES (@id, @leadId, @at, @author, @kind, @from, @to, @note)`,
   );
 
-  const toRow = (row: StatusRow): InboxRow => ({
-    id: row.id,
-    formId: row.form_id,
-    createdAt: row.created_at,
-    status: row.status,
-    fields: sealer.openAll(row),
-  });
+  const toRow = (row: StatusRow) => inboxRowOf(row, sealer);
 
   /** One statement per shape of filter (at most 2^6 of them); the terms of a search travel as one JSON array each. */
   function page(query: InboxPageQuery): { rows: StatusRow[]; more: boolean } {
@@ -119,28 +142,14 @@ export function createSqliteInboxStore({ db, sealer, onLeadStored }: InboxStoreP
       ORDER BY created_at DESC, id DESC LIMIT ?`;
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = db.prepare<unknown[], StatusRow>(sql)));
-    const limit = Math.min(MAX_PAGE, Math.max(1, Math.floor(query.limit) || 1));
+    const limit = pageLimit(query.limit);
     const rows = statement.all(...params, limit + 1);
     return { rows: rows.slice(0, limit), more: rows.length > limit };
   }
 
   function get(id: string): InboxLead | undefined {
     const row = selectLead.get(id);
-    if (!row) return undefined;
-    const notes: LeadNote[] = [];
-    const history: StatusChange[] = [];
-    for (const event of selectEvents.all(id)) {
-      if (event.kind === 'note' && event.note_sealed !== null)
-        notes.push({
-          id: event.id,
-          author: event.author,
-          createdAt: event.at,
-          text: sealer.open(event.note_sealed, id, noteField(event.id)),
-        });
-      else if (event.kind === 'status' && event.from_status && event.to_status)
-        history.push({ author: event.author, at: event.at, from: event.from_status, to: event.to_status });
-    }
-    return { ...toRow(row), source: row.source, notes, history };
+    return row && inboxLeadOf(row, selectEvents.all(id), sealer);
   }
 
   // Staff writes run here, on the store's own connection, each in an IMMEDIATE transaction: they are rare and small,

@@ -100,7 +100,7 @@ describe('the database file', () => {
     expect(found(bytesOf(file)).length).toBeGreaterThan(0);
 
     const store = openLeadStore(file, { forms });
-    expect(store.sealLegacyLeads()).toBe(people.length);
+    expect(await store.sealLegacyLeads()).toBe(people.length);
     // At once, while the server runs on: not only once a last connection's checkpoint at close rewrote the file.
     expect(found(bytesOf(file))).toEqual([]);
     expect((await store.inbox.list({ q: people[7]!.phone, limit: 5 })).rows.map((row) => row.id)).toEqual([
@@ -109,7 +109,7 @@ describe('the database file', () => {
     await store.close();
     expect(found(bytesOf(file))).toEqual([]);
     const reopened = openLeadStore(file, { forms });
-    expect(reopened.getLead('old-012')?.data.memberId).toBe(people[12]!.memberId);
+    expect((await reopened.getLead('old-012'))?.data.memberId).toBe(people[12]!.memberId);
     await reopened.close();
   });
 });

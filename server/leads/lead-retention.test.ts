@@ -44,7 +44,7 @@ describe('retention', () => {
 
     expect(count('leads', 'id').get(JSON.stringify(oldIds))).toBe(0);
     for (const table of tables) expect(count(table).get(JSON.stringify(oldIds)), table).toBe(0);
-    expect(store.getLead(kept.id)?.data.fullName).toBe('Kept Three');
+    expect((await store.getLead(kept.id))?.data.fullName).toBe('Kept Three');
     for (const table of tables) expect(count(table).get(JSON.stringify([kept.id])), table).toBeGreaterThan(0);
     const [audited] = (await store.audit.page({ limit: 1 })).rows;
     expect(audited).toMatchObject({ actor: 'server', action: 'purge', detail: 'count=2', leadId: null });
@@ -58,7 +58,7 @@ describe('retention', () => {
     const store = openLeadStore(':memory:');
     for (let n = 0; n < 1203; n += 1) await store.insertLead(lead(`P ${n}`, `key-${n}`));
     expect(await store.purgeOlderThan(new Date(Date.now() + 1000).toISOString())).toBe(1203);
-    expect(store.listLeads()).toEqual([]);
+    expect(await store.listLeads()).toEqual([]);
     await store.close();
   });
 });

@@ -73,7 +73,7 @@ describe('rotate-key', () => {
 
     // The new key alone opens everything: every lead, sent before, during and after, and the note.
     const reader = openLeadStore(file, { key: keys, forms, writerThread: false });
-    const all = reader.listLeads();
+    const all = await reader.listLeads();
     expect(all).toHaveLength(before.length + stored.length + 1);
     const ids = new Set(all.map((row) => row.id));
     for (const { id } of [...before, ...stored, after]) expect(ids.has(id)).toBe(true);
@@ -118,7 +118,7 @@ describe('rotate-key', () => {
     });
     expect(existsSync(keyFileOf(file))).toBe(false);
     const reader = openLeadStore(file, { key: newKey, forms, writerThread: false });
-    expect(reader.getLead(id)?.data.firstName).toBe('Rotated1');
+    expect((await reader.getLead(id))?.data.firstName).toBe('Rotated1');
     expect((await reader.inbox.list({ q: 'rotated1', limit: 5 })).rows).toHaveLength(1);
     await reader.close();
     expect(bytesOf(file).includes(`v2.${keyId(oldKey)}.`)).toBe(false);

@@ -11,11 +11,11 @@ import { indexKeyOf, leadTerms } from './lead-search.ts';
 import type { LeadRow } from './lead-writes.ts';
 
 /** The id of the database's first key: v1 values (written before values named their key) open with it. */
-const KEY_ID = 'key_id';
+export const KEY_ID = 'key_id';
 /** The id of the key that seals now; `rotate-key` changes it, and a running server follows within a second. */
 export const CURRENT_KEY_ID = 'current_key_id';
 // Set once every value of the database is sealed (schema 2 had sealed health details only, under 'legacy_sealed').
-const CLEAR_SEALED = 'clear_sealed';
+export const CLEAR_SEALED = 'clear_sealed';
 /** How often a running server asks the database which key seals now. */
 export const CURRENT_CHECK_MS = 1000;
 
@@ -152,19 +152,29 @@ export interface UnlockOptions {
   createKeyFile?: boolean;
 }
 
+/** What a database's meta says of its keys, read by its store (SQLite at once, PostgreSQL through a query). */
+export interface KeyMeta {
+  /** meta key_id: the database's first key. */
+  original: string | undefined;
+  /** meta current_key_id: the key it was last told seals. */
+  current: string | undefined;
+}
+
 /**
- * The key ring for this database, refusing one without the key its values were last sealed with. The ring's first
- * key seals from now on; a running server follows a rotation (meta current_key_id, the key file read again).
+ * The key ring for a database whose meta says `meta`, refusing one without the key its values were last sealed with;
+ * `writes` are the meta rows the store must write before its first seal. The ring's first key seals from now on; a
+ * running server follows a rotation (`currentId`, the key file read again). `where` names the database in messages.
  */
-export function unlockDatabase(
-  db: Database.Database,
-  path: string,
+export function chooseKeyring(
+  meta: KeyMeta,
+  where: { dbPath: string; label: string },
   options: UnlockOptions,
-): { keyring: Keyring; keySource: KeySource } {
-  const original = readMeta(db, KEY_ID);
-  const expected = readMeta(db, CURRENT_KEY_ID) ?? original;
+  currentId: () => string | undefined,
+): { keyring: Keyring; keySource: KeySource; writes: [name: string, value: string][] } {
+  const { original } = meta;
+  const expected = meta.current ?? original;
   const { keys, source } = resolveLeadKey({
-    dbPath: path,
+    dbPath: where.dbPath,
     configured: options.key,
     keyFile: options.keyFile,
     // A new key for a database that already holds sealed values would leave them unreadable for good.
@@ -173,19 +183,34 @@ export function unlockDatabase(
   const ids = keys.map(keyId);
   if (expected !== undefined && !ids.includes(expected))
     throw new KeyError(
-      `The lead encryption key does not match ${path}: its values were last sealed with key id ${expected}, the ` +
-        `key ring given holds key id ${ids.join(', ')}. Supply the key it was sealed with (LEADS_ENCRYPTION_KEY, or ` +
-        'its key file: LEADS_KEY_FILE, or the file beside it).',
+      `The lead encryption key does not match ${where.label}: its values were last sealed with key id ${expected}, ` +
+        `the key ring given holds key id ${ids.join(', ')}. Supply the key it was sealed with (LEADS_ENCRYPTION_KEY, ` +
+        'or its key file: LEADS_KEY_FILE, or the file beside it).',
     );
-  if (original === undefined) writeMeta(db, KEY_ID, ids[0] ?? '');
-  if (expected !== ids[0]) writeMeta(db, CURRENT_KEY_ID, ids[0] ?? '');
+  const writes: [string, string][] = [];
+  if (original === undefined) writes.push([KEY_ID, ids[0] ?? '']);
+  if (expected !== ids[0]) writes.push([CURRENT_KEY_ID, ids[0] ?? '']);
   const file = source.kind === 'file' || source.kind === 'created' ? source.file : undefined;
   const keyring = createKeyring(keys, {
     originalId: original ?? ids[0],
     reload: file === undefined ? undefined : () => readKeyFile(file).keys,
-    currentId: () => readMeta(db, CURRENT_KEY_ID),
+    currentId,
   });
-  return { keyring, keySource: source };
+  return { keyring, keySource: source, writes };
+}
+
+/** The key ring for the SQLite database `db` at `path` (see chooseKeyring). */
+export function unlockDatabase(
+  db: Database.Database,
+  path: string,
+  options: UnlockOptions,
+): { keyring: Keyring; keySource: KeySource } {
+  const meta = { original: readMeta(db, KEY_ID), current: readMeta(db, CURRENT_KEY_ID) };
+  const { keyring, keySource, writes } = chooseKeyring(meta, { dbPath: path, label: path }, options, () =>
+    readMeta(db, CURRENT_KEY_ID),
+  );
+  for (const [name, value] of writes) writeMeta(db, name, value);
+  return { keyring, keySource };
 }
 
 /** Leads per transaction: the server's writer thread waits for each, so each is kept short. */

@@ -54,7 +54,7 @@ describe('lead store', () => {
     expect(replayed).toBe(false);
     await store.close();
     const again = openLeadStore(file);
-    expect(again.getLead(id)).toMatchObject({
+    expect(await again.getLead(id)).toMatchObject({
       formId: 'insurance-verification',
       source: '/insurance',
       data: {
@@ -64,7 +64,7 @@ describe('lead store', () => {
         memberId: 'XZH-99817234',
       },
     });
-    expect(again.getAlert(id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(await again.getAlert(id)).toMatchObject({ status: 'pending', attempts: 0 });
     await again.close();
   });
 
@@ -92,8 +92,8 @@ describe('lead store', () => {
       Array.from({ length: 50 }, (_, n) => store.insertLead(lead({ fields: { fullName: `Person ${n}` } }))),
     );
     expect(new Set(results.map((result) => result.id)).size).toBe(50);
-    expect(store.listLeads()).toHaveLength(50);
-    expect(store.getLead(results[7]?.id ?? '')?.data.fullName).toBe('Person 7');
+    expect(await store.listLeads()).toHaveLength(50);
+    expect((await store.getLead(results[7]?.id ?? ''))?.data.fullName).toBe('Person 7');
     await store.close();
   });
 
@@ -109,7 +109,7 @@ describe('lead store', () => {
     expect(later).toEqual({ id: first?.id, replayed: true });
     const otherForm = await store.insertLead(lead({ formId: 'consultation', idempotencyKey: 'key-0001' }));
     expect(otherForm.replayed).toBe(false);
-    expect(store.listLeads()).toHaveLength(2);
+    expect(await store.listLeads()).toHaveLength(2);
     await store.close();
   });
 
@@ -127,7 +127,7 @@ describe('lead store', () => {
       lead({ idempotencyKey: 'key-0003', fingerprint: store.fingerprint('b') }),
     );
     expect(other).toMatchObject({ conflict: true });
-    expect(store.listLeads()).toHaveLength(1);
+    expect(await store.listLeads()).toHaveLength(1);
     // Keyed: the database holds neither the text nor its plain hash.
     const stored = raw<{ fingerprint: string }>(file, 'SELECT fingerprint FROM idempotency_keys');
     expect(stored.fingerprint).toBe(store.fingerprint('a'));
@@ -163,17 +163,17 @@ describe('lead store', () => {
     const [claimed] = await store.claimDueAlerts({ now, limit: 5, leaseMs: 1000 });
     expect(claimed).toMatchObject({ lead: { id }, attempt: 1 });
     expect(await store.claimDueAlerts({ now, limit: 5, leaseMs: 1000 })).toEqual([]);
-    expect(store.nextAlertDueAt()).toBe(now + 1000);
+    expect(await store.nextAlertDueAt()).toBe(now + 1000);
     expect((await store.claimDueAlerts({ now: now + 1000, limit: 5, leaseMs: 1000 }))[0]?.attempt).toBe(2);
     await store.scheduleRetry(id, now + 5000, 'HTTP 500');
-    expect(store.getAlert(id)).toMatchObject({
+    expect(await store.getAlert(id)).toMatchObject({
       nextAttemptAt: now + 5000,
       lastError: 'HTTP 500',
       attempts: 2,
     });
     await store.markDead(id, 'HTTP 404');
-    expect(store.nextAlertDueAt()).toBeUndefined();
-    expect(store.getAlert(id)).toMatchObject({ status: 'dead', lastError: 'HTTP 404' });
+    expect(await store.nextAlertDueAt()).toBeUndefined();
+    expect(await store.getAlert(id)).toMatchObject({ status: 'dead', lastError: 'HTTP 404' });
     await store.close();
   });
 
@@ -181,7 +181,7 @@ describe('lead store', () => {
     const store = openLeadStore(':memory:');
     const { id } = await store.insertLead(lead());
     await store.markDelivered(id, new Date('2026-01-08T00:00:00Z'));
-    expect(store.getAlert(id)).toMatchObject({
+    expect(await store.getAlert(id)).toMatchObject({
       status: 'delivered',
       deliveredAt: '2026-01-08T00:00:00.000Z',
     });
@@ -196,8 +196,12 @@ describe('lead store', () => {
     await store.markDead(dead.id, 'HTTP 404');
     await store.markDelivered(delivered.id, new Date());
     expect(await store.retryDeadAlerts(123)).toBe(1);
-    expect(store.getAlert(dead.id)).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: 123 });
-    expect(store.getAlert(delivered.id)?.status).toBe('delivered');
+    expect(await store.getAlert(dead.id)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: 123,
+    });
+    expect((await store.getAlert(delivered.id))?.status).toBe('delivered');
     expect(await store.retryDeadAlerts(123)).toBe(0);
     await store.close();
   });
@@ -211,14 +215,14 @@ describe('lead store', () => {
     db.prepare('UPDATE leads SET created_at = ? WHERE id = ?').run('2025-12-31T23:00:00.000Z', old.id);
     db.close();
     await store.markDelivered(old.id, new Date());
-    expect(store.listLeads().map((listed) => [listed.data.fullName, listed.alert])).toEqual([
+    expect((await store.listLeads()).map((listed) => [listed.data.fullName, listed.alert])).toEqual([
       ['Old', 'delivered'],
       ['Fresh', 'pending'],
     ]);
-    expect(store.listLeads({ since: '2026-01-01T00:00:00.000Z' }).map((listed) => listed.id)).toEqual([
-      fresh.id,
-    ]);
-    expect(store.listLeads()[0]?.data.memberId).toBe('XZH-99817234');
+    expect((await store.listLeads({ since: '2026-01-01T00:00:00.000Z' })).map((listed) => listed.id)).toEqual(
+      [fresh.id],
+    );
+    expect((await store.listLeads())[0]?.data.memberId).toBe('XZH-99817234');
     await store.close();
   });
 
@@ -247,9 +251,9 @@ describe('lead store', () => {
     v1.close();
 
     const store = openLeadStore(file);
-    expect(store.sealLegacyLeads()).toBe(1);
-    expect(store.sealLegacyLeads()).toBe(0);
-    expect(store.getLead('old-1')?.data).toEqual({ fullName: 'Jane Quist', memberId: 'M-1' });
+    expect(await store.sealLegacyLeads()).toBe(1);
+    expect(await store.sealLegacyLeads()).toBe(0);
+    expect((await store.getLead('old-1'))?.data).toEqual({ fullName: 'Jane Quist', memberId: 'M-1' });
     expect((await store.inbox.list({ q: 'quist', limit: 5 })).rows.map((row) => row.id)).toEqual(['old-1']);
     await store.close();
     const row = raw<{ data: string; sealed: string }>(
@@ -293,7 +297,7 @@ describe('lead store', () => {
       holder.close();
     }
     const { id: next } = await store.insertLead(lead());
-    expect(store.listLeads().map((stored) => stored.id)).toEqual([id, next]);
+    expect((await store.listLeads()).map((stored) => stored.id)).toEqual([id, next]);
     await store.close();
   });
 });

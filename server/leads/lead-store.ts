@@ -87,7 +87,10 @@ export interface AlertBacklog {
   oldestPendingSince: number | undefined;
 }
 
-/** What the form API, the alert worker and the staff CLI need from a store; SQLite today, another database later. */
+/**
+ * What the form API, the alert worker and the staff CLI need from a store: one contract for SQLite and PostgreSQL, so
+ * every method that reads or writes the database answers through a promise (SQLite's may settle at once).
+ */
 export interface LeadStore {
   /** Where the encryption key came from, for the start-up log. */
   readonly keySource: KeySource;
@@ -108,17 +111,17 @@ export interface LeadStore {
    */
   insertLead(lead: NewLead, options?: { deadline?: number }): Promise<InsertResult>;
   /** The lead with every field, sealed ones opened. */
-  getLead(id: string): StoredLead | undefined;
+  getLead(id: string): Promise<StoredLead | undefined>;
   /** Leads created at or after `since` (ISO 8601), oldest first, every field opened, with their alert status. */
-  listLeads(options?: { since?: string }): ListedLead[];
-  getAlert(leadId: string): AlertState | undefined;
+  listLeads(options?: { since?: string }): Promise<ListedLead[]>;
+  getAlert(leadId: string): Promise<AlertState | undefined>;
   /**
    * Claims up to `limit` pending alerts due at `now`, counting the attempt and hiding them for `leaseMs`: if the
    * process dies mid-delivery they become due again (delivery is at least once; every message carries the lead id).
    */
   claimDueAlerts(options: { now: number; limit: number; leaseMs: number }): Promise<DueAlert[]>;
   /** When the next pending alert is due (epoch ms), or undefined when none is pending. */
-  nextAlertDueAt(): number | undefined;
+  nextAlertDueAt(): Promise<number | undefined>;
   markDelivered(leadId: string, at: Date): Promise<void>;
   /**
    * Puts a claimed alert back to wait until `nextAttemptAt`. `counted: false` gives back the attempt its claim counted
@@ -138,7 +141,7 @@ export interface LeadStore {
    * file so no copy of them stays in it; once per database. Call at start, before the first write. Returns how many
    * leads changed.
    */
-  sealLegacyLeads(): number;
+  sealLegacyLeads(): Promise<number>;
   /**
    * Deletes the leads received before `cutoff` (ISO 8601) with their alerts, idempotency keys, search terms, status
    * changes and notes, a batch at a time through the writer; audits the count (the audit log itself is kept).
@@ -146,9 +149,9 @@ export interface LeadStore {
    */
   purgeOlderThan(cutoff: string): Promise<number>;
   /** Counts from partial indexes, so as cheap with 100,000 delivered alerts as with none. Throws if the database fails. */
-  alertBacklog(): AlertBacklog;
+  alertBacklog(): Promise<AlertBacklog>;
   /** Whether the database answers a read now and its writer has not failed since its last commit (health check). */
-  isHealthy(): boolean;
+  isHealthy(): Promise<boolean>;
   /** Commits what is queued, then closes the database. */
   close(): Promise<void>;
   /** The admissions inbox's staff, passkeys and sessions. */
@@ -264,16 +267,16 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
           }
       return result;
     },
-    getLead(id) {
+    async getLead(id) {
       const row = selectLead.get(id);
       return row && toLead(row, sealer.openAll(row));
     },
-    listLeads({ since } = {}) {
+    async listLeads({ since } = {}) {
       return selectListed
         .all(since ?? '')
         .map((row) => ({ ...toLead(row, sealer.openAll(row)), alert: row.alert }));
     },
-    getAlert(leadId) {
+    async getAlert(leadId) {
       const row = selectAlert.get(leadId);
       return (
         row && {
@@ -294,7 +297,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
         pendingSince: row.pending_since,
       }));
     },
-    nextAlertDueAt: () => selectNextDue.get()?.due ?? undefined,
+    nextAlertDueAt: async () => selectNextDue.get()?.due ?? undefined,
     async markDelivered(leadId, at) {
       await writer.run({ kind: 'delivered', leadId, at: at.toISOString() });
     },
@@ -318,7 +321,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
       if (count > 0) await audit.append({ actor: 'server', action: 'purge', detail: `count=${count}` });
       return count;
     },
-    alertBacklog() {
+    async alertBacklog() {
       const row = selectBacklog.get();
       return {
         pending: row?.pending ?? 0,
@@ -326,8 +329,8 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
         oldestPendingSince: row?.oldest ?? undefined,
       };
     },
-    sealLegacyLeads: () => sealLegacyLeads(db, sealer, termsOf),
-    isHealthy() {
+    sealLegacyLeads: async () => sealLegacyLeads(db, sealer, termsOf),
+    async isHealthy() {
       try {
         probe.get();
       } catch {

@@ -111,10 +111,10 @@ export function normaliseEmail(text: string): string | undefined {
   return EMAIL.test(email) ? email : undefined;
 }
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-const secret = (): string => randomBytes(32).toString('base64url');
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const secret = (): string => randomBytes(32).toString('base64url');
 
-interface MemberRow {
+export interface MemberRow {
   id: string;
   email: string;
   admin: number;
@@ -122,7 +122,7 @@ interface MemberRow {
   revoked_at: number | null;
 }
 
-interface PasskeyRow {
+export interface PasskeyRow {
   id: string;
   staff_id: string;
   public_key: Buffer;
@@ -132,7 +132,7 @@ interface PasskeyRow {
   last_used_at: number | null;
 }
 
-const toMember = (row: MemberRow): StaffMember => ({
+export const toMember = (row: MemberRow): StaffMember => ({
   id: row.id,
   email: row.email,
   admin: row.admin === 1,
@@ -140,7 +140,7 @@ const toMember = (row: MemberRow): StaffMember => ({
   revokedAt: row.revoked_at,
 });
 
-const toPasskey = (row: PasskeyRow): StoredPasskey => ({
+export const toPasskey = (row: PasskeyRow): StoredPasskey => ({
   id: row.id,
   staffId: row.staff_id,
   publicKey: new Uint8Array(row.public_key),
@@ -150,9 +150,14 @@ const toPasskey = (row: PasskeyRow): StoredPasskey => ({
   lastUsedAt: row.last_used_at,
 });
 
+/** StaffStore.sign for a lead database whose sealed values `leadKey` opens (every store's). */
+export function cookieSigner(leadKey: Buffer): StaffStore['sign'] {
+  const cookieKey = Buffer.from(hkdfSync('sha256', leadKey, Buffer.alloc(0), 'staff-session-cookie', 32));
+  return (value) => createHmac('sha256', cookieKey).update(value).digest('base64url');
+}
+
 /** The staff store on the lead database `db`, whose sealed values `leadKey` opens. */
 export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffStore {
-  const cookieKey = Buffer.from(hkdfSync('sha256', leadKey, Buffer.alloc(0), 'staff-session-cookie', 32));
   const memberById = db.prepare<[string], MemberRow>('SELECT * FROM staff WHERE id = ?');
   const memberByEmail = db.prepare<[string], MemberRow>('SELECT * FROM staff WHERE email = ?');
   const insertPasskey = db.prepare<[string, string, Buffer, number, string, number]>(
@@ -310,6 +315,6 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
     async endSession(sessionId) {
       immediate(() => db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(sha256(sessionId)));
     },
-    sign: (value) => createHmac('sha256', cookieKey).update(value).digest('base64url'),
+    sign: cookieSigner(leadKey),
   };
 }

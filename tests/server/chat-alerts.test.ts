@@ -31,8 +31,8 @@ describe('chat alerts', () => {
   it('without CHAT_WEBHOOK_URL still stores the lead, keeps its alert pending and warns at start and per lead', async () => {
     const server = await serverWith({ webhookUrl: undefined });
     const id = await submit(server);
-    expect(server.store.getLead(id)?.data.fullName).toBe(validLead.fullName);
-    expect(server.store.getAlert(id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect((await server.store.getLead(id))?.data.fullName).toBe(validLead.fullName);
+    expect(await server.store.getAlert(id)).toMatchObject({ status: 'pending', attempts: 0 });
     const warnings = server.logs.filter((line) => line.level === 40);
     expect(warnings).toContainEqual(
       expect.objectContaining({ msg: expect.stringMatching(/^CHAT_WEBHOOK_URL is not set/) }),
@@ -65,8 +65,8 @@ describe('chat alerts', () => {
     );
     const server = await serverWith({ webhookUrl: receiver.url, retryBaseMs: 5 });
     const id = await submit(server);
-    const alert = await waitFor(() => {
-      const state = server.store.getAlert(id);
+    const alert = await waitFor(async () => {
+      const state = await server.store.getAlert(id);
       return state?.status === 'delivered' && state;
     });
     expect(alert.attempts).toBe(3);
@@ -84,8 +84,8 @@ describe('chat alerts', () => {
     });
     const server = await serverWith({ webhookUrl: receiver.url, retryBaseMs: 1 });
     const id = await submit(server);
-    const alert = await waitFor(() => {
-      const state = server.store.getAlert(id);
+    const alert = await waitFor(async () => {
+      const state = await server.store.getAlert(id);
       return state?.lastError ? state : undefined;
     });
     // A rate-limited try says nothing about the alert: it is not one of its attempts.
@@ -100,7 +100,7 @@ describe('chat alerts', () => {
     );
     const server = await serverWith({ webhookUrl: receiver.url, retryBaseMs: 1 });
     const id = await submit(server);
-    await waitFor(() => server.store.getAlert(id)?.status === 'delivered');
+    await waitFor(async () => (await server.store.getAlert(id))?.status === 'delivered');
     expect(receiver.calls).toHaveLength(2);
   });
 
@@ -110,7 +110,7 @@ describe('chat alerts', () => {
     );
     const server = await serverWith({ webhookUrl: receiver.url, retryBaseMs: 5, timeoutMs: 200 });
     const id = await submit(server);
-    await waitFor(() => server.store.getAlert(id)?.status === 'delivered');
+    await waitFor(async () => (await server.store.getAlert(id))?.status === 'delivered');
     expect(server.logs).toContainEqual(
       expect.objectContaining({ leadId: id, error: 'timed out after 200 ms' }),
     );

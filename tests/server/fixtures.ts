@@ -93,10 +93,13 @@ export async function startReceiver(script: (call: number) => Reply = () => ({ s
 }
 
 /** Polls until `check` returns something truthy; fails after `timeoutMs` (a limit for hangs, never a measurement). */
-export async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const result = check();
+    const result = await check();
     if (result) return result;
     if (Date.now() > deadline) throw new Error('waitFor: condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -28,7 +28,7 @@ describe('form API, JSON', () => {
     expect(row).toMatchObject({ form_id: 'insurance-verification', source, data: '{}' });
     expect(Object.keys(JSON.parse(row?.sealed ?? '{}') as object).sort()).toEqual(Object.keys(values).sort());
     for (const value of Object.values(values)) expect(row?.sealed).not.toContain(value);
-    expect(t.server.store.getLead(id)?.data).toEqual(values);
+    expect((await t.server.store.getLead(id))?.data).toEqual(values);
 
     const call = await waitFor(() => t.receiver.calls.find((c) => c.raw.includes(id)));
     expect(call.headers['content-type']).toBe('application/json');
@@ -39,7 +39,7 @@ describe('form API, JSON', () => {
     for (const value of [...Object.values(validLead), '(555) 010-4477', 'Blue Cross'])
       expect(message).not.toContain(value);
     expect(call.json.text).toContain(id);
-    await waitFor(() => t.server.store.getAlert(id)?.status === 'delivered');
+    await waitFor(async () => (await t.server.store.getAlert(id))?.status === 'delivered');
   });
 
   it('answers 400 with a message for each bad field, worded as in the form definition', async () => {
@@ -63,7 +63,7 @@ describe('form API, JSON', () => {
   });
 
   it('refuses control and text-direction characters with one field message, and stores text in NFC', async () => {
-    const before = t.server.store.listLeads().length;
+    const before = (await t.server.store.listLeads()).length;
     for (const [field, value] of [
       ['fullName', 'Jane\u202eeoD'],
       ['fullName', '\u2066Jane\u2069 Doe'],
@@ -80,13 +80,13 @@ describe('form API, JSON', () => {
       expect(page.status).toBe(400);
       expect(await page.text()).toContain(HIDDEN_CHARACTER_MESSAGE);
     }
-    expect(t.server.store.listLeads()).toHaveLength(before);
+    expect(await t.server.store.listLeads()).toHaveLength(before);
 
     // "José" with its accent as a separate mark is stored as one character.
     const response = await postJson(t.server.api, { ...validLead, fullName: 'Jose\u0301 Q. Doe' });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
-    expect(t.server.store.getLead(id)?.data.fullName).toBe('Jos\u00e9 Q. Doe');
+    expect((await t.server.store.getLead(id))?.data.fullName).toBe('Jos\u00e9 Q. Doe');
   });
 
   it('rejects unknown properties, a missing source and values that are not strings', async () => {

@@ -8,11 +8,11 @@ import { serverWithReceiver } from './in-process-server.ts';
 
 const t = serverWithReceiver({ allowedOrigins: ['https://landing.example'] });
 
-const leadCount = () => t.server.store.listLeads().length;
+const leadCount = async () => (await t.server.store.listLeads()).length;
 
 describe('Origin check', () => {
   it('refuses JSON without an Origin, or from another site, with 403 and stores nothing', async () => {
-    const before = leadCount();
+    const before = await leadCount();
     const missing = await fetch(t.server.api, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -29,7 +29,7 @@ describe('Origin check', () => {
       const response = await postJson(t.server.api, validLead, { Origin: origin });
       expect(response.status, origin).toBe(403);
     }
-    expect(leadCount()).toBe(before);
+    expect(await leadCount()).toBe(before);
     expect(t.server.logs).toContainEqual(
       expect.objectContaining({ msg: 'form post refused', origin: 'https://evil.example' }),
     );
@@ -57,7 +57,7 @@ describe('honeypot', () => {
     Object.fromEntries([...response.headers].filter(([name]) => !['date', 'ratelimit'].includes(name)));
 
   it('answers a filled honeypot exactly like a stored lead (status, headers, a v7 id), stores nothing, logs no values', async () => {
-    const before = leadCount();
+    const before = await leadCount();
     const real = await postJson(t.server.api, validLead);
     const trapped = await postJson(t.server.api, { ...validLead, [HONEYPOT_FIELD]: 'https://spam.example' });
     expect(trapped.status).toBe(real.status);
@@ -71,8 +71,8 @@ describe('honeypot', () => {
     expect(form.status).toBe(303);
     expect(comparable(form)).toEqual(comparable(realForm));
 
-    expect(leadCount()).toBe(before + 2);
-    expect(t.server.store.getLead(id)).toBeUndefined();
+    expect(await leadCount()).toBe(before + 2);
+    expect(await t.server.store.getLead(id)).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(t.receiver.calls.filter((call) => call.raw.includes(id))).toEqual([]);
     const discarded = t.server.logs.filter((line) => line.msg === 'honeypot filled: submission discarded');
@@ -82,7 +82,7 @@ describe('honeypot', () => {
   });
 
   it('checks a filled honeypot in the same order as a person: validation and the key first, answered alike', async () => {
-    const before = leadCount();
+    const before = await leadCount();
     const invalid = { fullName: 'x', phone: 'call me', source: '/' };
     const realInvalid = await postJson(t.server.api, invalid);
     const trappedInvalid = await postJson(t.server.api, { ...invalid, [HONEYPOT_FIELD]: 42 });
@@ -93,7 +93,7 @@ describe('honeypot', () => {
     const trappedKey = await postJson(t.server.api, { ...validLead, [HONEYPOT_FIELD]: 'x' }, badKey);
     expect(trappedKey.status).toBe(400);
     expect(await trappedKey.json()).toEqual(await (await postJson(t.server.api, validLead, badKey)).json());
-    expect(leadCount()).toBe(before);
+    expect(await leadCount()).toBe(before);
   });
 
   it('answers a repeat of its key with the same id, and the key with other fields with 422, as for a lead', async () => {
@@ -104,18 +104,18 @@ describe('honeypot', () => {
     const other = await postJson(t.server.api, { ...trapped, phone: '555-010-9999' }, key);
     expect(other.status).toBe(422);
     expect(await other.json()).toEqual({ error: expect.stringMatching(/Idempotency-Key.*different/) });
-    expect(t.server.store.getLead(first)).toBeUndefined();
+    expect(await t.server.store.getLead(first)).toBeUndefined();
   });
 
   it('accepts the empty honeypot people send, and does not store it', async () => {
     const id = await createdId(await postJson(t.server.api, { ...validLead, [HONEYPOT_FIELD]: '' }));
-    expect(t.server.store.getLead(id)?.data).not.toHaveProperty(HONEYPOT_FIELD);
+    expect((await t.server.store.getLead(id))?.data).not.toHaveProperty(HONEYPOT_FIELD);
   });
 });
 
 describe('Idempotency-Key', () => {
   it('stores one lead for the same key, and answers every copy with its id', async () => {
-    const before = leadCount();
+    const before = await leadCount();
     const key = randomUUID();
     const first = await createdId(await postJson(t.server.api, validLead, { [IDEMPOTENCY_HEADER]: key }));
     const again = await createdId(await postJson(t.server.api, validLead, { [IDEMPOTENCY_HEADER]: key }));
@@ -128,7 +128,7 @@ describe('Idempotency-Key', () => {
       ),
     );
     expect(new Set(both).size).toBe(1);
-    expect(leadCount()).toBe(before + 2);
+    expect(await leadCount()).toBe(before + 2);
     expect(t.server.logs).toContainEqual(
       expect.objectContaining({ msg: 'repeated submission: answered with its lead', leadId: first }),
     );
@@ -137,7 +137,7 @@ describe('Idempotency-Key', () => {
 
   it('answers a repeated plain form post with the same redirect, and tells keys of other forms apart', async () => {
     const key = randomUUID();
-    const before = leadCount();
+    const before = await leadCount();
     const responses = await Promise.all([
       postForm(t.server.api, validLead, { [IDEMPOTENCY_HEADER]: key }),
       postForm(t.server.api, validLead, { [IDEMPOTENCY_HEADER]: key }),
@@ -150,11 +150,11 @@ describe('Idempotency-Key', () => {
       { [IDEMPOTENCY_HEADER]: key },
     );
     expect(consultation.status).toBe(201);
-    expect(leadCount()).toBe(before + 2);
+    expect(await leadCount()).toBe(before + 2);
   });
 
   it('refuses the same key with other fields with 422, and keeps the first lead as it was', async () => {
-    const before = leadCount();
+    const before = await leadCount();
     const key = { [IDEMPOTENCY_HEADER]: randomUUID() };
     const first = await createdId(await postJson(t.server.api, validLead, key));
     // The same submission written differently (property order, spaces around a value), or sent again from another
@@ -178,8 +178,8 @@ describe('Idempotency-Key', () => {
     expect(html).toContain('href="tel:');
     expect(html).not.toContain(first);
 
-    expect(leadCount()).toBe(before + 1);
-    expect(t.server.store.getLead(first)?.data).toMatchObject({
+    expect(await leadCount()).toBe(before + 1);
+    expect((await t.server.store.getLead(first))?.data).toMatchObject({
       phone: validLead.phone,
       memberId: validLead.memberId,
     });
@@ -211,7 +211,7 @@ describe('the widget forms', () => {
       source: '/about',
     });
     const id = await createdId(response);
-    expect(t.server.store.getLead(id)?.data).toEqual({
+    expect((await t.server.store.getLead(id))?.data).toEqual({
       firstName: 'Sam',
       lastName: 'Lee',
       phone: '(555) 010-0199',
@@ -239,7 +239,7 @@ describe('the widget forms', () => {
       }),
     );
     const call = await waitFor(() => t.receiver.calls.find((c) => c.raw.includes(id)));
-    expect(t.server.store.getLead(id)?.data).toMatchObject({
+    expect((await t.server.store.getLead(id))?.data).toMatchObject({
       insuranceProvider: 'tricare',
       memberID: 'TRI-55120',
     });

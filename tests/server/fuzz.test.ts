@@ -104,7 +104,7 @@ const fromParser = (seen: Observed) =>
   );
 
 /** Checks every answer and the store against what each request was built to be; returns the broken promises. */
-function verify(plans: Planned[], results: Observed[][]) {
+async function verify(plans: Planned[], results: Observed[][]) {
   const problems: string[] = [];
   const statuses = new Map<number, number>();
   const acknowledged = new Map<string, { ids: Set<string>; body: input.Body; formId: string }>();
@@ -181,7 +181,7 @@ function verify(plans: Planned[], results: Observed[][]) {
 
   // The store holds exactly the acknowledged submissions, once each, as they were sent (in NFC, trimmed).
   const bySource = new Map<string, StoredLead[]>();
-  for (const lead of server.store.listLeads())
+  for (const lead of await server.store.listLeads())
     bySource.set(lead.source, [...(bySource.get(lead.source) ?? []), lead]);
   for (const [source, leads] of bySource)
     if (!acknowledged.has(source)) problems.push(`stored, never acknowledged: ${source} (${leads.length})`);
@@ -245,7 +245,7 @@ describe('fuzzing the server, with oracles', () => {
 
     const ran = Date.now();
     console.log(`fuzz ran ${sent} requests in ${((ran - deadline + BUDGET_MS) / 1000).toFixed(1)} s`);
-    const { statuses, problems } = verify(plans, results);
+    const { statuses, problems } = await verify(plans, results);
     console.log(`fuzz checked in ${((Date.now() - ran) / 1000).toFixed(1)} s`);
     console.log(
       `fuzz statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
@@ -266,7 +266,7 @@ describe('fuzzing the server, with oracles', () => {
 
     // Still takes a real lead; then, with its database gone, every answer is a 503 with the headers and a phone.
     const id = await createdId(await postJson(server.api, validLead));
-    expect(server.store.getLead(id)?.data.memberId).toBe(validLead.memberId);
+    expect((await server.store.getLead(id))?.data.memberId).toBe(validLead.memberId);
     await server.store.close();
     for (const response of [await postJson(server.api, validLead), await postForm(server.api, validLead)]) {
       expect(response.status).toBe(503);

@@ -49,6 +49,8 @@ export interface InProcessServerOptions {
   alertMaxAgeMs?: number;
   timeoutMs?: number;
   dbFile?: string;
+  /** DATABASE_URL: the lead store on this PostgreSQL database instead of a SQLite file. */
+  databaseUrl?: string;
   /** FORM_RATE_LIMIT; high by default so that only the rate-limit tests meet it. */
   rateLimit?: number;
   /** FORM_GLOBAL_RATE_LIMIT; high by default, as rateLimit. */
@@ -98,9 +100,10 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
     store,
     worker,
     forms: formApi,
-  } = createLeadPipeline(
+  } = await createLeadPipeline(
     {
       leadsDb: dbFile,
+      databaseUrl: options.databaseUrl,
       leadsEncryptionKey: options.key && [options.key],
       leadsKeyFile: undefined,
       chatWebhookUrl: options.webhookUrl,

@@ -18,7 +18,7 @@ describe('form rate limit', () => {
       400,
     );
     for (let n = 2; n <= LIMIT; n += 1) expect((await postJson(server.api, validLead)).status).toBe(201);
-    const before = server.store.listLeads().length;
+    const before = (await server.store.listLeads()).length;
 
     const refused = await postJson(server.api, validLead);
     expect(refused.status).toBe(429);
@@ -38,7 +38,7 @@ describe('form rate limit', () => {
     expect(html).toContain('href="tel:');
     expect(html).toContain('href="/services/medical-detox"');
 
-    expect(server.store.listLeads().length).toBe(before);
+    expect((await server.store.listLeads()).length).toBe(before);
     expect(server.logs).toContainEqual(
       expect.objectContaining({ level: 40, msg: 'form rate limit reached' }),
     );
@@ -67,7 +67,7 @@ describe('form rate limit behind a trusted proxy', () => {
       expect((await postJson(proxied.api, validLead, from('198.51.100.1'))).status).toBe(201);
       expect((await postJson(proxied.api, validLead, from('198.51.100.2'))).status).toBe(201);
       expect((await postJson(proxied.api, validLead, from('198.51.100.1'))).status).toBe(429);
-      expect(proxied.store.listLeads()).toHaveLength(2);
+      expect(await proxied.store.listLeads()).toHaveLength(2);
     } finally {
       await proxied.stop();
     }
@@ -111,7 +111,7 @@ describe('site-wide form ceiling', () => {
       expect(html).toContain('unusual number of requests');
       expect(html).toContain('href="tel:');
 
-      expect(ceiling.store.listLeads()).toHaveLength(3);
+      expect(await ceiling.store.listLeads()).toHaveLength(3);
       // Logged at warn once per window, however many posts it refuses, with no one's details.
       const logged = ceiling.logs.filter(
         (line) =>

@@ -1,0 +1,373 @@
+// The lead store on PostgreSQL, for several instances on one database: the same contract and guarantees as the SQLite
+// store (lead-store.ts). A lead, its search terms, its idempotency key and its pending alert are one transaction,
+// committed before the caller hears of it; every value is sealed here, before it leaves the process; alerts are
+// claimed with FOR UPDATE SKIP LOCKED and a lease, so each is sent by one instance at a time and a dead instance's
+// claims come due again; new leads reach every instance through LISTEN/NOTIFY.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { DeadlineError, QueueFullError } from '../batch-writer.ts';
+import { leadId } from '../lead-id.ts';
+import {
+  chooseKeyring,
+  CURRENT_CHECK_MS,
+  CURRENT_KEY_ID,
+  createSealer,
+  KEY_ID,
+  termsFor,
+} from '../lead-sealing.ts';
+import { MAX_QUEUED_WRITES } from '../lead-writer.ts';
+import {
+  COMMIT_MARGIN_MS,
+  IDEMPOTENCY_TTL_MS,
+  type ClaimedRow,
+  type InsertResult,
+  type LeadRow,
+} from '../lead-writes.ts';
+import type { AlertStatus, LeadStore, LeadStoreOptions } from '../lead-store.ts';
+import { createPostgresAuditLog } from './pg-audit-log.ts';
+import { createPostgresInboxStore } from './pg-inbox-store.ts';
+import {
+  createPool,
+  DEFAULT_QUERY_TIMEOUT_MS,
+  migrate,
+  readMeta,
+  transaction,
+  writeMeta,
+  type PoolOptions,
+} from './pg-schema.ts';
+import { postgresStaffStore } from './pg-staff-store.ts';
+import { LEADS_CHANNEL, listenForLeads } from './pg-notify.ts';
+
+const PURGE_BATCH = 500;
+
+/** A query abandoned after `timeoutMs`: pg reads a query's own query_timeout, which its types leave out. */
+const timed = (text: string, values: unknown[], timeoutMs: number): pg.QueryConfig =>
+  Object.assign({ text, values }, { query_timeout: timeoutMs });
+const PURGE_KEYS_EVERY_MS = 60 * 1000;
+
+export interface PostgresStoreOptions extends Omit<LeadStoreOptions, 'writerThread'>, PoolOptions {}
+
+/** Say "the PostgreSQL database" in messages: a connection string may hold a password. */
+const LABEL = 'the PostgreSQL lead database (DATABASE_URL)';
+
+/** Connects to `url`, migrates (under the advisory lock) and unlocks; rejects with KeyError on a wrong key. */
+export async function openPostgresLeadStore(
+  url: string,
+  options: PostgresStoreOptions = {},
+): Promise<LeadStore> {
+  const pool = createPool(url, options);
+  try {
+    return await openOn(pool, url, options);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions): Promise<LeadStore> {
+  await migrate(pool);
+  const meta = { original: await readMeta(pool, KEY_ID), current: await readMeta(pool, CURRENT_KEY_ID) };
+  // Which key seals now is asked of the database in the background: the keyring is read synchronously.
+  let currentId = meta.current;
+  const { keyring, keySource, writes } = chooseKeyring(
+    meta,
+    // No key file is made beside a database that is not a file: the key comes from the environment or LEADS_KEY_FILE.
+    { dbPath: url, label: LABEL },
+    { ...options, createKeyFile: false },
+    () => currentId,
+  );
+  for (const [name, value] of writes) await writeMeta(pool, name, value);
+  if (currentId === undefined) currentId = keyring.current().id;
+  const keyCheck = setInterval(() => {
+    readMeta(pool, CURRENT_KEY_ID).then(
+      (id) => (currentId = id ?? currentId),
+      () => undefined,
+    );
+  }, CURRENT_CHECK_MS);
+  keyCheck.unref();
+
+  const sealer = createSealer(keyring);
+  const termsOf = termsFor(sealer, options.forms);
+  const maxQueued = options.maxQueuedWrites ?? MAX_QUEUED_WRITES;
+  const instance = randomUUID();
+  const audit = createPostgresAuditLog(pool);
+  const listeners = new Set<(id: string) => void>();
+  const tell = (id: string) => {
+    for (const listener of listeners)
+      try {
+        listener(id);
+      } catch {
+        // A listener's fault is its own: the lead is stored, and its visitor is told so.
+      }
+  };
+  // Leads stored by other instances; this instance tells its own listeners itself, at once after the commit.
+  const listening = await listenForLeads(url, (from, id) => from !== instance && tell(id));
+  const inbox = createPostgresInboxStore({
+    pool,
+    sealer,
+    onLeadStored(listener) {
+      const entry = (id: string) => listener(id);
+      listeners.add(entry);
+      return () => void listeners.delete(entry);
+    },
+  });
+
+  let closed = false;
+  let lastKeyPurge = 0;
+  const open = () => {
+    if (closed) throw new Error('the lead store is closed');
+  };
+  const toLead = (row: LeadRow) => ({
+    id: row.id,
+    formId: row.form_id,
+    createdAt: row.created_at,
+    source: row.source,
+    data: sealer.openAll(row),
+  });
+
+  async function insert(
+    client: pg.PoolClient,
+    lead: Parameters<LeadStore['insertLead']>[0],
+    timeout: number,
+  ) {
+    const q = (text: string, values: unknown[]) => client.query(timed(text, values, timeout));
+    const now = Date.now();
+    const createdAt = new Date(now);
+    const id = leadId(now);
+    const fingerprints = lead.fingerprint === undefined ? [] : [lead.fingerprint].flat();
+    const seen = async (): Promise<InsertResult | undefined> => {
+      const { rows } = await q(
+        'SELECT lead_id, fingerprint FROM idempotency_keys WHERE form_id = $1 AND key = $2 AND created_at >= $3',
+        [lead.formId, lead.idempotencyKey, now - IDEMPOTENCY_TTL_MS],
+      );
+      const row = rows[0] as { lead_id: string; fingerprint: string | null } | undefined;
+      if (!row) return undefined;
+      // A key stored without a fingerprint is taken as a repeat.
+      const differs = row.fingerprint !== null && !fingerprints.includes(row.fingerprint);
+      return differs
+        ? { id: row.lead_id, replayed: true, conflict: true }
+        : { id: row.lead_id, replayed: true };
+    };
+    if (lead.idempotencyKey !== undefined) {
+      const before = await seen();
+      if (before) return before;
+    }
+    await q(
+      "INSERT INTO leads (id, form_id, created_at, source, data, sealed) VALUES ($1, $2, $3, $4, '{}', $5)",
+      [
+        id,
+        lead.formId,
+        createdAt.toISOString(),
+        lead.source,
+        JSON.stringify(sealer.sealAll(lead.fields, id)),
+      ],
+    );
+    await q('INSERT INTO lead_terms (term, lead_id) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING', [
+      termsOf(lead.formId, lead.fields),
+      id,
+    ]);
+    await q(
+      "INSERT INTO alerts (lead_id, status, attempts, next_attempt_at, pending_since) VALUES ($1, 'pending', 0, $2, $2)",
+      [id, now],
+    );
+    if (lead.idempotencyKey !== undefined) {
+      // The primary key makes the key one across instances: a concurrent twin waits for the other's commit here, then
+      // finds the key taken (no row back) and answers as a repeat; an expired row for the key is taken over.
+      const { rowCount } = await q(
+        `INSERT INTO idempotency_keys (form_id, key, lead_id, created_at, fingerprint) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (form_id, key) DO UPDATE SET lead_id = excluded.lead_id, created_at = excluded.created_at,
+           fingerprint = excluded.fingerprint
+         WHERE idempotency_keys.created_at < $6`,
+        [lead.formId, lead.idempotencyKey, id, now, fingerprints[0] ?? null, now - IDEMPOTENCY_TTL_MS],
+      );
+      if (rowCount === 0) return { repeatOf: true as const };
+    }
+    await q('SELECT pg_notify($1, $2)', [LEADS_CHANNEL, `${instance}:${id}`]);
+    if (now - lastKeyPurge > PURGE_KEYS_EVERY_MS) {
+      lastKeyPurge = now;
+      await q('DELETE FROM idempotency_keys WHERE created_at < $1', [now - IDEMPOTENCY_TTL_MS]);
+    }
+    return { id, replayed: false };
+  }
+
+  const alertOf = (row: {
+    status: AlertStatus;
+    attempts: number;
+    next_attempt_at: number;
+    last_error: string | null;
+    delivered_at: string | null;
+    pending_since: number;
+  }) => ({
+    status: row.status,
+    attempts: row.attempts,
+    pendingSince: row.pending_since,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    deliveredAt: row.delivered_at,
+  });
+
+  return {
+    keySource,
+    audit,
+    inbox,
+    fingerprint: (text) => sealer.fingerprints(text)[0] ?? '',
+    fingerprints: (text) => sealer.fingerprints(text),
+    async insertLead(lead, { deadline } = {}) {
+      open();
+      if (pool.waitingCount >= maxQueued) throw new QueueFullError(maxQueued);
+      const left = () => (deadline ?? Infinity) - COMMIT_MARGIN_MS - Date.now();
+      const client = await pool.connect();
+      let result: InsertResult | { repeatOf: true };
+      try {
+        // Not begun this close to the visitor's deadline: a lead they were told could not be saved is not saved.
+        if (left() <= 0) throw new DeadlineError();
+        const timeout = Math.min(Math.round(left()), 2 ** 31 - 1);
+        await client.query('BEGIN');
+        result = await insert(client, lead, timeout);
+        if ('repeatOf' in result) await client.query('ROLLBACK');
+        else await client.query(timed('COMMIT', [], timeout));
+      } catch (error) {
+        const broken = await client.query('ROLLBACK').then(
+          () => false,
+          () => true,
+        );
+        client.release(broken);
+        throw error;
+      }
+      client.release();
+      // A twin with the same key committed first: read now, the key answers as a repeat.
+      if ('repeatOf' in result)
+        return transaction(pool, (again) =>
+          insert(again, lead, DEFAULT_QUERY_TIMEOUT_MS),
+        ) as Promise<InsertResult>;
+      // After the commit, and only for a lead written now: a repeat of an earlier one is no news.
+      if (!result.replayed) tell(result.id);
+      return result;
+    },
+    async getLead(id) {
+      open();
+      const { rows } = await pool.query<LeadRow>('SELECT * FROM leads WHERE id = $1', [id]);
+      return rows[0] && toLead(rows[0]);
+    },
+    async listLeads({ since } = {}) {
+      open();
+      const { rows } = await pool.query<LeadRow & { alert: AlertStatus }>(
+        `SELECT leads.*, alerts.status AS alert FROM leads JOIN alerts ON alerts.lead_id = leads.id
+         WHERE leads.created_at >= $1 ORDER BY leads.created_at, leads.id`,
+        [since ?? ''],
+      );
+      return rows.map((row) => ({ ...toLead(row), alert: row.alert }));
+    },
+    async getAlert(id) {
+      open();
+      const { rows } = await pool.query('SELECT * FROM alerts WHERE lead_id = $1', [id]);
+      return rows[0] && alertOf(rows[0]);
+    },
+    async claimDueAlerts({ now, limit, leaseMs }) {
+      open();
+      // SKIP LOCKED: an alert another instance is claiming right now is left to it, not waited for.
+      const { rows } = await pool.query<ClaimedRow>(
+        `WITH due AS (
+           SELECT lead_id FROM alerts WHERE status = 'pending' AND next_attempt_at <= $1
+           ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED
+         ), claimed AS (
+           UPDATE alerts SET attempts = alerts.attempts + 1, next_attempt_at = $3 FROM due
+           WHERE alerts.lead_id = due.lead_id
+           RETURNING alerts.lead_id, alerts.attempts - 1 AS attempts, alerts.pending_since
+         )
+         SELECT leads.*, claimed.attempts, claimed.pending_since FROM claimed JOIN leads ON leads.id = claimed.lead_id
+         ORDER BY claimed.pending_since`,
+        [now, limit, now + leaseMs],
+      );
+      return rows.map((row) => ({
+        lead: toLead(row),
+        attempt: row.attempts + 1,
+        pendingSince: row.pending_since,
+      }));
+    },
+    async nextAlertDueAt() {
+      open();
+      const { rows } = await pool.query<{ due: number | null }>(
+        "SELECT min(next_attempt_at) AS due FROM alerts WHERE status = 'pending'",
+      );
+      return rows[0]?.due ?? undefined;
+    },
+    async markDelivered(id, at) {
+      open();
+      await pool.query(
+        "UPDATE alerts SET status = 'delivered', delivered_at = $1, last_error = NULL WHERE lead_id = $2",
+        [at.toISOString(), id],
+      );
+    },
+    async scheduleRetry(id, nextAttemptAt, error, { counted = true } = {}) {
+      open();
+      // An uncounted retry gives back the attempt its claim counted (the webhook was rate limiting).
+      await pool.query(
+        'UPDATE alerts SET next_attempt_at = $1, last_error = $2, attempts = attempts - $3 WHERE lead_id = $4',
+        [Math.round(nextAttemptAt), error, counted ? 0 : 1, id],
+      );
+    },
+    async markDead(id, error) {
+      open();
+      await pool.query("UPDATE alerts SET status = 'dead', last_error = $1 WHERE lead_id = $2", [error, id]);
+    },
+    async retryDeadAlerts(now) {
+      open();
+      const { rowCount } = await pool.query(
+        "UPDATE alerts SET status = 'pending', attempts = 0, next_attempt_at = $1, pending_since = $1 WHERE status = 'dead'",
+        [now],
+      );
+      return rowCount ?? 0;
+    },
+    // A PostgreSQL lead database was never written by a version that stored values in clear.
+    sealLegacyLeads: async () => 0,
+    async purgeOlderThan(cutoff) {
+      open();
+      const before = new Date(cutoff).toISOString();
+      let count = 0;
+      // Batches of short transactions, so visitors' leads are not held behind a long one.
+      for (;;) {
+        const { rowCount } = await pool.query(
+          'DELETE FROM leads WHERE id IN (SELECT id FROM leads WHERE created_at < $1 ORDER BY created_at LIMIT $2)',
+          [before, PURGE_BATCH],
+        );
+        count += rowCount ?? 0;
+        if ((rowCount ?? 0) < PURGE_BATCH) break;
+      }
+      if (count > 0) await audit.append({ actor: 'server', action: 'purge', detail: `count=${count}` });
+      return count;
+    },
+    async alertBacklog() {
+      open();
+      const { rows } = await pool.query<{ pending: number; dead: number; oldest: number | null }>(
+        `SELECT (SELECT count(*)::int FROM alerts WHERE status = 'pending') AS pending,
+                (SELECT count(*)::int FROM alerts WHERE status = 'dead') AS dead,
+                (SELECT min(pending_since) FROM alerts WHERE status = 'pending') AS oldest`,
+      );
+      const row = rows[0];
+      return {
+        pending: row?.pending ?? 0,
+        dead: row?.dead ?? 0,
+        oldestPendingSince: row?.oldest ?? undefined,
+      };
+    },
+    async isHealthy() {
+      if (closed) return false;
+      try {
+        await pool.query('SELECT 1 FROM leads LIMIT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(keyCheck);
+      await listening.stop();
+      await pool.end();
+    },
+    // The key current at open: a rotation signs staff out at the next restart, never mid-session.
+    staff: postgresStaffStore(pool, keyring.current().key),
+  };
+}
