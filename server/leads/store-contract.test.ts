@@ -147,6 +147,23 @@ describe.each(storeKinds())('the $name lead store', (kind) => {
     expect(await store.staff.session(session)).toBeUndefined();
   });
 
+  it('keeps at most the bound of passkey challenges waiting, across instances; each is taken once', async () => {
+    const { store, again } = await kind.open(forms);
+    const other = await again();
+    const now = Date.now();
+    const saved = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((challenge, n) =>
+        (n % 2 ? other : store).staff.saveChallenge(challenge, 'sign-in', null, now + 60_000, now, 3),
+      ),
+    );
+    expect(saved.filter(Boolean)).toHaveLength(3);
+    const kept = ['a', 'b', 'c', 'd'].filter((_, n) => saved[n]);
+    expect(await store.staff.takeChallenge(kept[0] ?? '', 'sign-in', now)).toEqual({ staffId: null });
+    expect(await other.staff.takeChallenge(kept[0] ?? '', 'sign-in', now)).toBeUndefined();
+    // Expired ones make room.
+    expect(await store.staff.saveChallenge('e', 'sign-in', null, now + 120_000, now + 61_000, 3)).toBe(true);
+  });
+
   it("tells the inbox's listeners of each lead stored, never of a repeat", async () => {
     const { store } = await kind.open(forms);
     const heard: string[] = [];

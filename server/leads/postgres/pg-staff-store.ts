@@ -134,13 +134,18 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
         id,
       ]);
     },
-    async saveChallenge(challenge, purpose, staffId, expiresAt, now) {
-      await transaction(pool, async (db) => {
+    async saveChallenge(challenge, purpose, staffId, expiresAt, now, max) {
+      return transaction(pool, async (db) => {
+        // One count at a time across instances, so the bound holds however many sign-ins start together.
+        await db.query("SELECT pg_advisory_xact_lock(hashtext('webauthn_challenges'))");
         await db.query('DELETE FROM webauthn_challenges WHERE expires_at <= $1', [now]);
+        const { rows } = await db.query<{ kept: string }>('SELECT COUNT(*) AS kept FROM webauthn_challenges');
+        if (Number(rows[0]?.kept ?? 0) >= max) return false;
         await db.query(
           'INSERT INTO webauthn_challenges (challenge, purpose, staff_id, expires_at) VALUES ($1, $2, $3, $4)',
           [challenge, purpose, staffId, expiresAt],
         );
+        return true;
       });
     },
     async takeChallenge(challenge, purpose, now) {
