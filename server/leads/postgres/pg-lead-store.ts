@@ -35,6 +35,7 @@ import {
   writeMeta,
   type PoolOptions,
 } from './pg-schema.ts';
+import { postgresCounters } from './pg-rate-limits.ts';
 import { postgresStaffStore } from './pg-staff-store.ts';
 import { LEADS_CHANNEL, listenForLeads } from './pg-notify.ts';
 
@@ -112,6 +113,7 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
     },
   });
 
+  const counters = postgresCounters(pool);
   let closed = false;
   let lastKeyPurge = 0;
   const open = () => {
@@ -364,10 +366,12 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
       if (closed) return;
       closed = true;
       clearInterval(keyCheck);
+      counters.stop();
       await listening.stop();
       await pool.end();
     },
     // The key current at open: a rotation signs staff out at the next restart, never mid-session.
     staff: postgresStaffStore(pool, keyring.current().key),
+    rateCounters: counters.counters,
   };
 }

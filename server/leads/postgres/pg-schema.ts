@@ -113,6 +113,9 @@ const MIGRATIONS = [
      expires_at bigint NOT NULL
    );
    CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges (expires_at);`,
+  // Rate-limit counters, in the columns rate-limiter-flexible's RateLimiterPostgres reads (pg-rate-limits.ts).
+  `CREATE TABLE rate_limits (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint);
+   CREATE INDEX rate_limits_expiry ON rate_limits (expire);`,
 ];
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 
