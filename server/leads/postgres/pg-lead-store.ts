@@ -27,6 +27,7 @@ import type { AlertStatus, LeadStore, LeadStoreOptions } from '../lead-store.ts'
 import { createPostgresAuditLog } from './pg-audit-log.ts';
 import { createPostgresInboxStore } from './pg-inbox-store.ts';
 import {
+  checkout,
   createPool,
   DEFAULT_QUERY_TIMEOUT_MS,
   migrate,
@@ -218,7 +219,7 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
       open();
       if (pool.waitingCount >= maxQueued) throw new QueueFullError(maxQueued);
       const left = () => (deadline ?? Infinity) - COMMIT_MARGIN_MS - Date.now();
-      const client = await pool.connect();
+      const client = await checkout(pool);
       let result: InsertResult | { repeatOf: true };
       try {
         // Not begun this close to the visitor's deadline: a lead they were told could not be saved is not saved.
