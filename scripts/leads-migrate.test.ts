@@ -7,10 +7,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadForms } from '../server/content.ts';
+import { openLeadDatabase } from '../server/leads/lead-db.ts';
 import { openLeadStore } from '../server/leads/lead-store.ts';
 import { openPostgresLeadStore } from '../server/leads/postgres/pg-lead-store.ts';
 import { startTestPostgres, type TestPostgres } from '../tests/helpers/postgres.ts';
 import { runLeadsCli } from './leads.ts';
+import { runStaffCli } from './staff.ts';
 
 describe('leads migrate-to-postgres', () => {
   let dir: string;
@@ -115,6 +117,67 @@ describe('leads migrate-to-postgres', () => {
       expect(repeat).toMatchObject({ id: one, replayed: true });
     } finally {
       await store.close();
+    }
+  });
+
+  it('reads the leads, and invites staff, on PostgreSQL once DATABASE_URL is set', async () => {
+    const url = cluster.url.replace(/\/app$/, '/migrated');
+    const env = { LEADS_DB: dbFile, DATABASE_URL: url, LEADS_KEY_FILE: `${dbFile}.key` };
+    let out = '';
+    let err = '';
+    const io = {
+      env,
+      cwd: dir,
+      out: (text: string) => (out += text),
+      err: (text: string) => (err += text),
+      user: 'tester',
+    };
+    expect(await runLeadsCli(['list', '--json'], io)).toBe(0);
+    expect(
+      out
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { fullName: string }).fullName),
+    ).toEqual(['Migrated Person 0', 'Migrated Person 1', 'Migrated Person 2']);
+    expect(await runStaffCli(['invite', 'ben@example.org'], io)).toBe(0);
+    const reader = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      expect((await reader.query('SELECT email FROM invites')).rows).toEqual([{ email: 'ben@example.org' }]);
+    } finally {
+      await reader.end();
+    }
+    // The file's own tools are refused rather than run on the file while the server uses PostgreSQL.
+    expect(await runLeadsCli(['backup', join(dir, 'copy.db')], io)).toBe(2);
+    expect(err).toMatch(/backup works on the SQLite file LEADS_DB, not on DATABASE_URL/);
+  });
+
+  it('seals the values an older version stored in clear before they reach PostgreSQL', async () => {
+    const legacyFile = join(dir, 'legacy.db');
+    const v1 = openLeadDatabase(legacyFile, 1);
+    v1.prepare(
+      "INSERT INTO leads VALUES ('old-1', 'insurance-verification', '2025-01-01T00:00:00.000Z', '/', ?)",
+    ).run(JSON.stringify({ fullName: 'Jane Quist', memberId: 'M-1' }));
+    v1.prepare(
+      "INSERT INTO alerts VALUES ('old-1', 'delivered', 1, 0, NULL, '2025-01-01T00:00:01.000Z')",
+    ).run();
+    v1.close();
+    await admin.query('CREATE DATABASE legacy');
+    const url = cluster.url.replace(/\/app$/, '/legacy');
+    const env = {
+      LEADS_DB: legacyFile,
+      DATABASE_URL: url,
+      LEADS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    };
+    let err = '';
+    const io = { env, cwd: dir, out: () => undefined, err: (text: string) => (err += text), user: 'tester' };
+    expect(await runLeadsCli(['migrate-to-postgres'], io), err).toBe(0);
+    const reader = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const { rows } = await reader.query<{ data: string; sealed: string }>('SELECT data, sealed FROM leads');
+      expect(rows).toHaveLength(1);
+      expect(`${rows[0]?.data}${rows[0]?.sealed}`).not.toMatch(/Quist|M-1/);
+    } finally {
+      await reader.end();
     }
   });
 

@@ -16,6 +16,7 @@ import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../server/lea
 import { rotateLeadKey } from '../server/leads/lead-rotation.ts';
 import { openLeadStore, type LeadStore } from '../server/leads/lead-store.ts';
 import { CopyError, copySqliteToPostgres } from '../server/leads/postgres/pg-copy-from-sqlite.ts';
+import { openPostgresLeadStore } from '../server/leads/postgres/pg-lead-store.ts';
 
 export const USAGE = `Usage: npm run leads -- <command>
 
@@ -77,8 +78,15 @@ function databaseFile(config: ServerConfig): string {
   return config.leadsDb;
 }
 
-export function openStore(io: CliIo): LeadStore {
+/** The store the server uses: PostgreSQL when DATABASE_URL is set (its key from the environment), else LEADS_DB. */
+export async function openStore(io: CliIo): Promise<LeadStore> {
   const config = readConfig(io.env, io.cwd);
+  if (config.databaseUrl !== undefined)
+    return openPostgresLeadStore(config.databaseUrl, {
+      key: config.leadsEncryptionKey,
+      keyFile: config.leadsKeyFile,
+      max: 2,
+    });
   // No writer thread: the CLI's one write (retry-dead) is small, and a thread would only slow its start.
   return openLeadStore(databaseFile(config), {
     key: config.leadsEncryptionKey,
@@ -86,6 +94,16 @@ export function openStore(io: CliIo): LeadStore {
     createKeyFile: false,
     writerThread: false,
   });
+}
+
+/** LEADS_DB for a command that works on the SQLite file alone; refused when the server's store is PostgreSQL. */
+function sqliteOnly(config: ServerConfig, command: string): string {
+  if (config.databaseUrl !== undefined)
+    throw new UsageError(
+      `${command} works on the SQLite file LEADS_DB, not on DATABASE_URL: PostgreSQL has its own backups ` +
+        '(docs/DEPLOY.md, Several instances). Unset DATABASE_URL to run it on LEADS_DB.',
+    );
+  return databaseFile(config);
 }
 
 /** The form definitions, for labels; a lead is still shown, by field names, when they cannot be read. */
@@ -155,7 +173,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
       if (file === undefined || extra.length > 0)
         throw new UsageError('backup takes one file name: backup <file>');
       const target = resolve(io.cwd, file);
-      const { leads, bytes } = await backupLeadDatabase(databaseFile(readConfig(io.env, io.cwd)), target);
+      const { leads, bytes } = await backupLeadDatabase(
+        sqliteOnly(readConfig(io.env, io.cwd), 'backup'),
+        target,
+      );
       io.out(
         `Backed up ${leads} lead${leads === 1 ? '' : 's'} to ${target} (${Math.ceil(bytes / 1024)} KB). Its ` +
           'health details and messages are encrypted as stored: keep the key apart from it.\n',
@@ -165,8 +186,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
     case 'rotate-key': {
       if (rest.length > 0) throw new UsageError('rotate-key takes no arguments');
       const config = readConfig(io.env, io.cwd);
+      const file = sqliteOnly(config, 'rotate-key');
       io.out('Sealing every value again under the new key; the server keeps taking leads meanwhile...\n');
-      const result = await rotateLeadKey(databaseFile(config), {
+      const result = await rotateLeadKey(file, {
         key: config.leadsEncryptionKey,
         keyFile: config.leadsKeyFile,
         forms: formsOrNone(),
@@ -214,7 +236,7 @@ const audited = (io: CliIo, store: LeadStore, entry: { leadId?: string; detail: 
   store.audit.append({ actor: actorOf(io), action: 'cli-read', ...entry });
 
 async function withStore(io: CliIo, use: (store: LeadStore) => void | Promise<void>): Promise<void> {
-  const store = openStore(io);
+  const store = await openStore(io);
   try {
     await use(store);
   } finally {

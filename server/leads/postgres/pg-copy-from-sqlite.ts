@@ -89,8 +89,14 @@ export async function copySqliteToPostgres(
   keys: Pick<UnlockOptions, 'key' | 'keyFile'>,
   actor: string,
 ): Promise<CopyReport> {
-  // Opened as the server opens it: the key must fit the file (KeyError otherwise), and its schema is brought up to date.
-  await openLeadStore(file, { ...keys, createKeyFile: false, writerThread: false }).close();
+  // Opened as the server opens it: the key must fit the file (KeyError otherwise), its schema is brought up to date,
+  // and values older versions stored in clear are sealed, as at a server's start: PostgreSQL never holds one in clear.
+  const opened = openLeadStore(file, { ...keys, createKeyFile: false, writerThread: false });
+  try {
+    await opened.sealLegacyLeads();
+  } finally {
+    await opened.close();
+  }
   const source = new Database(file, { readonly: true });
   const pool = createPool(url, { max: 2 });
   const rows = {} as CopyReport['rows'];
