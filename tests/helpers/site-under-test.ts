@@ -44,7 +44,7 @@ export async function startSite(env: ServerEnv = {}): Promise<RunningSite> {
     dbFile,
     output: server.output,
     leads: async () => {
-      const store = openStore({
+      const store = await openStore({
         env: { ...env, LEADS_DB: dbFile },
         cwd: process.cwd(),
         out: () => undefined,
