@@ -51,7 +51,7 @@ export async function startSite(env: ServerEnv = {}): Promise<RunningSite> {
         err: () => undefined,
       });
       try {
-        return store.listLeads();
+        return await store.listLeads();
       } finally {
         await store.close();
       }
