@@ -71,6 +71,10 @@ describe('the server on PostgreSQL', () => {
     const { id } = JSON.parse(answer.text) as { id: string };
     expect(await storedNames(reader, key)).toEqual(['Fault Test 1']);
     await waitFor(() => receiver.calls.some((call) => call.json.text.endsWith(`(lead ${id})`)));
+    // Marked delivered once the webhook's answer is back, a moment after the receiver has the message.
+    await waitFor(
+      async () => (await reader.query('SELECT status FROM alerts')).rows[0]?.status === 'delivered',
+    );
     expect((await reader.query('SELECT status FROM alerts')).rows).toEqual([{ status: 'delivered' }]);
   });
 
