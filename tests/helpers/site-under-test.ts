@@ -44,14 +44,14 @@ export async function startSite(env: ServerEnv = {}): Promise<RunningSite> {
     dbFile,
     output: server.output,
     leads: async () => {
-      const store = await openStore({
+      const store = openStore({
         env: { ...env, LEADS_DB: dbFile },
         cwd: process.cwd(),
         out: () => undefined,
         err: () => undefined,
       });
       try {
-        return await store.listLeads();
+        return store.listLeads();
       } finally {
         await store.close();
       }

@@ -127,7 +127,6 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
     staff: store.staff,
     inbox: store.inbox,
     audit: store.audit,
-    rateCounters: store.rateCounters,
     forms,
     site,
     logger,

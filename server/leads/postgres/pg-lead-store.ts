@@ -27,7 +27,6 @@ import type { AlertStatus, LeadStore, LeadStoreOptions } from '../lead-store.ts'
 import { createPostgresAuditLog } from './pg-audit-log.ts';
 import { createPostgresInboxStore } from './pg-inbox-store.ts';
 import {
-  checkout,
   createPool,
   DEFAULT_QUERY_TIMEOUT_MS,
   migrate,
@@ -36,7 +35,6 @@ import {
   writeMeta,
   type PoolOptions,
 } from './pg-schema.ts';
-import { postgresCounters } from './pg-rate-limits.ts';
 import { postgresStaffStore } from './pg-staff-store.ts';
 import { LEADS_CHANNEL, listenForLeads } from './pg-notify.ts';
 
@@ -114,7 +112,6 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
     },
   });
 
-  const counters = postgresCounters(pool);
   let closed = false;
   let lastKeyPurge = 0;
   const open = () => {
@@ -219,7 +216,7 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
       open();
       if (pool.waitingCount >= maxQueued) throw new QueueFullError(maxQueued);
       const left = () => (deadline ?? Infinity) - COMMIT_MARGIN_MS - Date.now();
-      const client = await checkout(pool);
+      const client = await pool.connect();
       let result: InsertResult | { repeatOf: true };
       try {
         // Not begun this close to the visitor's deadline: a lead they were told could not be saved is not saved.
@@ -367,12 +364,10 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
       if (closed) return;
       closed = true;
       clearInterval(keyCheck);
-      counters.stop();
       await listening.stop();
       await pool.end();
     },
     // The key current at open: a rotation signs staff out at the next restart, never mid-session.
     staff: postgresStaffStore(pool, keyring.current().key),
-    rateCounters: counters.counters,
   };
 }
