@@ -59,7 +59,7 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
                 {block.trustPoints.map((point) => {
                   const Icon = point.icon ? icons[point.icon] : IconCheck;
                   return (
-                    <Group key={point.text} gap={6} component="li" wrap="nowrap">
+                    <Group key={point.text} gap={6} component="li" wrap="nowrap" className="hero-trust-point">
                       <Icon size={18} aria-hidden className="accent-icon" />
                       <Text fw={500}>{point.text}</Text>
                     </Group>
