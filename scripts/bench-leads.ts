@@ -1,18 +1,21 @@
-// `npm run bench:leads [-- --seconds 10 --connections 10]`: how many durable form submissions per second the real
-// server takes on loopback, and how long each waits. The server runs as its own process (as in production) on a
-// throwaway database, with a local chat receiver taking the alerts; this process drives the JSON endpoint with a fixed
-// number of keep-alive connections, each sending its next submission when the last was answered (as autocannon does):
-// 3 seconds of warm-up (reported apart), then the measured run. Ends with one line for machines:
-// `leads_per_s=N p99_ms=N`.
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// `npm run bench:leads [-- --seconds 10 --connections 10 --store sqlite|postgres --instances 2]`: how many durable form
+// submissions per second the real server takes on loopback, and how long each waits. The server runs as its own process
+// (as in production) on a throwaway database (a SQLite file, or a throwaway PostgreSQL cluster shared by `--instances`
+// servers, then SQLite in the same run for comparison), with a local chat receiver taking the alerts; this process
+// drives the JSON endpoint with a fixed number of keep-alive connections, spread over the instances, each sending its
+// next submission when the last was answered (as autocannon does): 3 seconds of warm-up (reported apart), then the
+// measured run. Ends with one line for machines, of the store asked for: `leads_per_s=N p99_ms=N`.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { startServerProcess } from './lib/server-process.ts';
+import pg from 'pg';
+import { startTestPostgres, type TestPostgres } from '../tests/helpers/postgres.ts';
+import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
 import { percentile } from './lib/stats.ts';
 
 const FORM_ID = 'insurance-verification';
@@ -22,22 +25,34 @@ const WARM_UP_SECONDS = 3;
 export interface BenchOptions {
   seconds: number;
   connections: number;
+  /** Where the servers keep leads: a SQLite file each (one instance), or one throwaway PostgreSQL for all. */
+  store: 'sqlite' | 'postgres';
+  /** Server processes sharing the connections (PostgreSQL only: a SQLite file takes one). */
+  instances: number;
 }
 
+const NUMBERS = { '--seconds': [1, 300], '--connections': [1, 1000], '--instances': [1, 8] } as const;
+const USAGE = 'use --seconds N, --connections N, --store sqlite|postgres and --instances N (postgres)';
+
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = { seconds: 10, connections: 10 };
-  for (let i = 0; i < argv.length; i += 1) {
-    const name = argv[i];
-    const value = Number(argv[i + 1]);
-    const limits = { '--seconds': [1, 300], '--connections': [1, 1000] } as const;
-    if (name !== '--seconds' && name !== '--connections')
-      throw new Error(`unknown option ${name}; use --seconds N and --connections N`);
-    const [min, max] = limits[name];
+  const options: BenchOptions = { seconds: 10, connections: 10, store: 'sqlite', instances: 1 };
+  for (let i = 0; i < argv.length; i += 2) {
+    const name = argv[i] ?? '';
+    const text = argv[i + 1];
+    if (name === '--store') {
+      if (text !== 'sqlite' && text !== 'postgres') throw new Error('--store takes sqlite or postgres');
+      options.store = text;
+      continue;
+    }
+    if (!(name in NUMBERS)) throw new Error(`unknown option ${name}; ${USAGE}`);
+    const [min, max] = NUMBERS[name as keyof typeof NUMBERS];
+    const value = Number(text);
     if (!Number.isInteger(value) || value < min || value > max)
       throw new Error(`${name} takes a whole number from ${min} to ${max}`);
-    options[name === '--seconds' ? 'seconds' : 'connections'] = value;
-    i += 1;
+    options[name.slice(2) as 'seconds' | 'connections' | 'instances'] = value;
   }
+  if (options.store === 'sqlite' && options.instances !== 1)
+    throw new Error('--instances needs --store postgres: a SQLite file takes one server');
   return options;
 }
 
@@ -114,16 +129,21 @@ function post({ options, headers }: ReturnType<typeof requestTemplate>, body: st
   });
 }
 
-async function drive(url: URL, { seconds, connections }: BenchOptions): Promise<Sample[]> {
+/** `connections` keep-alive connections, spread evenly over `urls` (the instances), for `seconds`. */
+async function drive(
+  urls: readonly URL[],
+  { seconds, connections }: Pick<BenchOptions, 'seconds' | 'connections'>,
+) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const template = requestTemplate(agent, url);
+  const templates = urls.map((url) => requestTemplate(agent, url));
   const samples: Sample[] = [];
   const deadline = performance.now() + seconds * 1000;
   let n = 0;
-  const loop = async () => {
+  const loop = async (connection: number) => {
+    const template = templates[connection % templates.length] as (typeof templates)[number];
     while (performance.now() < deadline) samples.push(await post(template, lead((n += 1))));
   };
-  await Promise.all(Array.from({ length: connections }, loop));
+  await Promise.all(Array.from({ length: connections }, (_, connection) => loop(connection)));
   agent.destroy();
   return samples;
 }
@@ -149,66 +169,100 @@ function cpuMsOf(pid: number | undefined): number | undefined {
   }
 }
 
+/** CPU milliseconds of `pid` and its children (PostgreSQL's server and its connections); undefined elsewhere. */
+function treeCpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  let total = cpuMsOf(pid);
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (Number(fields[1]) === pid) total = (total ?? 0) + (cpuMsOf(Number(entry)) ?? 0);
+    }
+  } catch {
+    return total;
+  }
+  return total;
+}
+
 /** `x ms` per lead, or 'unknown' where /proc cannot tell. */
 const perLead = (before: number | undefined, after: number | undefined, leads: number) =>
   before === undefined || after === undefined || leads === 0
     ? 'unknown'
     : `${((after - before) / leads).toFixed(2)} ms`;
 
-async function main(): Promise<void> {
-  const options = parseBenchArgs(process.argv.slice(2));
+interface Figures {
+  label: string;
+  perSecond: number;
+  p99: number;
+  cpuPerLead: string;
+}
+
+/** Server processes started so far: an interrupted benchmark (Ctrl-C, a time limit) must not leave one behind. */
+const children = new Set<ServerProcess['child']>();
+
+/** One measured run of `options.instances` servers on `options.store`; prints its figures and returns them. */
+async function runStore(options: BenchOptions, postgres: TestPostgres | undefined): Promise<Figures> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-leads-'));
   const clientDir = join(dir, 'client');
   mkdirSync(clientDir);
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Bench</title>');
   writeFileSync(join(clientDir, '404.html'), '<!doctype html><title>404</title>');
   const dbFile = join(dir, 'leads.db');
+  const label = postgres ? `postgres x${options.instances}` : 'sqlite';
   const receiver = await startReceiver();
-  const server = await startServerProcess({
-    env: {
-      LEADS_DB: dbFile,
-      CLIENT_DIR: clientDir,
-      CHAT_WEBHOOK_URL: receiver.url,
-      // One address sends every request here; the limits guard against people, not against the benchmark.
-      FORM_RATE_LIMIT: '1000000000',
-      FORM_GLOBAL_RATE_LIMIT: '1000000000',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    },
-    // BENCH_SERVER_NODE_FLAGS adds Node flags to the server only, such as `--cpu-prof --cpu-prof-dir=/tmp/prof` to
-    // see where its time goes (NODE_OPTIONS refuses --cpu-prof, and would profile this client too).
-    nodeFlags: (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
-    // The server's log is not the benchmark's output; discarding it still costs the server its writes, as in
-    // production.
-    captureOutput: false,
-    startupTimeoutMs: STARTUP_TIMEOUT_MS,
-  });
-  const { child, url } = server;
-  // Interrupted (Ctrl-C, a time limit): the server child must not outlive the benchmark.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const)
-    process.once(signal, () => {
-      child.kill('SIGKILL');
-      rmSync(dir, { recursive: true, force: true });
-      process.exit(130);
-    });
+  const servers: ServerProcess[] = [];
   try {
+    for (let n = 0; n < options.instances; n += 1) {
+      const server = await startServerProcess({
+        env: {
+          ...(postgres
+            ? { DATABASE_URL: postgres.url, LEADS_ENCRYPTION_KEY: POSTGRES_KEY_HEX }
+            : { LEADS_DB: dbFile }),
+          CLIENT_DIR: clientDir,
+          CHAT_WEBHOOK_URL: receiver.url,
+          // One address sends every request here; the limits guard against people, not against the benchmark.
+          FORM_RATE_LIMIT: '1000000000',
+          FORM_GLOBAL_RATE_LIMIT: '1000000000',
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+        },
+        // BENCH_SERVER_NODE_FLAGS adds Node flags to the server only, such as `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+        // see where its time goes (NODE_OPTIONS refuses --cpu-prof, and would profile this client too).
+        nodeFlags: (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean),
+        // The server's log is not the benchmark's output; discarding it still costs the server its writes, as in
+        // production.
+        captureOutput: false,
+        startupTimeoutMs: STARTUP_TIMEOUT_MS,
+      });
+      servers.push(server);
+      children.add(server.child);
+    }
+    const urls = servers.map((server) => new URL(`/api/forms/${FORM_ID}`, server.url));
     console.log(
-      `POST ${url}/api/forms/${FORM_ID}: ${options.connections} connections for ${options.seconds} s (WAL, synchronous=FULL)`,
+      `${label}: POST /api/forms/${FORM_ID}: ${options.connections} connections over ${servers.length} ` +
+        `instance${servers.length === 1 ? '' : 's'} for ${options.seconds} s ` +
+        (postgres ? '(PostgreSQL, fsync on)' : '(WAL, synchronous=FULL)'),
     );
     // The first seconds after a start are slower: V8 is still compiling the hot code and growing its heap. They are
     // driven and reported, but the figures are those of a server that has been running, as one does for days.
-    const warmUp = (
-      await drive(new URL(`/api/forms/${FORM_ID}`, url), {
-        seconds: WARM_UP_SECONDS,
-        connections: options.connections,
-      })
-    )
+    const warmUp = (await drive(urls, { seconds: WARM_UP_SECONDS, connections: options.connections }))
       .filter((sample) => sample.status === 201)
       .map((sample) => sample.ms)
       .sort((a, b) => a - b);
-    const serverCpuBefore = cpuMsOf(child.pid);
+    // The store's cost is the servers' CPU, and PostgreSQL's own (its server and connections) where it is one.
+    const storeCpu = () => {
+      const parts = [
+        ...servers.map((server) => cpuMsOf(server.child.pid)),
+        ...(postgres ? [treeCpuMsOf(postgres.pid())] : []),
+      ];
+      return parts.some((part) => part === undefined)
+        ? undefined
+        : parts.reduce((sum = 0, part = 0) => sum + part, 0);
+    };
+    const serverCpuBefore = storeCpu();
     const clientCpuBefore = process.cpuUsage();
-    const samples = await drive(new URL(`/api/forms/${FORM_ID}`, url), options);
-    const serverCpuAfter = cpuMsOf(child.pid);
+    const samples = await drive(urls, options);
+    const serverCpuAfter = storeCpu();
     const clientCpu = process.cpuUsage(clientCpuBefore);
     const created = samples.filter((sample) => sample.status === 201);
     const failed = samples.length - created.length;
@@ -216,17 +270,15 @@ async function main(): Promise<void> {
     const perSecond = Math.round(created.length / options.seconds);
     const p50 = round(percentile(latencies, 0.5));
     const p99 = round(percentile(latencies, 0.99));
-
-    const db = new Database(dbFile, { readonly: true });
-    const stored = (db.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
-    db.close();
+    const stored = postgres ? await countPostgresLeads(postgres.url) : countSqliteLeads(dbFile);
+    const cpuPerLead = perLead(serverCpuBefore, serverCpuAfter, created.length);
 
     console.log(`answered 201: ${created.length}, other answers or errors: ${failed}`);
     console.log(`leads in the database (warm-up included): ${stored}`);
     console.log(`chat alerts delivered meanwhile: ${receiver.received()}`);
     console.log(`durable submissions per second: ${perSecond}`);
     console.log(
-      `CPU per answered lead: server ${perLead(serverCpuBefore, serverCpuAfter, created.length)} (all its threads), ` +
+      `CPU per answered lead: ${postgres ? 'servers and PostgreSQL' : 'server (all its threads)'} ${cpuPerLead}, ` +
         `this client ${perLead(0, (clientCpu.user + clientCpu.system) / 1000, created.length)}`,
     );
     console.log(
@@ -234,11 +286,60 @@ async function main(): Promise<void> {
         `p50 ${round(percentile(warmUp, 0.5))} ms, p99 ${round(percentile(warmUp, 0.99))} ms`,
     );
     console.log(`latency p50 ${p50} ms, p99 ${p99} ms, max ${round(latencies.at(-1) ?? 0)} ms`);
-    console.log(`leads_per_s=${perSecond} p99_ms=${p99}`);
+    return { label, perSecond, p99, cpuPerLead };
   } finally {
-    await server.stop();
+    for (const server of servers) {
+      await server.stop();
+      children.delete(server.child);
+    }
     await receiver.stop();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const POSTGRES_KEY_HEX = randomBytes(32).toString('hex');
+
+function countSqliteLeads(dbFile: string): number {
+  const db = new Database(dbFile, { readonly: true });
+  try {
+    return (db.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+async function countPostgresLeads(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM leads')).rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseBenchArgs(process.argv.slice(2));
+  const postgres = options.store === 'postgres' ? await startTestPostgres() : undefined;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      for (const child of children) child.kill('SIGKILL');
+      postgres?.remove();
+      process.exit(130);
+    });
+  try {
+    const runs = [await runStore(options, postgres)];
+    // Beside PostgreSQL, SQLite's figure from the same run on the same machine: the two compare only so.
+    if (postgres) runs.push(await runStore({ ...options, store: 'sqlite', instances: 1 }, undefined));
+    if (runs.length > 1)
+      for (const run of runs)
+        console.log(
+          `${run.label}: ${run.perSecond} leads/s, p99 ${run.p99} ms, CPU ${run.cpuPerLead} per lead`,
+        );
+    const [chosen] = runs as [Figures];
+    console.log(`leads_per_s=${chosen.perSecond} p99_ms=${chosen.p99}`);
+  } finally {
+    postgres?.remove();
   }
 }
 

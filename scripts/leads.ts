@@ -11,10 +11,12 @@ import { ConfigError, readConfig, type ServerConfig } from '../server/config.ts'
 import { loadForms } from '../server/content.ts';
 import { BackupError, backupLeadDatabase } from '../server/leads/lead-backup.ts';
 import { CipherError } from '../server/leads/lead-cipher.ts';
-import { KeyError } from '../server/leads/lead-key.ts';
+import { KeyError, keyFileOf } from '../server/leads/lead-key.ts';
 import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../server/leads/lead-report.ts';
 import { rotateLeadKey } from '../server/leads/lead-rotation.ts';
 import { openLeadStore, type LeadStore } from '../server/leads/lead-store.ts';
+import { CopyError, copySqliteToPostgres } from '../server/leads/postgres/pg-copy-from-sqlite.ts';
+import { openPostgresLeadStore } from '../server/leads/postgres/pg-lead-store.ts';
 
 export const USAGE = `Usage: npm run leads -- <command>
 
@@ -24,6 +26,8 @@ export const USAGE = `Usage: npm run leads -- <command>
   retry-dead                     put every dead chat alert back to pending; a running server sends them
   backup <file>                  copy the database to a new file, safely while the server runs; still encrypted
   rotate-key                     seal every value again under a new key, safely while the server runs
+  migrate-to-postgres            copy LEADS_DB into DATABASE_URL (PostgreSQL), then check every row and value there;
+                                 a second run copies nothing
 
 DATE is a day (2026-01-08, from midnight UTC), a time (2026-01-08T09:00-08:00) or a span back from now (24h, 7d).
 Reads LEADS_DB (default data/leads.db) and its key as the server does: LEADS_ENCRYPTION_KEY, or the key file
@@ -74,8 +78,15 @@ function databaseFile(config: ServerConfig): string {
   return config.leadsDb;
 }
 
-export function openStore(io: CliIo): LeadStore {
+/** The store the server uses: PostgreSQL when DATABASE_URL is set (its key from the environment), else LEADS_DB. */
+export async function openStore(io: CliIo): Promise<LeadStore> {
   const config = readConfig(io.env, io.cwd);
+  if (config.databaseUrl !== undefined)
+    return openPostgresLeadStore(config.databaseUrl, {
+      key: config.leadsEncryptionKey,
+      keyFile: config.leadsKeyFile,
+      max: 2,
+    });
   // No writer thread: the CLI's one write (retry-dead) is small, and a thread would only slow its start.
   return openLeadStore(databaseFile(config), {
     key: config.leadsEncryptionKey,
@@ -83,6 +94,16 @@ export function openStore(io: CliIo): LeadStore {
     createKeyFile: false,
     writerThread: false,
   });
+}
+
+/** LEADS_DB for a command that works on the SQLite file alone; refused when the server's store is PostgreSQL. */
+function sqliteOnly(config: ServerConfig, command: string): string {
+  if (config.databaseUrl !== undefined)
+    throw new UsageError(
+      `${command} works on the SQLite file LEADS_DB, not on DATABASE_URL: PostgreSQL has its own backups ` +
+        '(docs/DEPLOY.md, Several instances). Unset DATABASE_URL to run it on LEADS_DB.',
+    );
+  return databaseFile(config);
 }
 
 /** The form definitions, for labels; a lead is still shown, by field names, when they cannot be read. */
@@ -152,7 +173,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
       if (file === undefined || extra.length > 0)
         throw new UsageError('backup takes one file name: backup <file>');
       const target = resolve(io.cwd, file);
-      const { leads, bytes } = await backupLeadDatabase(databaseFile(readConfig(io.env, io.cwd)), target);
+      const { leads, bytes } = await backupLeadDatabase(
+        sqliteOnly(readConfig(io.env, io.cwd), 'backup'),
+        target,
+      );
       io.out(
         `Backed up ${leads} lead${leads === 1 ? '' : 's'} to ${target} (${Math.ceil(bytes / 1024)} KB). Its ` +
           'health details and messages are encrypted as stored: keep the key apart from it.\n',
@@ -162,8 +186,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
     case 'rotate-key': {
       if (rest.length > 0) throw new UsageError('rotate-key takes no arguments');
       const config = readConfig(io.env, io.cwd);
+      const file = sqliteOnly(config, 'rotate-key');
       io.out('Sealing every value again under the new key; the server keeps taking leads meanwhile...\n');
-      const result = await rotateLeadKey(databaseFile(config), {
+      const result = await rotateLeadKey(file, {
         key: config.leadsEncryptionKey,
         keyFile: config.leadsKeyFile,
         forms: formsOrNone(),
@@ -179,6 +204,27 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
       );
       return;
     }
+    case 'migrate-to-postgres': {
+      if (rest.length > 0) throw new UsageError('migrate-to-postgres takes no arguments');
+      const config = readConfig(io.env, io.cwd);
+      if (config.databaseUrl === undefined)
+        throw new UsageError('migrate-to-postgres writes to DATABASE_URL: set it to the PostgreSQL database');
+      const file = databaseFile(config);
+      // The same key opens both: from the environment, or the file's key file (PostgreSQL has no file beside it).
+      const keys = { key: config.leadsEncryptionKey, keyFile: config.leadsKeyFile ?? keyFileOf(file) };
+      const { rows, copied } = await copySqliteToPostgres(file, config.databaseUrl, keys, actorOf(io));
+      const total = Object.values(copied).reduce((sum, count) => sum + count, 0);
+      const counts = Object.entries(rows)
+        .map(([table, count]) => `${table} ${copied[table as keyof typeof copied]}/${count}`)
+        .join(', ');
+      io.out(
+        (total === 0
+          ? `Nothing to copy: PostgreSQL already holds every row of ${file}.`
+          : `Copied ${total} row${total === 1 ? '' : 's'} from ${file} to PostgreSQL (copied/in the file: ${counts}).`) +
+          ' Checked: every row is there, every lead and note opens with the key, the audit chain holds.\n',
+      );
+      return;
+    }
     default:
       throw new UsageError(command === undefined ? 'Give a command.' : `Unknown command "${command}".`);
   }
@@ -190,7 +236,7 @@ const audited = (io: CliIo, store: LeadStore, entry: { leadId?: string; detail: 
   store.audit.append({ actor: actorOf(io), action: 'cli-read', ...entry });
 
 async function withStore(io: CliIo, use: (store: LeadStore) => void | Promise<void>): Promise<void> {
-  const store = openStore(io);
+  const store = await openStore(io);
   try {
     await use(store);
   } finally {
@@ -212,7 +258,11 @@ export async function runLeadsCli(argv: readonly string[], io: CliIo): Promise<n
       io.err(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if ([CliFailure, KeyError, ConfigError, CipherError, BackupError].some((kind) => error instanceof kind)) {
+    if (
+      [CliFailure, KeyError, ConfigError, CipherError, BackupError, CopyError].some(
+        (kind) => error instanceof kind,
+      )
+    ) {
       const { message } = error as Error;
       io.err(`${message}\n`);
       return 1;

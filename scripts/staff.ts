@@ -63,7 +63,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const now = (io.now?.() ?? new Date()).getTime();
   const actor = `cli:${io.user ?? userInfo().username}`;
   const withStore = async (use: (store: LeadStore) => Promise<number>) => {
-    const store = openStore(io);
+    const store = await openStore(io);
     try {
       return await use(store);
     } finally {

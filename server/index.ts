@@ -61,6 +61,7 @@ async function main(): Promise<void> {
       staff: store.staff,
       inbox: store.inbox,
       audit: store.audit,
+      rateCounters: store.rateCounters,
       forms,
       site,
       logger,

@@ -19,8 +19,40 @@ export interface NginxProcess {
   stop: () => Promise<void>;
 }
 
+export interface NginxOptions {
+  /**
+   * Node servers (`http://127.0.0.1:<port>`) to send the form API to, as one `upstream`, the way docs/DEPLOY.md
+   * proxies it to several instances; without them nginx serves the site alone.
+   */
+  upstreams?: readonly string[];
+}
+
+/** The `upstream` and the form API's proxied location, as DEPLOY's "Several instances" writes them. */
+function proxyConfig(upstreams: readonly string[]): string[] {
+  if (upstreams.length === 0) return [];
+  return [
+    '  upstream instances {',
+    ...upstreams.map((url) => `    server ${new URL(url).host};`),
+    '    keepalive 16;',
+    '  }',
+  ];
+}
+
+const PROXIED_LOCATION = [
+  '    location ~ ^/(api|forms)/ {',
+  '      proxy_pass http://instances;',
+  '      proxy_http_version 1.1;',
+  '      proxy_set_header Connection "";',
+  // The form API compares a post's Origin with the Host it was sent to: the browser's, its port included (DEPLOY's
+  // $host is the same on port 443), not the upstream's name.
+  '      proxy_set_header Host $http_host;',
+  '      proxy_set_header X-Forwarded-For $remote_addr;',
+  '      proxy_set_header X-Forwarded-Proto $scheme;',
+  '    }',
+];
+
 /** Starts nginx and resolves once it answers; rejects with its error log when it does not. */
-export async function startNginx(): Promise<NginxProcess> {
+export async function startNginx({ upstreams = [] }: NginxOptions = {}): Promise<NginxProcess> {
   if (!existsSync(NGINX))
     throw new Error(`No nginx at ${NGINX}: apt-get install nginx (Debian's package) or set NGINX_PATH.`);
   if (!existsSync(SITE_CONF)) throw new Error(`No ${SITE_CONF}: run \`npm run build\` first.`);
@@ -40,10 +72,12 @@ export async function startNginx(): Promise<NginxProcess> {
       '  access_log off;',
       '  sendfile on;',
       ...temp.map((line) => `  ${line}`),
+      ...proxyConfig(upstreams),
       '  server {',
       `    listen 127.0.0.1:${port};`,
       `    root ${CLIENT_DIR};`,
       `    include ${SITE_CONF};`,
+      ...(upstreams.length === 0 ? [] : PROXIED_LOCATION),
       '  }',
       '}',
       '',

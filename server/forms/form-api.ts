@@ -98,6 +98,7 @@ export function formApi(options: FormApiOptions): FormApi {
     siteLimit: options.siteRateLimit,
     trustProxy,
     logger,
+    counters: options.store.rateCounters,
   });
   const checkForwarded = forwardedCheck({ trustProxy, logger });
   const refusedOrigin = originCheck(options.allowedOrigins);

@@ -5,9 +5,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.ts';
 import type { TrustProxy } from '../config.ts';
+import { memoryCounters, type RateCounters } from '../leads/rate-counters.ts';
 import { trustFunction } from '../http/security.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
@@ -27,6 +28,8 @@ export interface FormRateLimitOptions {
    */
   trustProxy: TrustProxy;
   logger: Logger;
+  /** Where the counts live (the lead store's: shared by every instance on PostgreSQL); this process's memory by default. */
+  counters?: RateCounters;
   /** The clock, for tests. */
   now?: () => number;
 }
@@ -48,7 +51,7 @@ export function addressKey(address: string): string {
 
 /** Takes a point from `key`; the count after it, and whether it was over the limit. */
 async function consume(
-  limiter: RateLimiterMemory,
+  limiter: RateLimiterAbstract,
   key: string,
 ): Promise<{ counted: RateLimiterRes; over: boolean }> {
   try {
@@ -67,17 +70,18 @@ const secondsOf = (counted: RateLimiterRes) => Math.max(1, Math.ceil(counted.msB
  * headers. Resolves with the refusal (Retry-After is set) when the address is over its limit, or, for a post its
  * address may send, when the site is over its ceiling; else undefined. A post refused for its address does not count
  * toward the ceiling, so one address cannot use it up. The site's first refusal in a window is logged, once.
- * The counts live in memory: one server process per site (the SQLite store makes that so); a restart forgives everyone.
+ * The counts live where the lead store keeps them: in memory beside SQLite, in PostgreSQL for several instances.
  */
 export function formRateLimit({
   limit,
   siteLimit,
   trustProxy,
   logger,
+  counters = memoryCounters,
   now = Date.now,
 }: FormRateLimitOptions) {
-  const perAddress = new RateLimiterMemory({ points: limit, duration: WINDOW_SECONDS });
-  const site = new RateLimiterMemory({ points: siteLimit, duration: WINDOW_SECONDS });
+  const perAddress = counters({ name: 'form', points: limit, duration: WINDOW_SECONDS });
+  const site = counters({ name: 'form-site', points: siteLimit, duration: WINDOW_SECONDS });
   const trust = trustFunction(trustProxy);
   let siteLoggedUntil = 0;
 

@@ -18,6 +18,7 @@ import {
 } from './lead-sealing.ts';
 import { createLeadWriter } from './lead-writer.ts';
 import type { InsertResult, LeadRow } from './lead-writes.ts';
+import { memoryCounters, type RateCounters } from './rate-counters.ts';
 import { sqliteStaffStore, type StaffStore } from '../staff/staff-store.ts';
 import type { FormDefinition } from '../../generated/content-types.ts';
 
@@ -156,6 +157,8 @@ export interface LeadStore {
   close(): Promise<void>;
   /** The admissions inbox's staff, passkeys and sessions. */
   readonly staff: StaffStore;
+  /** Rate limits counted where every instance on this store sees them (memory beside a SQLite file). */
+  readonly rateCounters: RateCounters;
 }
 
 export interface LeadStoreOptions extends UnlockOptions {
@@ -344,5 +347,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     },
     // The key current at open: a rotation signs staff out at the next restart, never mid-session.
     staff: sqliteStaffStore(db, keyring.current().key),
+    // One instance per SQLite file: its counts live in its memory, and a restart forgives everyone.
+    rateCounters: memoryCounters,
   };
 }

@@ -15,6 +15,7 @@ import { passkeyRoutes } from './staff-passkeys.ts';
 import { clearSessionCookie, liveSession, sameOriginRequest, sessionIdOf } from './staff-session.ts';
 import { signInLimit } from './staff-sign-in-limit.ts';
 import type { TrustProxy } from '../config.ts';
+import type { RateCounters } from '../leads/rate-counters.ts';
 
 export const STAFF_PREFIX = '/staff';
 const NOT_BUILT = 'The staff inbox is not built: run npm run build';
@@ -34,6 +35,8 @@ export interface StaffAreaOptions extends StaffDeps {
   signInFailures?: number;
   /** Sign-in and enrolment ceremonies an address may start per 10 minutes. */
   ceremonyStarts?: number;
+  /** Where the sign-in limits count (the lead store's rateCounters); this process's memory by default. */
+  rateCounters?: RateCounters;
   /** Unexpired WebAuthn challenges kept at most. */
   maxChallenges?: number;
   /** Between two heartbeats of the event stream. */
@@ -53,7 +56,7 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   const events = eventStreams(deps, options.heartbeatMs);
   const passkeys = passkeyRoutes(
     deps,
-    signInLimit(options.trustProxy, options.signInFailures, options.ceremonyStarts),
+    signInLimit(options.trustProxy, options.signInFailures, options.ceremonyStarts, options.rateCounters),
     options.maxChallenges,
   );
 

@@ -1,12 +1,13 @@
-// Sign-in limits per address (its IPv6 /56, as the form limit counts), in memory with rate-limiter-flexible: failed
+// Sign-in limits per address (its IPv6 /56, as the form limit counts), where the lead store counts: failed
 // sign-ins (a few mistakes are forgiven, a guessing script is stopped), and ceremony starts, each of which stores a
 // challenge row for a signed-out request. Over either, 429 with Retry-After until its window ends.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyaddr from 'proxy-addr';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { TrustProxy } from '../config.ts';
 import { addressKey } from '../forms/form-rate-limit.ts';
 import { trustFunction } from '../http/security.ts';
+import { memoryCounters, type RateCounters } from '../leads/rate-counters.ts';
 import { HttpError } from './staff-context.ts';
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
@@ -28,9 +29,18 @@ export function signInLimit(
   trustProxy: TrustProxy,
   failures = SIGN_IN_FAILURES,
   starts = CEREMONY_STARTS,
+  counters: RateCounters = memoryCounters,
 ): SignInLimit {
-  const failuresLimiter = new RateLimiterMemory({ points: failures, duration: SIGN_IN_WINDOW_SECONDS });
-  const startsLimiter = new RateLimiterMemory({ points: starts, duration: CEREMONY_WINDOW_SECONDS });
+  const failuresLimiter = counters({
+    name: 'sign-in-failures',
+    points: failures,
+    duration: SIGN_IN_WINDOW_SECONDS,
+  });
+  const startsLimiter = counters({
+    name: 'ceremony-starts',
+    points: starts,
+    duration: CEREMONY_WINDOW_SECONDS,
+  });
   const trust = trustFunction(trustProxy);
   const keyOf = (req: IncomingMessage) => addressKey(proxyaddr(req, trust));
   const refuse = (res: ServerResponse, counted: RateLimiterRes, message: string): never => {

@@ -2,7 +2,7 @@
 // gone afterwards. initdb refuses to run as root, so when the tests run as root the cluster is made and run by the
 // `postgres` user (runuser); otherwise by the user running the tests.
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,8 @@ export interface TestPostgres {
   start(): void;
   /** Stops it and removes every file. */
   remove(): void;
+  /** The server's main process, while it runs (its children are its connections), for measuring its CPU. */
+  pid(): number | undefined;
 }
 
 async function freePort(): Promise<number> {
@@ -88,6 +90,13 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     port,
     kill: () => stop('immediate'),
     start,
+    pid() {
+      try {
+        return Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+      } catch {
+        return undefined;
+      }
+    },
     remove() {
       stop('immediate');
       rmSync(dir, { recursive: true, force: true });

@@ -44,14 +44,14 @@ export async function startSite(env: ServerEnv = {}): Promise<RunningSite> {
     dbFile,
     output: server.output,
     leads: async () => {
-      const store = openStore({
+      const store = await openStore({
         env: { ...env, LEADS_DB: dbFile },
         cwd: process.cwd(),
         out: () => undefined,
         err: () => undefined,
       });
       try {
-        return store.listLeads();
+        return await store.listLeads();
       } finally {
         await store.close();
       }

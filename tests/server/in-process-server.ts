@@ -127,6 +127,7 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
     staff: store.staff,
     inbox: store.inbox,
     audit: store.audit,
+    rateCounters: store.rateCounters,
     forms,
     site,
     logger,

@@ -27,6 +27,7 @@ import type { AlertStatus, LeadStore, LeadStoreOptions } from '../lead-store.ts'
 import { createPostgresAuditLog } from './pg-audit-log.ts';
 import { createPostgresInboxStore } from './pg-inbox-store.ts';
 import {
+  checkout,
   createPool,
   DEFAULT_QUERY_TIMEOUT_MS,
   migrate,
@@ -35,6 +36,7 @@ import {
   writeMeta,
   type PoolOptions,
 } from './pg-schema.ts';
+import { postgresCounters } from './pg-rate-limits.ts';
 import { postgresStaffStore } from './pg-staff-store.ts';
 import { LEADS_CHANNEL, listenForLeads } from './pg-notify.ts';
 
@@ -112,6 +114,7 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
     },
   });
 
+  const counters = postgresCounters(pool);
   let closed = false;
   let lastKeyPurge = 0;
   const open = () => {
@@ -216,7 +219,7 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
       open();
       if (pool.waitingCount >= maxQueued) throw new QueueFullError(maxQueued);
       const left = () => (deadline ?? Infinity) - COMMIT_MARGIN_MS - Date.now();
-      const client = await pool.connect();
+      const client = await checkout(pool);
       let result: InsertResult | { repeatOf: true };
       try {
         // Not begun this close to the visitor's deadline: a lead they were told could not be saved is not saved.
@@ -364,10 +367,12 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
       if (closed) return;
       closed = true;
       clearInterval(keyCheck);
+      counters.stop();
       await listening.stop();
       await pool.end();
     },
     // The key current at open: a rotation signs staff out at the next restart, never mid-session.
     staff: postgresStaffStore(pool, keyring.current().key),
+    rateCounters: counters.counters,
   };
 }

@@ -113,6 +113,9 @@ const MIGRATIONS = [
      expires_at bigint NOT NULL
    );
    CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges (expires_at);`,
+  // Rate-limit counters, in the columns rate-limiter-flexible's RateLimiterPostgres reads (pg-rate-limits.ts).
+  `CREATE TABLE rate_limits (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint);
+   CREATE INDEX rate_limits_expiry ON rate_limits (expire);`,
 ];
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -161,7 +164,7 @@ export function createPool(
  * and then finds nothing left to do. Refuses a database newer than this server.
  */
 export async function migrate(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+  const client = await checkout(pool);
   try {
     // The lock waits as long as another instance migrates, not the usual query timeout.
     await client.query({ text: 'SET statement_timeout = 0' });
@@ -201,9 +204,27 @@ export async function migrate(pool: pg.Pool): Promise<void> {
 
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
+/**
+ * A connection of the pool, for the caller to release. A database that goes away while it is held is told twice: to
+ * the query in flight, which rejects (the caller answers for it), and as an 'error' event on the connection, which the
+ * pool listens for only while the connection is idle: unheard, it would end the process. It is heard here until
+ * release.
+ */
+export async function checkout(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  const heard = () => undefined;
+  client.on('error', heard);
+  const release = client.release.bind(client);
+  client.release = (broken?: Error | boolean) => {
+    client.removeListener('error', heard);
+    release(broken);
+  };
+  return client;
+}
+
 /** Runs `work` in one transaction on one connection of the pool; rolled back if it throws. */
 export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  const client = await checkout(pool);
   let result: T;
   try {
     await client.query('BEGIN');

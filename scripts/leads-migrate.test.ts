@@ -1,0 +1,192 @@
+// `npm run leads -- migrate-to-postgres` against a real PostgreSQL: every kind of row copied, values still sealed and
+// opening with the file's key, the audit chain whole; a second run copies nothing; a database of another key refused.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadForms } from '../server/content.ts';
+import { openLeadDatabase } from '../server/leads/lead-db.ts';
+import { openLeadStore } from '../server/leads/lead-store.ts';
+import { openPostgresLeadStore } from '../server/leads/postgres/pg-lead-store.ts';
+import { startTestPostgres, type TestPostgres } from '../tests/helpers/postgres.ts';
+import { runLeadsCli } from './leads.ts';
+import { runStaffCli } from './staff.ts';
+
+describe('leads migrate-to-postgres', () => {
+  let dir: string;
+  let dbFile: string;
+  let cluster: TestPostgres;
+  let admin: pg.Pool;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    cluster = await startTestPostgres();
+    admin = new pg.Pool({ connectionString: cluster.url, max: 2 });
+    dir = mkdtempSync(join(tmpdir(), 'leads-migrate-'));
+    dbFile = join(dir, 'leads.db');
+    // The key file beside the database, as `npm start` creates it.
+    const store = openLeadStore(dbFile, { forms: loadForms() });
+    for (const [n, key] of ['k-1', undefined, undefined].entries()) {
+      const fields = { fullName: `Migrated Person ${n}`, phone: '(555) 010-4477', memberId: `MIG-${n}` };
+      ids.push(
+        (
+          await store.insertLead({
+            formId: 'insurance-verification',
+            source: '/insurance',
+            fields,
+            idempotencyKey: key,
+          })
+        ).id,
+      );
+    }
+    const [first, second] = ids as [string, string];
+    await store.markDelivered(first, new Date());
+    await store.inbox.setStatus(first, 'contacted', 'ana@example.org');
+    await store.inbox.addNote(second, 'Prefers a call after 5', 'ana@example.org');
+    const { token } = await store.staff.createInvite('ana@example.org', true, Date.now() + 60_000);
+    const passkey = {
+      id: 'cred-1',
+      publicKey: new Uint8Array([1, 2, 3]),
+      counter: 0,
+      transports: ['internal'],
+    };
+    await store.staff.enrol(token, 'staff-1', passkey, Date.now());
+    await store.audit.append({ actor: 'cli:tester', action: 'cli-read', detail: 'list count=3' });
+    await store.close();
+  });
+  afterAll(async () => {
+    await admin.end();
+    cluster.remove();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function cli(databaseUrl: string) {
+    let out = '';
+    let err = '';
+    const code = await runLeadsCli(['migrate-to-postgres'], {
+      env: { LEADS_DB: dbFile, DATABASE_URL: databaseUrl },
+      cwd: dir,
+      out: (text) => (out += text),
+      err: (text) => (err += text),
+      user: 'tester',
+    });
+    return { code, out, err };
+  }
+
+  it('copies every kind of row, checks it, and copies nothing the second time', async () => {
+    await admin.query('CREATE DATABASE migrated');
+    const url = cluster.url.replace(/\/app$/, '/migrated');
+    const first = await cli(url);
+    expect(first, first.err).toMatchObject({ code: 0 });
+    expect(first.out).toMatch(
+      /^Copied \d+ rows .*leads 3\/3, alerts 3\/3, idempotency_keys 1\/1, .*staff 1\/1, passkeys 1\/1/,
+    );
+    const second = await cli(url);
+    expect(second).toMatchObject({ code: 0 });
+    expect(second.out).toMatch(/^Nothing to copy/);
+
+    const reader = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const { rows } = await reader.query<{ data: string; sealed: string }>('SELECT data, sealed FROM leads');
+      expect(rows).toHaveLength(3);
+      for (const row of rows) expect(`${row.data}${row.sealed}`).not.toMatch(/Migrated|4477|MIG-/);
+      expect(
+        (await reader.query('SELECT note_sealed FROM lead_events WHERE kind = $1', ['note'])).rows[0],
+      ).not.toMatchObject({ note_sealed: expect.stringContaining('after 5') });
+    } finally {
+      await reader.end();
+    }
+    // The server on PostgreSQL, with the file's key, reads what was copied: leads, notes, alerts, staff, the audit log.
+    const store = await openPostgresLeadStore(url, { keyFile: `${dbFile}.key` });
+    try {
+      const [one, two] = ids as [string, string];
+      expect((await store.getLead(one))?.data.fullName).toBe('Migrated Person 0');
+      expect(await store.getAlert(one)).toMatchObject({ status: 'delivered' });
+      expect(await store.inbox.get(one)).toMatchObject({ status: 'contacted' });
+      expect((await store.inbox.get(two))?.notes).toMatchObject([{ text: 'Prefers a call after 5' }]);
+      expect(await store.staff.passkey('cred-1')).toMatchObject({ member: { email: 'ana@example.org' } });
+      expect(await store.audit.verify()).toMatchObject({ ok: true });
+      const repeat = await store.insertLead({
+        formId: 'insurance-verification',
+        source: '/insurance',
+        fields: {},
+        idempotencyKey: 'k-1',
+      });
+      expect(repeat).toMatchObject({ id: one, replayed: true });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reads the leads, and invites staff, on PostgreSQL once DATABASE_URL is set', async () => {
+    const url = cluster.url.replace(/\/app$/, '/migrated');
+    const env = { LEADS_DB: dbFile, DATABASE_URL: url, LEADS_KEY_FILE: `${dbFile}.key` };
+    let out = '';
+    let err = '';
+    const io = {
+      env,
+      cwd: dir,
+      out: (text: string) => (out += text),
+      err: (text: string) => (err += text),
+      user: 'tester',
+    };
+    expect(await runLeadsCli(['list', '--json'], io)).toBe(0);
+    expect(
+      out
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { fullName: string }).fullName),
+    ).toEqual(['Migrated Person 0', 'Migrated Person 1', 'Migrated Person 2']);
+    expect(await runStaffCli(['invite', 'ben@example.org'], io)).toBe(0);
+    const reader = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      expect((await reader.query('SELECT email FROM invites')).rows).toEqual([{ email: 'ben@example.org' }]);
+    } finally {
+      await reader.end();
+    }
+    // The file's own tools are refused rather than run on the file while the server uses PostgreSQL.
+    expect(await runLeadsCli(['backup', join(dir, 'copy.db')], io)).toBe(2);
+    expect(err).toMatch(/backup works on the SQLite file LEADS_DB, not on DATABASE_URL/);
+  });
+
+  it('seals the values an older version stored in clear before they reach PostgreSQL', async () => {
+    const legacyFile = join(dir, 'legacy.db');
+    const v1 = openLeadDatabase(legacyFile, 1);
+    v1.prepare(
+      "INSERT INTO leads VALUES ('old-1', 'insurance-verification', '2025-01-01T00:00:00.000Z', '/', ?)",
+    ).run(JSON.stringify({ fullName: 'Jane Quist', memberId: 'M-1' }));
+    v1.prepare(
+      "INSERT INTO alerts VALUES ('old-1', 'delivered', 1, 0, NULL, '2025-01-01T00:00:01.000Z')",
+    ).run();
+    v1.close();
+    await admin.query('CREATE DATABASE legacy');
+    const url = cluster.url.replace(/\/app$/, '/legacy');
+    const env = {
+      LEADS_DB: legacyFile,
+      DATABASE_URL: url,
+      LEADS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    };
+    let err = '';
+    const io = { env, cwd: dir, out: () => undefined, err: (text: string) => (err += text), user: 'tester' };
+    expect(await runLeadsCli(['migrate-to-postgres'], io), err).toBe(0);
+    const reader = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      const { rows } = await reader.query<{ data: string; sealed: string }>('SELECT data, sealed FROM leads');
+      expect(rows).toHaveLength(1);
+      expect(`${rows[0]?.data}${rows[0]?.sealed}`).not.toMatch(/Quist|M-1/);
+    } finally {
+      await reader.end();
+    }
+  });
+
+  it('refuses a PostgreSQL database that holds leads under another key', async () => {
+    await admin.query('CREATE DATABASE other_key');
+    const url = cluster.url.replace(/\/app$/, '/other_key');
+    await (await openPostgresLeadStore(url, { key: randomBytes(32) })).close();
+    const refused = await cli(url);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/another key/);
+  });
+});

@@ -1,0 +1,111 @@
+// Rate-limit counters in PostgreSQL: one count across instances, and, when the database fails or stalls, an answer
+// from memory instead of a wait or an error.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPostgres, type TestPostgres } from '../../../tests/helpers/postgres.ts';
+import type { LeadStore } from '../lead-store.ts';
+import { openPostgresLeadStore } from './pg-lead-store.ts';
+
+/** Resolves with the count, or with the refusal the library rejects with; rejects on anything else. */
+const take = (limiter: ReturnType<LeadStore['rateCounters']>, key: string) =>
+  limiter.consume(key).then(
+    (counted) => ({ over: false, counted }),
+    (refused: unknown) => {
+      if (refused instanceof RateLimiterRes) return { over: true, counted: refused };
+      throw refused;
+    },
+  );
+
+describe('rate-limit counters on PostgreSQL', () => {
+  let cluster: TestPostgres;
+  let admin: pg.Pool;
+  const key = randomBytes(32);
+  const stores: LeadStore[] = [];
+  // A query timeout far beyond the test's: only the counters' own bound can answer a stalled count in time.
+  const open = async () => {
+    const store = await openPostgresLeadStore(cluster.url, { key, queryTimeoutMs: 120_000 });
+    stores.push(store);
+    return store;
+  };
+  beforeAll(async () => {
+    cluster = await startTestPostgres();
+    admin = new pg.Pool({ connectionString: cluster.url, max: 2 });
+    admin.on('error', () => undefined);
+  });
+  afterAll(async () => {
+    for (const store of stores) await store.close().catch(() => undefined);
+    await admin.end();
+    cluster.remove();
+  });
+
+  it('holds one limit across instances, counted in the rate_limits table', async () => {
+    const [one, two] = [await open(), await open()];
+    const limits = [one, two].map((store) => store.rateCounters({ name: 'form', points: 3, duration: 600 }));
+    const [a, b] = limits as [(typeof limits)[0], (typeof limits)[0]];
+    const answers = [
+      await take(a, '203.0.113.9'),
+      await take(b, '203.0.113.9'),
+      await take(a, '203.0.113.9'),
+    ];
+    expect(answers.map((answer) => answer.over)).toEqual([false, false, false]);
+    expect(answers[2]?.counted.remainingPoints).toBe(0);
+    expect((await take(b, '203.0.113.9')).over).toBe(true);
+    // Another address, and another limit on the same address, count apart.
+    expect((await take(b, '203.0.113.10')).over).toBe(false);
+    const other = two.rateCounters({ name: 'form-site', points: 1, duration: 600 });
+    expect((await take(other, '203.0.113.9')).over).toBe(false);
+    const { rows } = await admin.query<{ key: string; points: number }>(
+      'SELECT key, points FROM rate_limits ORDER BY key',
+    );
+    expect(rows).toEqual([
+      { key: 'form-site:203.0.113.9', points: 1 },
+      { key: 'form:203.0.113.10', points: 1 },
+      { key: 'form:203.0.113.9', points: 4 },
+    ]);
+  });
+
+  it('answers a count the database holds up from memory, without waiting for it', async () => {
+    const store = await open();
+    const limit = store.rateCounters({ name: 'stalled', points: 2, duration: 600 });
+    const holder = await admin.connect();
+    holder.on('error', () => undefined);
+    try {
+      // An uncommitted row on the same key: the library's upsert waits for this transaction, as on a stalled database.
+      await holder.query('BEGIN');
+      await holder.query("INSERT INTO rate_limits VALUES ('stalled:198.51.100.7', 0, $1)", [
+        Date.now() + 600_000,
+      ]);
+      const answers = [
+        await take(limit, '198.51.100.7'),
+        await take(limit, '198.51.100.7'),
+        await take(limit, '198.51.100.7'),
+      ];
+      // Answered while the lock is still held, and the limit still holds, counted in memory.
+      expect(answers.map((answer) => answer.over)).toEqual([false, false, true]);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+  }, 20_000);
+
+  it('counts in memory while the database is down, and in the database again once it is back', async () => {
+    const store = await open();
+    const limit = store.rateCounters({ name: 'outage', points: 2, duration: 600 });
+    cluster.kill();
+    try {
+      const answers = [
+        await take(limit, '192.0.2.1'),
+        await take(limit, '192.0.2.1'),
+        await take(limit, '192.0.2.1'),
+      ];
+      expect(answers.map((answer) => answer.over)).toEqual([false, false, true]);
+    } finally {
+      cluster.start();
+    }
+    expect((await take(limit, '192.0.2.2')).over).toBe(false);
+    const { rows } = await admin.query("SELECT points FROM rate_limits WHERE key = 'outage:192.0.2.2'");
+    expect(rows).toEqual([{ points: 1 }]);
+  }, 30_000);
+});
