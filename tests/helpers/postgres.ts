@@ -6,6 +6,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 /** Debian's server binaries, newest version first (`postgresql` installs them; `.ci/run` does when missing). */
 export function postgresBin(): string | undefined {
@@ -102,4 +103,14 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A pool for a test's own reads and set-up. The tests stop and kill PostgreSQL under it: an idle client then gets the
+ * server's "terminating connection" message, which a pool without an 'error' listener throws as an uncaught exception.
+ */
+export function testPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => undefined);
+  return pool;
 }

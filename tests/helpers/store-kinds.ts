@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { FormDefinition } from '../../generated/content-types.ts';
 import { openLeadStore, type LeadStore } from '../../server/leads/lead-store.ts';
 import { openPostgresLeadStore } from '../../server/leads/postgres/pg-lead-store.ts';
-import { startTestPostgres, type TestPostgres } from './postgres.ts';
+import { startTestPostgres, type TestPostgres, testPool } from './postgres.ts';
 
 export interface StoreUnderTest {
   store: LeadStore;
@@ -37,7 +37,7 @@ export function storeKinds(): StoreKind[] {
   let databases = 0;
   beforeAll(async () => {
     cluster = await startTestPostgres();
-    admin = new pg.Pool({ connectionString: cluster.url, max: 2 });
+    admin = testPool(cluster.url, 2);
   });
   afterAll(async () => {
     await admin?.end();
@@ -85,7 +85,7 @@ export function storeKinds(): StoreKind[] {
       const url = cluster.url.replace(/\/app$/, `/${name}`);
       const key = randomBytes(32);
       const opened: LeadStore[] = [];
-      const reader = new pg.Pool({ connectionString: url, max: 1 });
+      const reader = testPool(url, 1);
       // The drop below ends its connections; that is no fault of the test.
       reader.on('error', () => undefined);
       cleanups.push(async () => {

@@ -2,11 +2,11 @@
 // instances on one database; the database killed mid-burst, visitors told in time with the phone number (never a hang
 // nor a 500), and the same server recovering once it is back: new leads stored, the alerts left pending delivered.
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSealer } from '../../server/leads/lead-sealing.ts';
 import type { LeadRow } from '../../server/leads/lead-writes.ts';
-import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { startTestPostgres, type TestPostgres, testPool } from '../helpers/postgres.ts';
 import { startReceiver, waitFor } from './fixtures.ts';
 import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
 import { expectNoPersonalData } from './personal-data.ts';
@@ -23,7 +23,7 @@ describe('the server on PostgreSQL', () => {
   let databases = 0;
   beforeAll(async () => {
     cluster = await startTestPostgres();
-    admin = new pg.Pool({ connectionString: cluster.url, max: 2 });
+    admin = testPool(cluster.url, 2);
     admin.on('error', () => undefined);
   });
   afterAll(async () => {
@@ -37,7 +37,7 @@ describe('the server on PostgreSQL', () => {
     const name = `server_${process.pid}_${databases}`;
     await admin.query(`CREATE DATABASE ${name}`);
     const url = cluster.url.replace(/\/app$/, `/${name}`);
-    const reader = new pg.Pool({ connectionString: url, max: 1 });
+    const reader = testPool(url, 1);
     reader.on('error', () => undefined);
     cleanups.push(async () => {
       await reader.end();

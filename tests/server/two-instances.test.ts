@@ -5,11 +5,11 @@
 // mid-burst, visitors are told in time with the phone number and both instances recover without a restart.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx } from '../../scripts/lib/nginx-process.ts';
 import { startServerProcess, type ServerProcess } from '../../scripts/lib/server-process.ts';
-import { startTestPostgres, type TestPostgres } from '../helpers/postgres.ts';
+import { startTestPostgres, type TestPostgres, testPool } from '../helpers/postgres.ts';
 import { startReceiver, tempDir, waitFor, writeClientDir } from './fixtures.ts';
 import { ANSWER_BOUND_MS, expectCallUs, submit, type Answer } from './store-faults.ts';
 
@@ -25,7 +25,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
   let databases = 0;
   beforeAll(async () => {
     cluster = await startTestPostgres();
-    admin = new pg.Pool({ connectionString: cluster.url, max: 2 });
+    admin = testPool(cluster.url, 2);
     admin.on('error', () => undefined);
   });
   afterAll(async () => {
@@ -39,7 +39,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     const name = `two_${process.pid}_${databases}`;
     await admin.query(`CREATE DATABASE ${name}`);
     const url = cluster.url.replace(/\/app$/, `/${name}`);
-    const reader = new pg.Pool({ connectionString: url, max: 1 });
+    const reader = testPool(url, 1);
     cleanups.push(async () => {
       await reader.end();
       await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
