@@ -158,14 +158,15 @@ describe('rotate-key', () => {
     const server = openLeadStore(file, { key: oldKey });
     await server.insertLead(lead(1));
     let rotating = true;
+    // One insert after another, each awaited, so every settle window of the rotation sees a lead sealed with the old
+    // key committed, however loaded the machine (with a pause between inserts and 50 ms windows, a busy CI machine
+    // once let a window pass without one, and the rotation rightly finished). Bounded in time all the same.
     const feeding = (async () => {
-      for (let n = 0; rotating && n < 2000; n += 1) {
-        await server.insertLead(lead(n));
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
+      const until = Date.now() + 30_000;
+      for (let n = 2; rotating && Date.now() < until; n += 1) await server.insertLead(lead(n));
     })();
     await expect(
-      rotateLeadKey(file, { key: [newKey, oldKey], actor: 'cli:tester', settleMs: 50 }),
+      rotateLeadKey(file, { key: [newKey, oldKey], actor: 'cli:tester', settleMs: 250 }),
     ).rejects.toThrow(/still being sealed with another key .* Restart it with the new key first/);
     rotating = false;
     await feeding;
