@@ -1,20 +1,74 @@
 // What the store-fault tests share: real faults of the disk under the lead database (another process's lock, a full
 // file system, a read-only one, a frozen one), submissions timed as a visitor waits for them, and what the database
-// holds afterwards. Mounting needs root; a test that cannot mount says so and is skipped.
+// holds afterwards; and the set-up of the tests that run the server as its own process on a lead database (this file's,
+// the backup's and the graceful stop's): clean-ups after each test, a temporary folder, the server with their settings.
+// Mounting needs root; a test that cannot mount says so and is skipped.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
+import { startServerProcess, type ServerEnv, type ServerProcess } from '../../scripts/lib/server-process.ts';
 import { ANSWER_WITHIN_MS } from '../../server/forms/form-submission.ts';
 import { keyFileOf, parseKeyHex } from '../../server/leads/lead-key.ts';
 import { createSealer } from '../../server/leads/lead-sealing.ts';
 import type { LeadRow } from '../../server/leads/lead-writes.ts';
-import { postForm, postJson, site, tempDir, validLead } from './fixtures.ts';
+import { postForm, postJson, site, tempDir, validLead, writeClientDir } from './fixtures.ts';
 
 /** The bound a visitor's wait is checked against: the promise, plus a second for a busy test machine. */
 export const ANSWER_BOUND_MS = ANSWER_WITHIN_MS + 1_000;
+
+export type Cleanup = () => Promise<void> | void;
+export type Defer = (cleanup: Cleanup) => void;
+
+/**
+ * Registers, in the calling test file, the clean-ups run after each test, whether it passed or not (the last registered
+ * first: each was set up on what came before it); returns the function a test registers one with. So a failing test
+ * leaves no server running, no disk mounted and no folder behind for the next.
+ */
+export function cleanupsAfterEach(): Defer {
+  const cleanups: Cleanup[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return (cleanup) => void cleanups.push(cleanup);
+}
+
+/** A temporary folder (for the test build, and the database where no disk is mounted for it), removed after the test. */
+export function tempDirFor(defer: Defer): string {
+  const dir = tempDir();
+  defer(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Where a server takes the form the tests submit. */
+export const formApi = (serverUrl: string): string => `${serverUrl}/api/forms/insurance-verification`;
+
+/**
+ * The settings of a server these tests start: its lead database, the test build written into `dir`, a rate limit no
+ * burst from the one test address reaches, and every log line (each is checked for personal values); `more` adds to
+ * them (a key, a webhook).
+ */
+export function faultServerEnv<More extends ServerEnv>(dbFile: string, dir: string, more: More) {
+  return {
+    LEADS_DB: dbFile,
+    CLIENT_DIR: writeClientDir(dir),
+    FORM_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'trace',
+    ...more,
+  } satisfies ServerEnv;
+}
+
+/** The server as its own process on `env` (from faultServerEnv), killed after the test; with its form API address. */
+export async function startFaultServer(
+  defer: Defer,
+  env: ServerEnv,
+): Promise<{ server: ServerProcess; api: string }> {
+  const server = await startServerProcess({ env });
+  defer(() => server.stop('SIGKILL'));
+  return { server, api: formApi(server.url) };
+}
 
 /** Runs a command as root; throws with its stderr when it fails. */
 export const run = (command: string, ...args: string[]): string =>

@@ -4,38 +4,33 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../../scripts/lib/server-process.ts';
-import { tempDir, waitFor, writeClientDir } from './fixtures.ts';
-import { FAULT_LEAD_VALUES, expectCallUs, mount, stored, submit } from './store-faults.ts';
+import { describe, expect, it } from 'vitest';
+import { waitFor } from './fixtures.ts';
+import {
+  FAULT_LEAD_VALUES,
+  cleanupsAfterEach,
+  expectCallUs,
+  faultServerEnv,
+  mount,
+  startFaultServer,
+  stored,
+  submit,
+  tempDirFor,
+} from './store-faults.ts';
 import { expectNoPersonalData } from './personal-data.ts';
 
 const KEY = 'ab'.repeat(32);
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const defer = cleanupsAfterEach();
 
 describe('a full disk under the lead database', () => {
   it('answers 503 with the phone number in time, keeps what was stored, and recovers once space is freed', async (context) => {
     const disk = mount('tmpfs', 4);
     if ('skip' in disk) return context.skip(disk.skip);
-    cleanups.push(disk.unmount);
-    const dir = tempDir();
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    defer(disk.unmount);
     const dbFile = join(disk.dir, 'leads.db');
-    const server = await startServerProcess({
-      env: {
-        LEADS_DB: dbFile,
-        LEADS_ENCRYPTION_KEY: KEY,
-        CLIENT_DIR: writeClientDir(dir),
-        FORM_RATE_LIMIT: '100000',
-        LOG_LEVEL: 'trace',
-      },
-    });
-    cleanups.push(() => server.stop('SIGKILL'));
-    const api = `${server.url}/api/forms/insurance-verification`;
+    const env = faultServerEnv(dbFile, tempDirFor(defer), { LEADS_ENCRYPTION_KEY: KEY });
+    const { server, api } = await startFaultServer(defer, env);
     for (const n of [0, 1, 2]) expect((await submit(api, n)).status).toBe(201);
 
     // Every free block taken: the next commit cannot grow the write-ahead log.
