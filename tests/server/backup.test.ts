@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { runLeadsCli } from '../../scripts/leads.ts';
+import { runCli } from '../helpers/run-cli.ts';
 import { createdId, postJson, validLead } from './fixtures.ts';
 import { cleanupsAfterEach, faultServerEnv, startFaultServer, tempDirFor } from './store-faults.ts';
 import { expectNoPersonalData } from './personal-data.ts';
@@ -17,17 +18,8 @@ const BACKUP_AFTER = 100;
 
 const defer = cleanupsAfterEach();
 
-async function cli(args: string[], env: Record<string, string>, cwd: string) {
-  let out = '';
-  let err = '';
-  const code = await runLeadsCli(args, {
-    env,
-    cwd,
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-  });
-  return { code, out, err };
-}
+const cli = (args: string[], env: Record<string, string>, cwd: string) =>
+  runCli(runLeadsCli, args, { env, cwd });
 
 describe('backup and restore', () => {
   it('a backup taken during a burst holds every lead acknowledged before it began, and restores with the same key', async () => {
