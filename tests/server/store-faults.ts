@@ -4,17 +4,18 @@
 // the backup's and the graceful stop's): clean-ups after each test, a temporary folder, the server with their settings.
 // Mounting needs root; a test that cannot mount says so and is skipped.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, expect } from 'vitest';
+import { afterEach, expect, type TestContext } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { startServerProcess, type ServerEnv, type ServerProcess } from '../../scripts/lib/server-process.ts';
 import { ANSWER_WITHIN_MS } from '../../server/forms/form-submission.ts';
 import { keyFileOf, parseKeyHex } from '../../server/leads/lead-key.ts';
 import { createSealer } from '../../server/leads/lead-sealing.ts';
 import type { LeadRow } from '../../server/leads/lead-writes.ts';
-import { postForm, postJson, site, tempDir, validLead, writeClientDir } from './fixtures.ts';
+import { postForm, postJson, site, tempDir, validLead, waitFor, writeClientDir } from './fixtures.ts';
 
 /** The bound a visitor's wait is checked against: the promise, plus a second for a busy test machine. */
 export const ANSWER_BOUND_MS = ANSWER_WITHIN_MS + 1_000;
@@ -156,6 +157,19 @@ export function mount(type: 'tmpfs' | 'ext4', sizeMb: number): Mounted | { skip:
   };
 }
 
+/** A fresh file system (see mount) for the lead database, unmounted after the test; the test is skipped without one. */
+export function mountForTest(
+  context: Pick<TestContext, 'skip'>,
+  defer: Defer,
+  type: 'tmpfs' | 'ext4',
+  sizeMb: number,
+): Mounted {
+  const disk = mount(type, sizeMb);
+  if ('skip' in disk) context.skip(disk.skip);
+  defer(disk.unmount);
+  return disk;
+}
+
 /** Turns the ext4 file system on `dir` read-only as the kernel does after a disk error (it stays so until unmounted). */
 export function makeReadOnly(dir: string): void {
   const device = basename(run('findmnt', '-no', 'SOURCE', dir).trim());
@@ -211,6 +225,28 @@ export function expectCallUs(answer: Answer, plain = false): void {
     });
 }
 
+/**
+ * Ten visitors of the enhanced form (each with an Idempotency-Key of their own) and one without JavaScript, sending
+ * together while the store fails: each is told in time, with the phone number. Resolves with the server's log lines
+ * about them once all eleven are there (the log is read as the process writes it: the last line may come a moment
+ * after the last answer).
+ */
+export async function expectElevenCallUs(
+  api: string,
+  server: ServerProcess,
+): Promise<Record<string, unknown>[]> {
+  const answers = await Promise.all([
+    ...Array.from({ length: 10 }, (_, index) => submit(api, 100 + index, { key: randomUUID() })),
+    submit(api, 200, { plain: true }),
+  ]);
+  answers.slice(0, -1).forEach((answer) => expectCallUs(answer));
+  expectCallUs(answers.at(-1) as Answer, true);
+  return waitFor(() => {
+    const lines = server.logs().filter((line) => line.msg === 'lead could not be stored');
+    return lines.length === 11 && lines;
+  });
+}
+
 export interface Stored {
   /** The names of the leads stored (each submission is `Fault Test <n>`). */
   names: Set<string>;
@@ -250,4 +286,11 @@ export function stored(dbFile: string, keyHex?: string): Stored {
   } finally {
     db.close();
   }
+}
+
+/** The database holds the leads `Fault Test <n>` for these n and no other, each whole with its alert, and is sound. */
+export function expectStoredExactly(dbFile: string, keyHex: string | undefined, ns: readonly number[]): void {
+  const after = stored(dbFile, keyHex);
+  expect([...after.names].sort()).toEqual(ns.map((n) => `Fault Test ${n}`).sort());
+  expect(after).toMatchObject({ leads: ns.length, halves: 0, integrity: 'ok' });
 }

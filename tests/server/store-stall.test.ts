@@ -11,7 +11,7 @@ import {
   cleanupsAfterEach,
   expectCallUs,
   faultServerEnv,
-  mount,
+  mountForTest,
   run,
   startFaultServer,
   stored,
@@ -26,9 +26,7 @@ const defer = cleanupsAfterEach();
 
 describe('a stalled disk under the lead database', () => {
   it('answers 503 with the phone number in time, serves pages meanwhile, and stores each lead once afterwards', async (context) => {
-    const disk = mount('ext4', 32);
-    if ('skip' in disk) return context.skip(disk.skip);
-    defer(disk.unmount);
+    const disk = mountForTest(context, defer, 'ext4', 32);
     const dir = tempDirFor(defer);
     const receiver = await startReceiver();
     defer(() => receiver.stop());
