@@ -17,7 +17,13 @@ import type { Page, RedirectTable, Site } from '../generated/content-types.ts';
 import { htmlFile } from '../core/page-paths.ts';
 import { siteUrlFrom } from '../renderer/head.ts';
 
-type ViteManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type ViteManifestChunk = {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+};
 type ServerEntry = {
   render: (url: string, manifest: ServerManifest) => Promise<{ status: number; html: string }>;
   pages: { path: string; load: () => Promise<Page> }[];
@@ -25,6 +31,12 @@ type ServerEntry = {
 
 const buildDir = join(ROOT, '.build');
 const clientDir = join(buildDir, 'client');
+
+/**
+ * What the client entry imports as it starts, each evaluated in a task of its own (renderer/entry-client.tsx), as
+ * keys of Vite's manifest: prefetched with the entry, so the first touch does not wait for the network.
+ */
+export const STARTUP_IMPORTS = ['node_modules/react-dom/client.js'] as const;
 
 /**
  * The router manifest of every page: its CSS inlined (the page needs no second request before it can show), and the
@@ -45,6 +57,13 @@ export function routerManifest(
     chunk.imports?.forEach(visit);
   };
   entry.imports?.forEach(visit);
+  for (const source of STARTUP_IMPORTS) {
+    if (!entry.dynamicImports?.includes(source))
+      throw new Error(`The client entry no longer imports ${source}`);
+    visit(source);
+  }
+  // Those chunks import the entry's own (shared) code; the loader names the entry first, once.
+  imports.delete(entry.file);
   const url = (file: string) => `/${file}`;
   const css = entry.css ?? [];
   return {

@@ -11,8 +11,13 @@ import { launchBrowser, visit } from '../tests/helpers/browser.ts';
 import { startServerProcess } from './lib/server-process.ts';
 import { siteIndex } from './lib/validate/link-rules.ts';
 
-/** Budgets in bytes of gzip (JS at most 140 KB, aiming at 120; CSS at most 15 KB): a phone on a slow network gets the page's code in about a second. */
-export const BUDGET = { js: 140 * 1024, css: 15 * 1024 } as const;
+/**
+ * Budgets in bytes of gzip (JS at most 142 KB, aiming at 120; CSS at most 15 KB): a phone on a slow network gets the
+ * page's code in about a second. 142, not 140, since React DOM's client is a file of its own, run in a task of its
+ * own at the first touch: the same code compresses 1.2 KB worse in two files
+ * (docs/decisions/2026-11-25-first-interaction.md).
+ */
+export const BUDGET = { js: 142 * 1024, css: 15 * 1024 } as const;
 
 const CLIENT = join(ROOT, 'dist', 'client');
 const gzipSize = (urlPath: string): number =>

@@ -1,4 +1,5 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Button, Input, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useLocation } from '@tanstack/react-router';
 import type { FormDefinition, FormField } from '../../generated/content-types.ts';
@@ -12,6 +13,7 @@ import {
 import { RichText } from '../text/RichText.tsx';
 import { prefetchToasts, showToast } from '../toasts.tsx';
 import { useSite } from '../site-context.tsx';
+import { hydrationGate } from '../shell/hydration-gate.ts';
 
 type Values = Record<string, string>;
 const emptyValues = (definition: FormDefinition): Values =>
@@ -172,10 +174,21 @@ export function LeadForm({ formId, definition, onSuccess, idPrefix = `${formId}-
   // keeps what they hold, but the state starts empty, and the next render would write that over every input. So at
   // hydration's commit, before the browser handles another event, the state takes the inputs' values; the inputs are
   // then left as they are, with the focus and the caret where the visitor left them.
+  // The same once the whole page is hydrated: until then the browser alone gets the visitor's key presses
+  // (renderer/shell/hydration-gate.ts), so what is typed after this form hydrates is in the inputs only.
+  // At once, as a layout effect's update is, so the next event (a tap on the button) sees them.
   useLayoutEffect(() => {
-    if (!formRef.current) return;
-    const typed = valuesIn(formRef.current, definition);
-    if (Object.values(typed).some(Boolean)) setValues(typed);
+    const typed = () => {
+      const found = formRef.current ? valuesIn(formRef.current, definition) : {};
+      return Object.values(found).some(Boolean) ? found : undefined;
+    };
+    const atHydration = typed();
+    if (atHydration) setValues(atHydration);
+    if (hydrationGate.isOpen()) return;
+    hydrationGate.whenOpen(() => {
+      const atOpen = typed();
+      if (atOpen) flushSync(() => setValues(atOpen));
+    });
   }, [definition]);
 
   // Our own messages replace the browser's once the script runs; before that, native validation guards the POST.

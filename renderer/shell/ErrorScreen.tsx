@@ -3,9 +3,11 @@ import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useSite } from '../site-context.tsx';
+import { useRouteHydrated } from './hydration-gate.ts';
 
 /** Shown when a page fails to render: an apology, a way to try again and a phone number that always works. */
 export function ErrorScreen({ error, reset }: ErrorComponentProps) {
+  useRouteHydrated();
   const { site, phone } = useSite();
   const router = useRouter();
   // Try Again loads the page's data again as well, so a failed load recovers, not only a failed render.

@@ -4,8 +4,10 @@ import { useLocation } from '@tanstack/react-router';
 import { useSite } from '../site-context.tsx';
 import { RichText } from '../text/RichText.tsx';
 import { SmartLink } from '../text/SmartLink.tsx';
+import { useRouteHydrated } from './hydration-gate.ts';
 
 export function NotFound() {
+  useRouteHydrated();
   const { site } = useSite();
   const path = useLocation({ select: (location) => location.pathname });
   useEffect(() => {

@@ -1,9 +1,11 @@
+import { useMemo } from 'react';
 import { useLoaderData, useLocation } from '@tanstack/react-router';
 import type { Block, Page } from '../../generated/content-types.ts';
 import { BlockList, blockKey } from '../../blocks/BlockList.tsx';
 import { PageProvider } from '../page-context.tsx';
 import { FIRST_SCREEN_END } from '../head.ts';
 import { HydrationSlice } from './HydrationSlice.tsx';
+import { useRouteHydrated } from './hydration-gate.ts';
 
 /** Each block in a hydration slice of its own: a touch on a form hydrates that form, not the page around it. */
 const sliced = (blocks: Block[]) =>
@@ -14,11 +16,14 @@ const sliced = (blocks: Block[]) =>
   ));
 
 export function PageView() {
+  useRouteHydrated();
   // Page routes are generated, so their loader types are not known statically; every page loader returns a Page.
   const page = useLoaderData({ strict: false }) as Page;
   const path = useLocation({ select: (location) => location.pathname });
+  // Stable, as the site's value is (renderer/shell/RootDocument.tsx): a new one would hydrate every slice at once.
+  const pageValue = useMemo(() => ({ path, name: page.name }), [path, page.name]);
   return (
-    <PageProvider value={{ path, name: page.name }}>
+    <PageProvider value={pageValue}>
       {sliced(page.blocks.slice(0, 1))}
       {/* Where the first screen ends: the page's first paint waits for everything before it (renderer/head.ts). */}
       <span id={FIRST_SCREEN_END} hidden />

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { HeadContent, Outlet, Scripts, useMatches } from '@tanstack/react-router';
 import type { Page } from '../../generated/content-types.ts';
@@ -9,6 +9,7 @@ import { Footer } from './Footer.tsx';
 import { FloatingWidget } from './FloatingWidget.tsx';
 import { Toasts } from '../toasts.tsx';
 import { HydrationSlice } from './HydrationSlice.tsx';
+import { hydrationGate } from './hydration-gate.ts';
 
 /** The page document of the current route, if the route is a page (not the not-found screen). */
 function useCurrentPage(): Page | undefined {
@@ -18,12 +19,15 @@ function useCurrentPage(): Page | undefined {
 /** The whole HTML document: the server renders it complete, the client hydrates it. */
 export function RootDocument() {
   const page = useCurrentPage();
-  // The page's scripts run at the visitor's first interaction (scripts/lib/hydration-loader.ts); this mark says they
-  // have taken over the page's frame, for styles that only make sense with script and for tests. The slices (header,
-  // footer, blocks, dialogs) follow in small idle steps, and a touch on one hydrates it at once.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  // The page's scripts run at the visitor's first interaction (scripts/lib/hydration-loader.ts). The frame is in; the
+  // slices (header, footer, blocks, dialogs) follow in small steps, and once they are all in, the page's events go to
+  // React and `html[data-hydrated]` says so, for styles that only make sense with script and for tests.
+  useEffect(() => hydrationGate.frameHydrated(), []);
+  // The same value while the page's phone line is the same. The router updates its state once hydrated, and a new value
+  // here then reached every slice still waiting to hydrate: React hydrated them all at once, in one task of 200-400
+  // ms on a slow phone, to give them the news.
+  const phoneLine = page?.phoneLine;
+  const siteValue = useMemo(() => ({ site, phone: phoneFor(phoneLine) }), [phoneLine]);
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>
@@ -38,7 +42,7 @@ export function RootDocument() {
           withCssVariables={false}
           withGlobalClasses={false}
         >
-          <SiteProvider value={{ site, phone: phoneFor(page?.phoneLine) }}>
+          <SiteProvider value={siteValue}>
             <a href="#main" className="skip-link">
               {site.labels.skipToContent}
             </a>

@@ -43,7 +43,10 @@ export function hydrationLoader(entry: string, imports: readonly string[]): stri
     // is fetched whole into the cache first and only then imported: a browser may keep a module whose download
     // failed as failed for the life of the page (Chromium 150 does), so importing before it is whole could fail for
     // good. The import then reads the cached copy (assets are cached for a year).
-    `started=()=>{listen('removeEventListener');Promise.all(modules.map((href)=>fetch(href,{credentials:'same-origin'}).then((response)=>{if(!response.ok)throw new Error(href);return response.arrayBuffer()}))).then(()=>import(${JSON.stringify(entry)})).catch(()=>listen('addEventListener'))};`,
+    // The code's evaluation is a long task: it starts once the touch that woke it has painted (a frame, then a task),
+    // so that touch is answered at once instead of after it.
+    'afterPaint=()=>new Promise((resolve)=>requestAnimationFrame(()=>setTimeout(resolve))),',
+    `started=()=>{listen('removeEventListener');Promise.all(modules.map((href)=>fetch(href,{credentials:'same-origin'}).then((response)=>{if(!response.ok)throw new Error(href);return response.arrayBuffer()}))).then(afterPaint).then(()=>import(${JSON.stringify(entry)})).catch(()=>listen('addEventListener'))};`,
     "listen('addEventListener');",
     'const preload=()=>{',
     'for(const href of modules){',
