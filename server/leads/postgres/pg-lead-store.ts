@@ -50,7 +50,7 @@ const PURGE_KEYS_EVERY_MS = 60 * 1000;
 export interface PostgresStoreOptions extends Omit<LeadStoreOptions, 'writerThread'>, PoolOptions {}
 
 /** Say "the PostgreSQL database" in messages: a connection string may hold a password. */
-const LABEL = 'the PostgreSQL lead database (DATABASE_URL)';
+export const LABEL = 'the PostgreSQL lead database (DATABASE_URL)';
 
 /** Connects to `url`, migrates (under the advisory lock) and unlocks; rejects with KeyError on a wrong key. */
 export async function openPostgresLeadStore(
