@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueueFullError } from './batch-writer.ts';
 import { openLeadDatabase, SCHEMA_VERSION } from './lead-db.ts';
-import { openLeadStore, type NewLead } from './lead-store.ts';
+import { sampleLead } from '../../tests/helpers/store-kinds.ts';
+import { openLeadStore } from './lead-store.ts';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -23,17 +24,7 @@ const raw = <T>(file: string, sql: string, ...params: unknown[]): T => {
   }
 };
 
-const lead = (extra: Partial<NewLead> = {}): NewLead => ({
-  formId: 'insurance-verification',
-  source: '/insurance',
-  fields: {
-    fullName: 'Jane Doe',
-    phone: '(555) 010-4477',
-    dateOfBirth: '1987-03-14',
-    memberId: 'XZH-99817234',
-  },
-  ...extra,
-});
+const lead = sampleLead;
 
 // SQLite only: its file (folder, WAL, schema version, the key file beside it), the upgrade of files older versions wrote,
 // and its batch writer's queue. Everything a store promises is tested on both stores in store-contract*.test.ts.

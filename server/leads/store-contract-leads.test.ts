@@ -3,21 +3,11 @@
 // (its file, WAL, schema upgrades of old files, the batch writer's queue) is tested in lead-store.test.ts.
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { storeKinds } from '../../tests/helpers/store-kinds.ts';
+import { sampleLead, storeKinds } from '../../tests/helpers/store-kinds.ts';
 import { KeyError } from './lead-key.ts';
-import { IDEMPOTENCY_TTL_MS, type NewLead } from './lead-store.ts';
+import { IDEMPOTENCY_TTL_MS } from './lead-store.ts';
 
-const lead = (extra: Partial<NewLead> = {}): NewLead => ({
-  formId: 'insurance-verification',
-  source: '/insurance',
-  fields: {
-    fullName: 'Jane Doe',
-    phone: '(555) 010-4477',
-    dateOfBirth: '1987-03-14',
-    memberId: 'XZH-99817234',
-  },
-  ...extra,
-});
+const lead = sampleLead;
 
 describe.each(storeKinds())('the $name lead store', (kind) => {
   it('stores a lead with a pending alert, and keeps both across a reopen', async () => {

@@ -10,11 +10,33 @@ import type pg from 'pg';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { FormDefinition } from '../../generated/content-types.ts';
 import { keyFileOf, writeKeyFile } from '../../server/leads/lead-key.ts';
-import { rotateLeadKey, type RotationOptions, type RotationResult } from '../../server/leads/lead-rotation.ts';
-import { openLeadStore, type LeadStore, type LeadStoreOptions } from '../../server/leads/lead-store.ts';
+import {
+  rotateLeadKey,
+  type RotationOptions,
+  type RotationResult,
+} from '../../server/leads/lead-rotation.ts';
+import {
+  openLeadStore,
+  type LeadStore,
+  type LeadStoreOptions,
+  type NewLead,
+} from '../../server/leads/lead-store.ts';
 import { openPostgresLeadStore } from '../../server/leads/postgres/pg-lead-store.ts';
 import { rotatePostgresLeadKey } from '../../server/leads/postgres/pg-rotation.ts';
 import { startTestPostgres, type TestPostgres, testPool } from './postgres.ts';
+
+/** An insurance-verification lead with every kind of value (a name, a phone, a date of birth, a member id). */
+export const sampleLead = (extra: Partial<NewLead> = {}): NewLead => ({
+  formId: 'insurance-verification',
+  source: '/insurance',
+  fields: {
+    fullName: 'Jane Doe',
+    phone: '(555) 010-4477',
+    dateOfBirth: '1987-03-14',
+    memberId: 'XZH-99817234',
+  },
+  ...extra,
+});
 
 export interface StoreUnderTest {
   store: LeadStore;
@@ -40,7 +62,10 @@ export interface OpenOptions {
 
 export interface StoreKind {
   name: 'sqlite' | 'postgres';
-  open(forms?: ReadonlyMap<string, FormDefinition>, options?: Omit<OpenOptions, 'forms'>): Promise<StoreUnderTest>;
+  open(
+    forms?: ReadonlyMap<string, FormDefinition>,
+    options?: Omit<OpenOptions, 'forms'>,
+  ): Promise<StoreUnderTest>;
 }
 
 /** The two kinds, with the set-up and clean-up hooks of the calling test file registered. */
@@ -137,7 +162,8 @@ export function storeKinds(): StoreKind[] {
         again: openOne,
         raw: (text) => sql(text),
         sql,
-        rotate: ({ key: keys, ...rest }) => rotatePostgresLeadKey(url, { key: keys ?? key, keyFile, ...rest }),
+        rotate: ({ key: keys, ...rest }) =>
+          rotatePostgresLeadKey(url, { key: keys ?? key, keyFile, ...rest }),
         keyFile,
       };
     },
