@@ -106,6 +106,18 @@ describe.each(storeKinds())('rotate-key on the $name store', (kind) => {
     expect(await storedValues(raw)).not.toContain(`v2.${keyId(oldKey)}.`);
   });
 
+  it('seals with the first key of its ring from its start, the new key put first before a rotation', async () => {
+    const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+    const { store: before, again, raw } = await kind.open(undefined, { key: oldKey });
+    await before.insertLead(lead(1));
+    await before.close();
+    const after = await again({ key: [newKey, oldKey] });
+    const { id } = await after.insertLead(lead(2));
+    const [row] = await raw(`SELECT sealed FROM leads WHERE id = '${id}'`);
+    expect(row?.sealed).toContain(`"v2.${keyId(newKey)}.`);
+    expect(row?.sealed).not.toContain(`"v2.${keyId(oldKey)}.`);
+  });
+
   it('still knows a repeat sent across a rotation: fingerprints compare under every key of the ring', async () => {
     const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
     const { store: before, again } = await kind.open(undefined, { key: oldKey });

@@ -4,11 +4,11 @@
 // beside it; a lead a server sealed with the old key meanwhile is caught by the next pass.
 import type pg from 'pg';
 import { rotateKeys, type RotationOptions, type RotationResult } from '../lead-rotation.ts';
-import { chooseKeyring, CURRENT_KEY_ID, KEY_ID, type Sealer, type TermsOf } from '../lead-sealing.ts';
+import { CURRENT_KEY_ID, type Sealer, type TermsOf } from '../lead-sealing.ts';
 import type { LeadRow } from '../lead-writes.ts';
 import { createPostgresAuditLog } from './pg-audit-log.ts';
-import { LABEL } from './pg-lead-store.ts';
-import { createPool, migrate, readMeta, transaction, writeMeta } from './pg-schema.ts';
+import { unlockPostgres } from './pg-keys.ts';
+import { createPool, migrate, transaction, writeMeta } from './pg-schema.ts';
 
 /** Whether a lead holds a value not matching $1 (a clear one, or one sealed under another key). */
 const STALE_LEAD =
@@ -81,15 +81,8 @@ export async function rotatePostgresLeadKey(url: string, options: RotationOption
   const pool = createPool(url, { max: 2 });
   try {
     await migrate(pool);
-    const meta = { original: await readMeta(pool, KEY_ID), current: await readMeta(pool, CURRENT_KEY_ID) };
-    const { keyring, keySource, writes } = chooseKeyring(
-      meta,
-      { dbPath: url, label: LABEL },
-      { ...options, createKeyFile: false },
-      // This process sets the current key itself; it never follows another's.
-      () => undefined,
-    );
-    for (const [name, value] of writes) await writeMeta(pool, name, value);
+    // This process sets the current key itself; it never follows another's.
+    const { keyring, keySource } = await unlockPostgres(pool, url, options, () => undefined);
     return await rotateKeys(
       {
         keyring,
