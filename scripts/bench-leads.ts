@@ -7,14 +7,14 @@
 // measured run. Ends with one line for machines, of the store asked for: `leads_per_s=N p99_ms=N`.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { startTestPostgres, type TestPostgres } from '../tests/helpers/postgres.ts';
+import { startReceiver } from '../tests/helpers/webhook-receiver.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
 import { percentile } from './lib/stats.ts';
 
@@ -54,28 +54,6 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   if (options.store === 'sqlite' && options.instances !== 1)
     throw new Error('--instances needs --store postgres: a SQLite file takes one server');
   return options;
-}
-
-/** Counts alerts as a Slack webhook would take them. */
-async function startReceiver(): Promise<{ url: string; received: () => number; stop: () => Promise<void> }> {
-  let received = 0;
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      received += 1;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/services/bench`,
-    received: () => received,
-    stop: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
 const lead = (n: number) =>
@@ -210,7 +188,8 @@ async function runStore(options: BenchOptions, postgres: TestPostgres | undefine
   writeFileSync(join(clientDir, '404.html'), '<!doctype html><title>404</title>');
   const dbFile = join(dir, 'leads.db');
   const label = postgres ? `postgres x${options.instances}` : 'sqlite';
-  const receiver = await startReceiver();
+  // Only counted: a long run's alerts are not kept.
+  const receiver = await startReceiver(undefined, { record: false });
   const servers: ServerProcess[] = [];
   try {
     for (let n = 0; n < options.instances; n += 1) {

@@ -11,6 +11,7 @@ import { openLeadDatabase } from '../server/leads/lead-db.ts';
 import { openLeadStore } from '../server/leads/lead-store.ts';
 import { openPostgresLeadStore } from '../server/leads/postgres/pg-lead-store.ts';
 import { startTestPostgres, type TestPostgres } from '../tests/helpers/postgres.ts';
+import { runCli } from '../tests/helpers/run-cli.ts';
 import { runLeadsCli } from './leads.ts';
 import { runStaffCli } from './staff.ts';
 
@@ -62,18 +63,12 @@ describe('leads migrate-to-postgres', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function cli(databaseUrl: string) {
-    let out = '';
-    let err = '';
-    const code = await runLeadsCli(['migrate-to-postgres'], {
+  const cli = (databaseUrl: string) =>
+    runCli(runLeadsCli, ['migrate-to-postgres'], {
       env: { LEADS_DB: dbFile, DATABASE_URL: databaseUrl },
       cwd: dir,
-      out: (text) => (out += text),
-      err: (text) => (err += text),
       user: 'tester',
     });
-    return { code, out, err };
-  }
 
   it('copies every kind of row, checks it, and copies nothing the second time', async () => {
     await admin.query('CREATE DATABASE migrated');
@@ -192,16 +187,13 @@ describe('leads migrate-to-postgres', () => {
       fields: { firstName: 'Ria' },
     });
     await server.close();
-    let out = '';
-    const io = {
+    const { code, out, err } = await runCli(runLeadsCli, ['rotate-key'], {
       env: { DATABASE_URL: url, LEADS_ENCRYPTION_KEY: `${newKey.toString('hex')},${oldKey.toString('hex')}` },
       cwd: dir,
-      out: (text: string) => (out += text),
-      err: (text: string) => (out += text),
       user: 'operator',
       rotateSettleMs: 10,
-    };
-    expect(await runLeadsCli(['rotate-key'], io), out).toBe(0);
+    });
+    expect(code, err).toBe(0);
     expect(out).toMatch(/Done: 1 lead and notes sealed with key [0-9a-f]{16}\. .*may now be dropped/);
     const reader = await openPostgresLeadStore(url, { key: newKey });
     try {

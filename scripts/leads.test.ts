@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLeadStore } from '../server/leads/lead-store.ts';
+import { runCli } from '../tests/helpers/run-cli.ts';
 import { parseSince, runLeadsCli, USAGE } from './leads.ts';
 
 let dir: string;
@@ -53,19 +54,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[], env: NodeJS.ProcessEnv = { LEADS_DB: dbFile }) {
-  let out = '';
-  let err = '';
-  const code = await runLeadsCli(args, {
-    env,
-    cwd: dir,
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-    now: () => new Date('2026-01-09T12:00:00Z'),
-    user: 'operator',
-  });
-  return { code, out, err };
-}
+const cli = (args: string[], env: NodeJS.ProcessEnv = { LEADS_DB: dbFile }) =>
+  runCli(runLeadsCli, args, { env, cwd: dir, now: () => new Date('2026-01-09T12:00:00Z'), user: 'operator' });
 
 describe('npm run leads', () => {
   it('lists leads as a readable table, oldest first, without health details', async () => {

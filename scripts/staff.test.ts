@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../server/content.ts';
 import { openLeadStore } from '../server/leads/lead-store.ts';
+import { runCli } from '../tests/helpers/run-cli.ts';
 import { runStaffCli } from './staff.ts';
 
 let dir: string;
@@ -18,19 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runStaffCli(args, {
-    env: { LEADS_DB: dbFile },
-    cwd: dir,
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-    now: () => NOW,
-    user: 'ops',
-  });
-  return { code, out, err };
-}
+const cli = (args: string[]) =>
+  runCli(runStaffCli, args, { env: { LEADS_DB: dbFile }, cwd: dir, now: () => NOW, user: 'ops' });
 
 async function withStore<T>(use: (store: ReturnType<typeof openLeadStore>) => Promise<T>): Promise<T> {
   const store = openLeadStore(dbFile, { writerThread: false });

@@ -9,8 +9,7 @@ import { addressOf, close, listen } from './http/http-server.ts';
 import { KeyError } from './leads/lead-key.ts';
 import { scheduleRetention } from './leads/lead-retention.ts';
 import { createLeadPipeline } from './lead-pipeline.ts';
-import { secureRequests } from './http/security.ts';
-import { createStaffArea } from './staff/staff-area.ts';
+import { staffAreaOn } from './staff/staff-area.ts';
 
 // A request still running after this long does not hold the shutdown any further: as long as a form post may take, so
 // every visitor who sent one before the stop is answered; shorter than the process manager's stop timeout (DEPLOY.md).
@@ -57,16 +56,10 @@ async function main(): Promise<void> {
     redirectRules,
     logger,
     trustProxy: config.trustProxy,
-    staff: createStaffArea({
-      staff: store.staff,
-      inbox: store.inbox,
-      audit: store.audit,
-      rateCounters: store.rateCounters,
+    staff: staffAreaOn(store, {
       forms,
       site,
       logger,
-      secure: secureRequests(config.trustProxy),
-      now: Date.now,
       staffDir: config.staffDir,
       trustProxy: config.trustProxy,
     }),

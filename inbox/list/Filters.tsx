@@ -1,8 +1,7 @@
 // The list's filters: status, form, a range of local dates, and a search by name or phone. They live in the list's
 // address (the route's search, dates as the staff member's local calendar dates), so a reload keeps them; the API
 // gets them as instants.
-import { Button, Collapse, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Box, Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import {
@@ -28,8 +27,9 @@ export const toApiFilter = (search: ListSearch): LeadFilter => ({
 
 export function Filters({ value, onChange }: { value: ListSearch; onChange: (next: ListSearch) => void }) {
   const [q, setQ] = useState(value.q ?? '');
-  // On a phone the four filters fold away behind a button, so the leads start on the first screen.
-  const wide = useMediaQuery('(min-width: 48em)', true);
+  // On a phone the four filters fold away behind a button, so the leads start on the first screen. Which screen it is
+  // is left to CSS (inbox.css, Mantine's `sm` breakpoint): a media query read in script starts as a guess, and the
+  // wrong guess showed the filters open, then folding, on every phone.
   const [unfolded, setUnfolded] = useState(false);
   const setCount = [value.status, value.form, value.from, value.to].filter(Boolean).length;
   const set = (patch: Partial<Record<keyof ListSearch, string>>) => {
@@ -43,20 +43,19 @@ export function Filters({ value, onChange }: { value: ListSearch; onChange: (nex
   return (
     <Paper withBorder p="md" component="section" aria-label="Filters">
       <form onSubmit={submit} role="search">
-        {!wide && (
-          <Button
-            variant="default"
-            fullWidth
-            mb={unfolded ? 'sm' : 0}
-            leftSection={<IconAdjustments aria-hidden />}
-            aria-expanded={unfolded}
-            aria-controls="inbox-filters"
-            onClick={() => setUnfolded(!unfolded)}
-          >
-            {setCount ? `Filters (${setCount} set)` : 'Filters'}
-          </Button>
-        )}
-        <Collapse expanded={wide || unfolded} id="inbox-filters">
+        <Button
+          hiddenFrom="sm"
+          variant="default"
+          fullWidth
+          mb={unfolded ? 'sm' : 0}
+          leftSection={<IconAdjustments aria-hidden />}
+          aria-expanded={unfolded}
+          aria-controls="inbox-filters"
+          onClick={() => setUnfolded(!unfolded)}
+        >
+          {setCount ? `Filters (${setCount} set)` : 'Filters'}
+        </Button>
+        <Box id="inbox-filters" className="inbox-filters" data-unfolded={unfolded || undefined}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
             <NativeSelect
               label="Status"
@@ -89,7 +88,7 @@ export function Filters({ value, onChange }: { value: ListSearch; onChange: (nex
               onChange={(event) => set({ to: event.currentTarget.value })}
             />
           </SimpleGrid>
-        </Collapse>
+        </Box>
         <Group mt="sm" align="flex-end" wrap="nowrap" gap="sm">
           <TextInput
             className="inbox-grow"

@@ -7,6 +7,7 @@ import type {
   MrkdwnElement,
   SectionBlock,
 } from '@slack/types';
+import { personName } from '../../core/person-name.ts';
 import { telHref, usPhoneDigits } from '../../core/phone.ts';
 import type { FormDefinition, Site } from '../../generated/content-types.ts';
 import type { StoredLead } from '../leads/lead-store.ts';
@@ -47,12 +48,6 @@ export function telLink(phone: string): string {
 /** The lead's own page in the inbox (server/staff/), on the site's origin. */
 export const inboxLink = (leadId: string, site: Site): string =>
   new URL(`/staff/leads/${encodeURIComponent(leadId)}`, site.url).href;
-
-/** The person's name: the full-name field, else first and last name; '' when the form asks for none. */
-function personName(data: Record<string, string>): string {
-  const pick = (name: string) => (data[name] ?? '').trim();
-  return pick('fullName') || [pick('firstName'), pick('lastName')].filter(Boolean).join(' ');
-}
 
 /** The label of the lead's urgency choice, when its form asks for one and the person chose. */
 function urgencyOf(lead: StoredLead, def: FormDefinition | undefined): string | undefined {

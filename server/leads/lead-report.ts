@@ -1,15 +1,11 @@
 // Leads as staff read them (`npm run leads`): a table, JSON lines, one lead in full, CSV. Values here are opened
 // (decrypted): this is for the terminal of someone allowed to see them, never for a log or a chat message.
 import { stringify } from 'csv-stringify/sync';
+import { personName } from '../../core/person-name.ts';
 import type { FormDefinition } from '../../generated/content-types.ts';
 import type { AlertState, ListedLead, StoredLead } from './lead-store.ts';
 
 const TABLE_COLUMNS = ['Received (UTC)', 'Form', 'Name', 'Phone', 'Alert', 'Lead ID'] as const;
-
-/** The person's name, from fullName or first and last name, as the chat alert shows it. */
-export function personOf(data: Record<string, string>): string {
-  return data.fullName ?? [data.firstName, data.lastName].filter(Boolean).join(' ');
-}
 
 /** `2026-01-08 17:30`: minutes are enough to find a lead, and a fixed width keeps the table straight. */
 const shortTime = (iso: string): string => iso.slice(0, 16).replace('T', ' ');
@@ -24,7 +20,7 @@ export function leadsTable(leads: readonly ListedLead[]): string {
     [
       shortTime(lead.createdAt),
       lead.formId,
-      personOf(lead.data),
+      personName(lead.data),
       lead.data.phone ?? '',
       lead.alert,
       lead.id,

@@ -15,6 +15,8 @@ import { passkeyRoutes } from './staff-passkeys.ts';
 import { clearSessionCookie, liveSession, sameOriginRequest, sessionIdOf } from './staff-session.ts';
 import { signInLimit } from './staff-sign-in-limit.ts';
 import type { TrustProxy } from '../config.ts';
+import { secureRequests } from '../http/security.ts';
+import type { LeadStore } from '../leads/lead-store.ts';
 import type { RateCounters } from '../leads/rate-counters.ts';
 
 export const STAFF_PREFIX = '/staff';
@@ -47,6 +49,29 @@ export interface StaffArea {
   handle: RequestListener;
   /** Every API route, as `METHOD /path` under /staff/api (the tests refuse each without a session). */
   routes: () => string[];
+}
+
+/** The parts of a lead store the staff area works on. */
+type StaffStores = Pick<LeadStore, 'staff' | 'inbox' | 'audit' | 'rateCounters'>;
+
+/**
+ * The staff area on a lead store, as the server wires it (and the in-process test server): staff, inbox, audit and
+ * sign-in counts from the store, whether a request came over HTTPS from the same TRUST_PROXY as the site's, and the
+ * clock unless a test moves it.
+ */
+export function staffAreaOn(
+  store: StaffStores,
+  options: Omit<StaffAreaOptions, keyof StaffStores | 'secure' | 'now'> & { now?: () => number },
+): StaffArea {
+  return createStaffArea({
+    ...options,
+    staff: store.staff,
+    inbox: store.inbox,
+    audit: store.audit,
+    rateCounters: store.rateCounters,
+    secure: secureRequests(options.trustProxy),
+    now: options.now ?? Date.now,
+  });
 }
 
 export function createStaffArea(options: StaffAreaOptions): StaffArea {

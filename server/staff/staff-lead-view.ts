@@ -2,8 +2,8 @@
 // link and urgency, and the lead page with every field under its form's label. Opened values: for signed-in staff only.
 import type { FormDefinition } from '../../generated/content-types.ts';
 import type { InboxLead, InboxRow } from '../leads/inbox-types.ts';
+import { personName } from '../../core/person-name.ts';
 import { telHref } from '../../core/phone.ts';
-import { personOf } from '../leads/lead-report.ts';
 
 type Forms = Map<string, FormDefinition>;
 
@@ -24,7 +24,7 @@ function urgencyOf(row: InboxRow, def: FormDefinition | undefined): string | nul
 /** Who sent the lead and how to call them, as the list row and the lead page both show it. */
 function contactOf(row: InboxRow, def: FormDefinition | undefined) {
   const phone = phoneOf(row, def);
-  return { name: personOf(row.fields) || null, phone, tel: phone === null ? null : telHref(phone) };
+  return { name: personName(row.fields) || null, phone, tel: phone === null ? null : telHref(phone) };
 }
 
 export function listItem(row: InboxRow, forms: Forms, now: number) {

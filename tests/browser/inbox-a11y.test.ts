@@ -70,4 +70,38 @@ describe('the inbox with axe', () => {
       await signedOut.close();
     }
   });
+
+  it('folds the filters away on a phone, right above the search, and shows them open on a desk', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(SIZES[0]);
+    await page.goto(`${inboxOrigin(site)}/staff/`);
+    await page.getByRole('link', { name: 'Avery Lindqvist' }).waitFor();
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    const status = page.getByLabel('Status');
+    await expect(status.isVisible()).resolves.toBe(false);
+    // Folded filters take no room: the search's label follows the button after the group's own gap.
+    const button = await toggle.boundingBox();
+    const label = await page.getByText('Search by name or phone', { exact: true }).boundingBox();
+    expect(label!.y - (button!.y + button!.height)).toBeLessThanOrEqual(16);
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(status.isVisible()).resolves.toBe(true);
+
+    await page.setViewportSize(SIZES[1]);
+    await expect.poll(() => toggle.isVisible()).toBe(false);
+    await expect(status.isVisible()).resolves.toBe(true);
+  });
+
+  it('draws headings in the dark scheme brighter than the text under them', async () => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${inboxOrigin(site)}/staff/leads/${leadId}`);
+    await page.getByRole('heading', { name: 'What they sent' }).waitFor();
+    const [heading, text] = await page.evaluate(() => [
+      getComputedStyle(document.querySelector('main h1')!).color,
+      getComputedStyle(document.querySelector('main')!).color,
+    ]);
+    expect(text).toBe('rgb(201, 201, 201)');
+    expect(heading).toBe('rgb(255, 255, 255)');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
 });

@@ -29,7 +29,7 @@ export async function startSite(env: ServerEnv = {}): Promise<RunningSite> {
   const dir = mkdtempSync(join(tmpdir(), 'site-test-'));
   const dbFile = join(dir, 'leads.db');
   const removeFiles = async () => {
-    await receiver.close();
+    await receiver.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   const server = await startServerProcess({

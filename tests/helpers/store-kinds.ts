@@ -1,13 +1,12 @@
 // Both lead stores for one contract suite: each test opens fresh ones through `open`, and may open a second instance
 // on the same database (`again`), as a second server would; `raw` reads a table as stored, to check what the
-// database itself holds. PostgreSQL runs as a throwaway cluster (postgres.ts), one database per test.
+// database itself holds. PostgreSQL runs as a throwaway cluster, one database per test (postgres-per-test.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type pg from 'pg';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import type { FormDefinition } from '../../generated/content-types.ts';
 import { keyFileOf, writeKeyFile } from '../../server/leads/lead-key.ts';
 import {
@@ -23,7 +22,7 @@ import {
 } from '../../server/leads/lead-store.ts';
 import { openPostgresLeadStore } from '../../server/leads/postgres/pg-lead-store.ts';
 import { rotatePostgresLeadKey } from '../../server/leads/postgres/pg-rotation.ts';
-import { startTestPostgres, type TestPostgres, testPool } from './postgres.ts';
+import { postgresPerTest } from './postgres-per-test.ts';
 
 /** An insurance-verification lead with every kind of value (a name, a phone, a date of birth, a member id). */
 export const sampleLead = (extra: Partial<NewLead> = {}): NewLead => ({
@@ -74,17 +73,7 @@ export function storeKinds(): StoreKind[] {
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
-  let cluster: TestPostgres | undefined;
-  let admin: pg.Pool | undefined;
-  let databases = 0;
-  beforeAll(async () => {
-    cluster = await startTestPostgres();
-    admin = testPool(cluster.url, 2);
-  });
-  afterAll(async () => {
-    await admin?.end();
-    cluster?.remove();
-  });
+  const postgresDatabases = postgresPerTest((cleanup) => void cleanups.push(cleanup));
 
   const sqlite: StoreKind = {
     name: 'sqlite',
@@ -131,23 +120,15 @@ export function storeKinds(): StoreKind[] {
   const postgres: StoreKind = {
     name: 'postgres',
     async open(forms, options = {}) {
-      if (!cluster || !admin) throw new Error('the test PostgreSQL did not start');
-      databases += 1;
-      const name = `contract_${process.pid}_${databases}`;
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = cluster.url.replace(/\/app$/, `/${name}`);
+      // The database and its reader go after the test, once its stores are closed.
+      const { url, reader } = await postgresDatabases.database('contract');
       const dir = mkdtempSync(join(tmpdir(), 'store-contract-'));
       const keyFile = options.keyFile ? join(dir, 'leads.key') : undefined;
       if (keyFile !== undefined) writeKeyFile(keyFile, [randomBytes(32)]);
       const key = keyFile === undefined ? (options.key ?? randomBytes(32)) : undefined;
       const opened: LeadStore[] = [];
-      const reader = testPool(url, 1);
-      // The drop below ends its connections; that is no fault of the test.
-      reader.on('error', () => undefined);
       cleanups.push(async () => {
         for (const store of opened) await store.close().catch(() => undefined);
-        await reader.end();
-        await admin?.query(`DROP DATABASE ${name} WITH (FORCE)`);
         rmSync(dir, { recursive: true, force: true });
       });
       const openOne = async (more: LeadStoreOptions = {}) => {

@@ -1,13 +1,14 @@
 // A backup taken with `npm run leads -- backup` while the server takes a burst of submissions, restored on a fresh
 // server with the same key: every lead acknowledged before the backup began is in it, and reads back decrypted.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { runLeadsCli } from '../../scripts/leads.ts';
-import { startServerProcess } from '../../scripts/lib/server-process.ts';
-import { createdId, postJson, tempDir, validLead, writeClientDir } from './fixtures.ts';
+import { runCli } from '../helpers/run-cli.ts';
+import { createdId, postJson, validLead } from './fixtures.ts';
+import { cleanupsAfterEach, faultServerEnv, startFaultServer, tempDirFor } from './store-faults.ts';
 import { expectNoPersonalData } from './personal-data.ts';
 
 const BURST = 300;
@@ -15,37 +16,18 @@ const CONCURRENCY = 10;
 // The backup starts once this many were acknowledged, with the rest of the burst still coming.
 const BACKUP_AFTER = 100;
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const defer = cleanupsAfterEach();
 
-async function cli(args: string[], env: Record<string, string>, cwd: string) {
-  let out = '';
-  let err = '';
-  const code = await runLeadsCli(args, {
-    env,
-    cwd,
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-  });
-  return { code, out, err };
-}
+const cli = (args: string[], env: Record<string, string>, cwd: string) =>
+  runCli(runLeadsCli, args, { env, cwd });
 
 describe('backup and restore', () => {
   it('a backup taken during a burst holds every lead acknowledged before it began, and restores with the same key', async () => {
-    const dir = tempDir();
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const env = {
-      LEADS_DB: join(dir, 'data', 'leads.db'),
+    const dir = tempDirFor(defer);
+    const env = faultServerEnv(join(dir, 'data', 'leads.db'), dir, {
       LEADS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      CLIENT_DIR: writeClientDir(dir),
-      FORM_RATE_LIMIT: '100000',
-      LOG_LEVEL: 'trace',
-    };
-    const server = await startServerProcess({ env });
-    cleanups.push(() => server.stop('SIGKILL'));
-    const api = `${server.url}/api/forms/insurance-verification`;
+    });
+    const { server, api } = await startFaultServer(defer, env);
 
     const acknowledged = new Map<string, string>(); // lead id -> member id
     let before: Map<string, string> | undefined;
@@ -85,9 +67,8 @@ describe('backup and restore', () => {
     const restored = { ...env, LEADS_DB: join(dir, 'restored', 'leads.db') };
     mkdirSync(join(dir, 'restored'));
     copyFileSync(backupFile, restored.LEADS_DB);
-    const fresh = await startServerProcess({ env: restored });
-    cleanups.push(() => fresh.stop('SIGKILL'));
-    const newId = await createdId(await postJson(`${fresh.url}/api/forms/insurance-verification`, validLead));
+    const { server: fresh, api: freshApi } = await startFaultServer(defer, restored);
+    const newId = await createdId(await postJson(freshApi, validLead));
 
     const listed = await cli(['list', '--json'], restored, dir);
     expect(listed.code, listed.err).toBe(0);

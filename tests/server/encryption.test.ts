@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLeadsCli } from '../../scripts/leads.ts';
 import { runServerProcessToExit, startServerProcess } from '../../scripts/lib/server-process.ts';
+import { runCli } from '../helpers/run-cli.ts';
 import { createdId, postJson, tempDir, validLead, writeClientDir } from './fixtures.ts';
 
 const MESSAGE = 'I relapsed after 90 days and I am scared';
@@ -41,17 +42,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[], extraEnv: Record<string, string> = {}) {
-  let out = '';
-  let err = '';
-  const code = await runLeadsCli(args, {
-    env: { ...env, ...extraEnv },
-    cwd: dir,
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-  });
-  return { code, out, err };
-}
+const cli = (args: string[], extraEnv: Record<string, string> = {}) =>
+  runCli(runLeadsCli, args, { env: { ...env, ...extraEnv }, cwd: dir });
 
 describe('encryption at rest', () => {
   it('creates a key file beside the database, readable only by its owner, and warns that it should come from a secret store', async () => {

@@ -2,12 +2,10 @@
 // ./in-process-server.ts, or as its own process with scripts/lib/server-process.ts): a throwaway build, a real webhook
 // receiver, a lead that passes, submissions as browsers send them, and waitFor.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FormDefinition, Site } from '../../generated/content-types.ts';
-import { addressOf } from '../../server/http/http-server.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(join(ROOT, path), 'utf8')) as T;
@@ -51,46 +49,8 @@ export function writeClientDir(root = tempDir()): string {
   return dir;
 }
 
-export interface Reply {
-  status: number;
-  headers?: Record<string, string>;
-  body?: string;
-  /** Never answer: the worker's timeout must cut the call. */
-  hang?: boolean;
-  /** Answer after this many milliseconds. */
-  delayMs?: number;
-}
-
-export interface Received {
-  headers: IncomingHttpHeaders;
-  raw: string;
-  json: { text: string; blocks: unknown[] };
-}
-
-/** A Slack-compatible incoming webhook on 127.0.0.1 that records every call and answers from a script. */
-export async function startReceiver(script: (call: number) => Reply = () => ({ status: 200, body: 'ok' })) {
-  const calls: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const reply = script(calls.length + 1);
-      calls.push({ headers: req.headers, raw, json: JSON.parse(raw) as Received['json'] });
-      if (reply.hang) return;
-      setTimeout(() => res.writeHead(reply.status, reply.headers).end(reply.body ?? ''), reply.delayMs ?? 0);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `${addressOf(server)}/services/T000/B000/XXXX`,
-    calls,
-    stop: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+// The one local webhook receiver, here with the other shared pieces.
+export { startReceiver, type Receiver, type Received, type Reply } from '../helpers/webhook-receiver.ts';
 
 /** Polls until `check` returns something truthy; fails after `timeoutMs` (a limit for hangs, never a measurement). */
 export async function waitFor<T>(

@@ -13,8 +13,7 @@ import { createApp } from '../../server/app.ts';
 import { readConfig, type TrustProxy } from '../../server/config.ts';
 import { loadForms, loadRedirects } from '../../server/content.ts';
 import { addressOf, close, listen } from '../../server/http/http-server.ts';
-import { secureRequests } from '../../server/http/security.ts';
-import { createStaffArea } from '../../server/staff/staff-area.ts';
+import { staffAreaOn } from '../../server/staff/staff-area.ts';
 import { createLeadPipeline } from '../../server/lead-pipeline.ts';
 import type { LeadStore } from '../../server/leads/lead-store.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -123,16 +122,11 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
     { logger },
   );
   const trustProxy = options.trustProxy ?? false;
-  const staff = createStaffArea({
-    staff: store.staff,
-    inbox: store.inbox,
-    audit: store.audit,
-    rateCounters: store.rateCounters,
+  const staff = staffAreaOn(store, {
     forms,
     site,
     logger,
-    secure: secureRequests(trustProxy),
-    now: options.staff?.now ?? Date.now,
+    now: options.staff?.now,
     staffDir,
     trustProxy,
     signInFailures: options.staff?.signInFailures,

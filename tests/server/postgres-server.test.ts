@@ -3,52 +3,30 @@
 // nor a 500), and the same server recovering once it is back: new leads stored, the alerts left pending delivered.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSealer } from '../../server/leads/lead-sealing.ts';
 import type { LeadRow } from '../../server/leads/lead-writes.ts';
-import { startTestPostgres, type TestPostgres, testPool } from '../helpers/postgres.ts';
+import { postgresPerTest } from '../helpers/postgres-per-test.ts';
 import { startReceiver, waitFor } from './fixtures.ts';
 import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
 import { expectNoPersonalData } from './personal-data.ts';
-import { ANSWER_BOUND_MS, FAULT_LEAD_VALUES, expectCallUs, submit, type Answer } from './store-faults.ts';
+import {
+  ANSWER_BOUND_MS,
+  FAULT_LEAD_VALUES,
+  cleanupsAfterEach,
+  expectCallUs,
+  submit,
+  type Answer,
+} from './store-faults.ts';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const defer = cleanupsAfterEach();
 
 describe('the server on PostgreSQL', () => {
-  let cluster: TestPostgres;
-  let admin: pg.Pool;
-  let databases = 0;
-  beforeAll(async () => {
-    cluster = await startTestPostgres();
-    admin = testPool(cluster.url, 2);
-    admin.on('error', () => undefined);
-  });
-  afterAll(async () => {
-    await admin.end();
-    cluster.remove();
-  });
-
-  /** A fresh database, and a reader of it that outlives restarts of the cluster. */
-  async function database() {
-    databases += 1;
-    const name = `server_${process.pid}_${databases}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = cluster.url.replace(/\/app$/, `/${name}`);
-    const reader = testPool(url, 1);
-    reader.on('error', () => undefined);
-    cleanups.push(async () => {
-      await reader.end();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    });
-    return { url, reader };
-  }
+  const postgres = postgresPerTest(defer);
 
   async function server(url: string, key: Buffer, options: Parameters<typeof startInProcessServer>[0] = {}) {
     const started = await startInProcessServer({ databaseUrl: url, key, retryMaxMs: 200, ...options });
-    cleanups.push(() => started.stop());
+    defer(() => started.stop());
     return started;
   }
 
@@ -62,8 +40,8 @@ describe('the server on PostgreSQL', () => {
 
   it('stores a lead in PostgreSQL and delivers its alert', async () => {
     const receiver = await startReceiver();
-    cleanups.push(() => receiver.stop());
-    const { url, reader } = await database();
+    defer(() => receiver.stop());
+    const { url, reader } = await postgres.database('server');
     const key = randomBytes(32);
     const running = await server(url, key, { webhookUrl: receiver.url });
     const answer = await submit(running.api, 1, { key: randomUUID() });
@@ -79,7 +57,7 @@ describe('the server on PostgreSQL', () => {
   });
 
   it('holds FORM_RATE_LIMIT across two instances on one database', async () => {
-    const { url } = await database();
+    const { url } = await postgres.database('server');
     const key = randomBytes(32);
     const [one, two] = [await server(url, key, { rateLimit: 3 }), await server(url, key, { rateLimit: 3 })];
     const apis = [one.api, two.api, one.api, two.api];
@@ -97,8 +75,8 @@ describe('the server on PostgreSQL', () => {
       accepted.push(call);
       return { status: 200, body: 'ok' };
     });
-    cleanups.push(() => receiver.stop());
-    const { url, reader } = await database();
+    defer(() => receiver.stop());
+    const { url, reader } = await postgres.database('server');
     const key = randomBytes(32);
     const running: InProcessServer = await server(url, key, { webhookUrl: receiver.url });
     expect((await submit(running.api, 0, { key: randomUUID() })).status).toBe(201);
@@ -106,9 +84,9 @@ describe('the server on PostgreSQL', () => {
     const keys = Array.from({ length: 16 }, () => randomUUID());
     const burst = keys.map((idempotencyKey, n) => submit(running.api, 100 + n, { key: idempotencyKey }));
     await Promise.race(burst);
-    cluster.kill();
+    postgres.cluster.kill();
     let down = true;
-    cleanups.push(() => void (down && cluster.start()));
+    defer(() => void (down && postgres.cluster.start()));
     const during = await Promise.all([
       ...burst,
       submit(running.api, 200, { key: randomUUID() }),
@@ -123,7 +101,7 @@ describe('the server on PostgreSQL', () => {
     expect(during.slice(-2).map((answer) => answer.status)).toEqual([503, 503]);
     expect(during.slice(0, -2).some((answer) => answer.status === 503)).toBe(true);
 
-    cluster.start();
+    postgres.cluster.start();
     down = false;
     const next = await submit(running.api, 300, { key: randomUUID() });
     expect(next.status, next.text).toBe(201);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runLeadsCli } from '../../scripts/leads.ts';
 import { runServerProcessToExit, startServerProcess } from '../../scripts/lib/server-process.ts';
+import { runCli } from '../helpers/run-cli.ts';
 import { createdId, postJson, tempDir, validLead, writeClientDir } from './fixtures.ts';
 
 const dir = tempDir();
@@ -16,17 +17,7 @@ const production = {
   CLIENT_DIR: writeClientDir(dir),
 };
 
-async function cli(args: string[], env: Record<string, string>) {
-  let out = '';
-  let err = '';
-  const code = await runLeadsCli(args, {
-    env,
-    cwd: dir,
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-  });
-  return { code, out, err };
-}
+const cli = (args: string[], env: Record<string, string>) => runCli(runLeadsCli, args, { env, cwd: dir });
 
 describe('the lead key in production', () => {
   it('refuses to start without LEADS_ENCRYPTION_KEY or LEADS_KEY_FILE, saying why, and writes no key', async () => {

@@ -1,20 +1,75 @@
 // What the store-fault tests share: real faults of the disk under the lead database (another process's lock, a full
 // file system, a read-only one, a frozen one), submissions timed as a visitor waits for them, and what the database
-// holds afterwards. Mounting needs root; a test that cannot mount says so and is skipped.
+// holds afterwards; and the set-up of the tests that run the server as its own process on a lead database (this file's,
+// the backup's and the graceful stop's): clean-ups after each test, a temporary folder, the server with their settings.
+// Mounting needs root; a test that cannot mount says so and is skipped.
 import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { expect } from 'vitest';
+import { afterEach, expect, type TestContext } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
+import { startServerProcess, type ServerEnv, type ServerProcess } from '../../scripts/lib/server-process.ts';
 import { ANSWER_WITHIN_MS } from '../../server/forms/form-submission.ts';
 import { keyFileOf, parseKeyHex } from '../../server/leads/lead-key.ts';
 import { createSealer } from '../../server/leads/lead-sealing.ts';
 import type { LeadRow } from '../../server/leads/lead-writes.ts';
-import { postForm, postJson, site, tempDir, validLead } from './fixtures.ts';
+import { postForm, postJson, site, tempDir, validLead, waitFor, writeClientDir } from './fixtures.ts';
 
 /** The bound a visitor's wait is checked against: the promise, plus a second for a busy test machine. */
 export const ANSWER_BOUND_MS = ANSWER_WITHIN_MS + 1_000;
+
+export type Cleanup = () => Promise<void> | void;
+export type Defer = (cleanup: Cleanup) => void;
+
+/**
+ * Registers, in the calling test file, the clean-ups run after each test, whether it passed or not (the last registered
+ * first: each was set up on what came before it); returns the function a test registers one with. So a failing test
+ * leaves no server running, no disk mounted and no folder behind for the next.
+ */
+export function cleanupsAfterEach(): Defer {
+  const cleanups: Cleanup[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return (cleanup) => void cleanups.push(cleanup);
+}
+
+/** A temporary folder (for the test build, and the database where no disk is mounted for it), removed after the test. */
+export function tempDirFor(defer: Defer): string {
+  const dir = tempDir();
+  defer(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Where a server takes the form the tests submit. */
+export const formApi = (serverUrl: string): string => `${serverUrl}/api/forms/insurance-verification`;
+
+/**
+ * The settings of a server these tests start: its lead database, the test build written into `dir`, a rate limit no
+ * burst from the one test address reaches, and every log line (each is checked for personal values); `more` adds to
+ * them (a key, a webhook).
+ */
+export function faultServerEnv<More extends ServerEnv>(dbFile: string, dir: string, more: More) {
+  return {
+    LEADS_DB: dbFile,
+    CLIENT_DIR: writeClientDir(dir),
+    FORM_RATE_LIMIT: '100000',
+    LOG_LEVEL: 'trace',
+    ...more,
+  } satisfies ServerEnv;
+}
+
+/** The server as its own process on `env` (from faultServerEnv), killed after the test; with its form API address. */
+export async function startFaultServer(
+  defer: Defer,
+  env: ServerEnv,
+): Promise<{ server: ServerProcess; api: string }> {
+  const server = await startServerProcess({ env });
+  defer(() => server.stop('SIGKILL'));
+  return { server, api: formApi(server.url) };
+}
 
 /** Runs a command as root; throws with its stderr when it fails. */
 export const run = (command: string, ...args: string[]): string =>
@@ -102,6 +157,19 @@ export function mount(type: 'tmpfs' | 'ext4', sizeMb: number): Mounted | { skip:
   };
 }
 
+/** A fresh file system (see mount) for the lead database, unmounted after the test; the test is skipped without one. */
+export function mountForTest(
+  context: Pick<TestContext, 'skip'>,
+  defer: Defer,
+  type: 'tmpfs' | 'ext4',
+  sizeMb: number,
+): Mounted {
+  const disk = mount(type, sizeMb);
+  if ('skip' in disk) context.skip(disk.skip);
+  defer(disk.unmount);
+  return disk;
+}
+
 /** Turns the ext4 file system on `dir` read-only as the kernel does after a disk error (it stays so until unmounted). */
 export function makeReadOnly(dir: string): void {
   const device = basename(run('findmnt', '-no', 'SOURCE', dir).trim());
@@ -157,6 +225,28 @@ export function expectCallUs(answer: Answer, plain = false): void {
     });
 }
 
+/**
+ * Ten visitors of the enhanced form (each with an Idempotency-Key of their own) and one without JavaScript, sending
+ * together while the store fails: each is told in time, with the phone number. Resolves with the server's log lines
+ * about them once all eleven are there (the log is read as the process writes it: the last line may come a moment
+ * after the last answer).
+ */
+export async function expectElevenCallUs(
+  api: string,
+  server: ServerProcess,
+): Promise<Record<string, unknown>[]> {
+  const answers = await Promise.all([
+    ...Array.from({ length: 10 }, (_, index) => submit(api, 100 + index, { key: randomUUID() })),
+    submit(api, 200, { plain: true }),
+  ]);
+  answers.slice(0, -1).forEach((answer) => expectCallUs(answer));
+  expectCallUs(answers.at(-1) as Answer, true);
+  return waitFor(() => {
+    const lines = server.logs().filter((line) => line.msg === 'lead could not be stored');
+    return lines.length === 11 && lines;
+  });
+}
+
 export interface Stored {
   /** The names of the leads stored (each submission is `Fault Test <n>`). */
   names: Set<string>;
@@ -196,4 +286,11 @@ export function stored(dbFile: string, keyHex?: string): Stored {
   } finally {
     db.close();
   }
+}
+
+/** The database holds the leads `Fault Test <n>` for these n and no other, each whole with its alert, and is sound. */
+export function expectStoredExactly(dbFile: string, keyHex: string | undefined, ns: readonly number[]): void {
+  const after = stored(dbFile, keyHex);
+  expect([...after.names].sort()).toEqual(ns.map((n) => `Fault Test ${n}`).sort());
+  expect(after).toMatchObject({ leads: ns.length, halves: 0, integrity: 'ok' });
 }

@@ -3,43 +3,36 @@
 // answers again, each submission is stored at most once, whole with its alert, and a visitor who sends it again with
 // the same Idempotency-Key gets that one lead (stored now, or committed late after their 503).
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startServerProcess } from '../../scripts/lib/server-process.ts';
-import { startReceiver, tempDir, waitFor, writeClientDir } from './fixtures.ts';
-import { FAULT_LEAD_VALUES, expectCallUs, mount, run, stored, submit } from './store-faults.ts';
+import { describe, expect, it } from 'vitest';
+import { startReceiver, waitFor } from './fixtures.ts';
+import {
+  FAULT_LEAD_VALUES,
+  cleanupsAfterEach,
+  expectCallUs,
+  faultServerEnv,
+  mountForTest,
+  run,
+  startFaultServer,
+  stored,
+  submit,
+  tempDirFor,
+} from './store-faults.ts';
 import { expectNoPersonalData } from './personal-data.ts';
 
 const KEY = 'ef'.repeat(32);
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const defer = cleanupsAfterEach();
 
 describe('a stalled disk under the lead database', () => {
   it('answers 503 with the phone number in time, serves pages meanwhile, and stores each lead once afterwards', async (context) => {
-    const disk = mount('ext4', 32);
-    if ('skip' in disk) return context.skip(disk.skip);
-    cleanups.push(disk.unmount);
-    const dir = tempDir();
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const disk = mountForTest(context, defer, 'ext4', 32);
+    const dir = tempDirFor(defer);
     const receiver = await startReceiver();
-    cleanups.push(() => receiver.stop());
+    defer(() => receiver.stop());
     const dbFile = join(disk.dir, 'leads.db');
-    const server = await startServerProcess({
-      env: {
-        LEADS_DB: dbFile,
-        LEADS_ENCRYPTION_KEY: KEY,
-        CLIENT_DIR: writeClientDir(dir),
-        CHAT_WEBHOOK_URL: receiver.url,
-        FORM_RATE_LIMIT: '100000',
-        LOG_LEVEL: 'trace',
-      },
-    });
-    cleanups.push(() => server.stop('SIGKILL'));
-    const api = `${server.url}/api/forms/insurance-verification`;
+    const env = faultServerEnv(dbFile, dir, { LEADS_ENCRYPTION_KEY: KEY, CHAT_WEBHOOK_URL: receiver.url });
+    const { server, api } = await startFaultServer(defer, env);
     for (const n of [0, 1]) expect((await submit(api, n)).status).toBe(201);
 
     try {
@@ -54,7 +47,7 @@ describe('a stalled disk under the lead database', () => {
         // already thawed
       }
     };
-    cleanups.push(thaw);
+    defer(thaw);
     const keys = Array.from({ length: 5 }, () => randomUUID());
     const waiting = Promise.all([
       ...keys.map((key, index) => submit(api, 100 + index, { key })),

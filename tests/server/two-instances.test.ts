@@ -4,50 +4,32 @@
 // killed (SIGKILL) mid-burst loses nothing acknowledged while the other delivers every alert; PostgreSQL restarted
 // mid-burst, visitors are told in time with the phone number and both instances recover without a restart.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import type pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startNginx } from '../../scripts/lib/nginx-process.ts';
 import { startServerProcess, type ServerProcess } from '../../scripts/lib/server-process.ts';
-import { startTestPostgres, type TestPostgres, testPool } from '../helpers/postgres.ts';
-import { startReceiver, tempDir, waitFor, writeClientDir } from './fixtures.ts';
-import { ANSWER_BOUND_MS, expectCallUs, submit, type Answer } from './store-faults.ts';
+import { postgresPerTest } from '../helpers/postgres-per-test.ts';
+import { startReceiver, waitFor, writeClientDir } from './fixtures.ts';
+import {
+  ANSWER_BOUND_MS,
+  cleanupsAfterEach,
+  expectCallUs,
+  submit,
+  tempDirFor,
+  type Answer,
+} from './store-faults.ts';
 
 const KEY = randomBytes(32).toString('hex');
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+const defer = cleanupsAfterEach();
 
 describe('two instances on one PostgreSQL behind nginx', () => {
-  let cluster: TestPostgres;
-  let admin: pg.Pool;
-  let databases = 0;
-  beforeAll(async () => {
-    cluster = await startTestPostgres();
-    admin = testPool(cluster.url, 2);
-    admin.on('error', () => undefined);
-  });
-  afterAll(async () => {
-    await admin.end();
-    cluster.remove();
-  });
+  const postgres = postgresPerTest(defer);
 
   /** A fresh database, a webhook receiver, two instances on them and nginx in front. */
   async function deployment(rateLimit: number) {
-    databases += 1;
-    const name = `two_${process.pid}_${databases}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = cluster.url.replace(/\/app$/, `/${name}`);
-    const reader = testPool(url, 1);
-    cleanups.push(async () => {
-      await reader.end();
-      await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-    });
+    const { url, reader } = await postgres.database('two');
     const receiver = await startReceiver();
-    cleanups.push(() => receiver.stop());
-    const dir = tempDir();
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    defer(() => receiver.stop());
+    const dir = tempDirFor(defer);
     const env = {
       DATABASE_URL: url,
       LEADS_ENCRYPTION_KEY: KEY,
@@ -60,11 +42,11 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     const instances: ServerProcess[] = [];
     for (let n = 0; n < 2; n += 1) {
       const instance = await startServerProcess({ env });
-      cleanups.push(() => instance.stop('SIGKILL'));
+      defer(() => instance.stop('SIGKILL'));
       instances.push(instance);
     }
     const nginx = await startNginx({ upstreams: instances.map((instance) => instance.url) });
-    cleanups.push(() => nginx.stop());
+    defer(() => nginx.stop());
     const api = `${nginx.url}/api/forms/insurance-verification`;
     /** Lead ids the receiver was sent, each as often as it was sent. */
     const alerted = () => receiver.calls.map((call) => /\(lead ([\w-]+)\)$/.exec(call.json.text)?.[1]);
@@ -145,13 +127,13 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     const { api, instances, alerted, storedIds, storedBy } = await deployment(100_000);
     const keys = Array.from({ length: 30 }, () => randomUUID());
     let down = false;
-    cleanups.push(() => void (down && cluster.start()));
+    defer(() => void (down && postgres.cluster.start()));
     const answers = await burst(api, keys, 4, (answered) => {
       if (answered === 6 && !down) {
-        cluster.kill();
+        postgres.cluster.kill();
         down = true;
       } else if (answered === 18 && down) {
-        cluster.start();
+        postgres.cluster.start();
         down = false;
       }
     });
