@@ -141,7 +141,7 @@ describe('leads migrate-to-postgres', () => {
     } finally {
       await reader.end();
     }
-    // The file's own tools are refused rather than run on the file while the server uses PostgreSQL.
+    // The file's own backup is refused rather than run on the file while the server uses PostgreSQL.
     expect(await runLeadsCli(['backup', join(dir, 'copy.db')], io)).toBe(2);
     expect(err).toMatch(/backup works on the SQLite file LEADS_DB, not on DATABASE_URL/);
   });
@@ -173,6 +173,36 @@ describe('leads migrate-to-postgres', () => {
       expect(`${rows[0]?.data}${rows[0]?.sealed}`).not.toMatch(/Quist|M-1/);
     } finally {
       await reader.end();
+    }
+  });
+
+  it('rotates the key of PostgreSQL with DATABASE_URL: LEADS_ENCRYPTION_KEY=new,old reseals under the new', async () => {
+    await admin.query('CREATE DATABASE rotated');
+    const url = cluster.url.replace(/\/app$/, '/rotated');
+    const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+    const server = await openPostgresLeadStore(url, { key: oldKey });
+    const { id } = await server.insertLead({
+      formId: 'consultation',
+      source: '/',
+      fields: { firstName: 'Ria' },
+    });
+    await server.close();
+    const { code, out, err } = await runCli(runLeadsCli, ['rotate-key'], {
+      env: { DATABASE_URL: url, LEADS_ENCRYPTION_KEY: `${newKey.toString('hex')},${oldKey.toString('hex')}` },
+      cwd: dir,
+      user: 'operator',
+      rotateSettleMs: 10,
+    });
+    expect(code, err).toBe(0);
+    expect(out).toMatch(/Done: 1 lead and notes sealed with key [0-9a-f]{16}\. .*may now be dropped/);
+    const reader = await openPostgresLeadStore(url, { key: newKey });
+    try {
+      expect((await reader.getLead(id))?.data.firstName).toBe('Ria');
+      expect((await reader.audit.page({ limit: 1 })).rows).toMatchObject([
+        { actor: 'cli:operator', action: 'rotate-key' },
+      ]);
+    } finally {
+      await reader.close();
     }
   });
 

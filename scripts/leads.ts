@@ -17,6 +17,7 @@ import { rotateLeadKey } from '../server/leads/lead-rotation.ts';
 import { openLeadStore, type LeadStore } from '../server/leads/lead-store.ts';
 import { CopyError, copySqliteToPostgres } from '../server/leads/postgres/pg-copy-from-sqlite.ts';
 import { openPostgresLeadStore } from '../server/leads/postgres/pg-lead-store.ts';
+import { rotatePostgresLeadKey } from '../server/leads/postgres/pg-rotation.ts';
 
 export const USAGE = `Usage: npm run leads -- <command>
 
@@ -186,15 +187,20 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
     case 'rotate-key': {
       if (rest.length > 0) throw new UsageError('rotate-key takes no arguments');
       const config = readConfig(io.env, io.cwd);
-      const file = sqliteOnly(config, 'rotate-key');
-      io.out('Sealing every value again under the new key; the server keeps taking leads meanwhile...\n');
-      const result = await rotateLeadKey(file, {
+      const options = {
         key: config.leadsEncryptionKey,
         keyFile: config.leadsKeyFile,
         forms: formsOrNone(),
         actor: actorOf(io),
         settleMs: io.rotateSettleMs,
-      });
+      };
+      // The store the server uses: PostgreSQL when DATABASE_URL is set, else LEADS_DB.
+      const rotate = () =>
+        config.databaseUrl === undefined
+          ? rotateLeadKey(databaseFile(config), options)
+          : rotatePostgresLeadKey(config.databaseUrl, options);
+      io.out('Sealing every value again under the new key; the servers keep taking leads meanwhile...\n');
+      const result = await rotate();
       io.out(
         `Done: ${result.resealed} lead${result.resealed === 1 ? '' : 's'} and notes sealed with key ${result.keyId}. ` +
           (result.keyFile

@@ -1,12 +1,13 @@
-// The alert bookkeeping the retry policy and the health check rely on: when an alert started waiting, rate-limited
-// tries not counted, and counts of the alerts not delivered read from their own indexes.
+// The alert bookkeeping on SQLite only: the counts of the alerts not delivered read from their own indexes, and alerts
+// of files older versions wrote. The bookkeeping itself (when an alert started waiting, rate-limited tries not counted,
+// the counts) is tested on both stores in store-contract-leads.test.ts.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openLeadDatabase, SCHEMA_VERSION } from './lead-db.ts';
-import { openLeadStore, type NewLead } from './lead-store.ts';
+import { openLeadStore } from './lead-store.ts';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -16,67 +17,7 @@ const dbFile = () => {
   return join(dir, 'leads.db');
 };
 
-const lead: NewLead = {
-  formId: 'insurance-verification',
-  source: '/insurance',
-  fields: { fullName: 'Jane Doe', phone: '(555) 010-4477' },
-};
-
-describe('alert bookkeeping', () => {
-  it('records when an alert started waiting: its lead stored, or its revival by retry-dead', async () => {
-    const store = openLeadStore(':memory:');
-    const before = Date.now();
-    const { id } = await store.insertLead(lead);
-    const since = Date.parse((await store.getLead(id))?.createdAt ?? '');
-    expect(since).toBeGreaterThanOrEqual(before);
-    expect((await store.getAlert(id))?.pendingSince).toBe(since);
-    const [claimed] = await store.claimDueAlerts({ now: Date.now() + 1, limit: 1, leaseMs: 1000 });
-    expect(claimed?.pendingSince).toBe(since);
-    await store.markDead(id, 'HTTP 503');
-    expect(await store.retryDeadAlerts(since + 5000)).toBe(1);
-    expect(await store.getAlert(id)).toMatchObject({
-      status: 'pending',
-      pendingSince: since + 5000,
-      attempts: 0,
-    });
-    await store.close();
-  });
-
-  it('gives back the attempt of a try the webhook refused for rate limiting', async () => {
-    const store = openLeadStore(':memory:');
-    const { id } = await store.insertLead(lead);
-    const now = Date.now() + 1;
-    const [first] = await store.claimDueAlerts({ now, limit: 1, leaseMs: 10 });
-    expect(first?.attempt).toBe(1);
-    await store.scheduleRetry(id, now + 10, 'HTTP 429', { counted: false });
-    expect(await store.getAlert(id)).toMatchObject({
-      attempts: 0,
-      lastError: 'HTTP 429',
-      nextAttemptAt: now + 10,
-    });
-    const [again] = await store.claimDueAlerts({ now: now + 10, limit: 1, leaseMs: 10 });
-    expect(again?.attempt).toBe(1);
-    await store.scheduleRetry(id, now + 20, 'HTTP 503');
-    expect((await store.getAlert(id))?.attempts).toBe(1);
-    await store.close();
-  });
-
-  it('counts pending and dead alerts and finds the one waiting longest', async () => {
-    const store = openLeadStore(':memory:');
-    expect(await store.alertBacklog()).toEqual({ pending: 0, dead: 0, oldestPendingSince: undefined });
-    const ids: string[] = [];
-    for (let n = 0; n < 4; n += 1) ids.push((await store.insertLead(lead)).id);
-    const [a, b, c] = ids as [string, string, string, string];
-    await store.markDelivered(a, new Date());
-    await store.markDead(b, 'HTTP 404');
-    expect(await store.alertBacklog()).toEqual({
-      pending: 2,
-      dead: 1,
-      oldestPendingSince: (await store.getAlert(c))?.pendingSince,
-    });
-    await store.close();
-  });
-
+describe('alert bookkeeping (SQLite)', () => {
   it('reads the counts from indexes of the undelivered alerts only, never scanning the delivered ones', () => {
     const db = openLeadDatabase(':memory:');
     const plan = (sql: string) =>

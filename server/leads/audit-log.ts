@@ -24,6 +24,23 @@ export const auditHash = (row: Hashed): string =>
     .update(JSON.stringify([row.prevHash, row.seq, row.at, row.actor, row.action, row.leadId, row.detail]))
     .digest('hex');
 
+/** The row that follows `previous` (the chain's last row; undefined for the first), hashed: every store's append. */
+export function nextAuditRow(
+  previous: Pick<StoredAuditRow, 'seq' | 'hash'> | undefined,
+  entry: AuditEntry,
+): AuditRow {
+  const hashed: Hashed = {
+    prevHash: previous?.hash ?? '',
+    seq: (previous?.seq ?? 0) + 1,
+    at: new Date().toISOString(),
+    actor: entry.actor,
+    action: entry.action,
+    leadId: entry.leadId ?? null,
+    detail: entry.detail ?? null,
+  };
+  return { ...hashed, hash: auditHash(hashed) };
+}
+
 export const auditRowOf = (row: StoredAuditRow): AuditRow => ({
   seq: row.seq,
   at: row.at,
@@ -78,17 +95,7 @@ export function createSqliteAuditLog(db: Database.Database): AuditLog {
   // IMMEDIATE: the server and the CLI both append; the write lock taken up front makes reading the last row and
   // writing the next one a single step for each of them.
   const appendNow = db.transaction((entry: AuditEntry): AuditRow => {
-    const previous = last.get();
-    const hashed: Hashed = {
-      prevHash: previous?.hash ?? '',
-      seq: (previous?.seq ?? 0) + 1,
-      at: new Date().toISOString(),
-      actor: entry.actor,
-      action: entry.action,
-      leadId: entry.leadId ?? null,
-      detail: entry.detail ?? null,
-    };
-    const row = { ...hashed, hash: auditHash(hashed) };
+    const row = nextAuditRow(last.get(), entry);
     insert.run(row);
     return row;
   });

@@ -150,6 +150,51 @@ export const toPasskey = (row: PasskeyRow): StoredPasskey => ({
   lastUsedAt: row.last_used_at,
 });
 
+/** A passkey's values in the column order of `passkeys`: id, staff_id, public_key, counter, transports, created_at. */
+export const passkeyValues = (
+  staffId: string,
+  passkey: NewPasskey,
+  now: number,
+): [string, string, Buffer, number, string, number] => [
+  passkey.id,
+  staffId,
+  Buffer.from(passkey.publicKey),
+  passkey.counter,
+  JSON.stringify(passkey.transports),
+  now,
+];
+
+/** The statements the invitation path needs, in one store's words. */
+export interface InviteStatements {
+  insertInvite(tokenHash: string, email: string, admin: 0 | 1, expiresAt: number): Promise<unknown>;
+  /** The invitation of this token hash, unused and unexpired at `now`. */
+  validInvite(tokenHash: string, now: number): Promise<{ email: string; admin: number } | undefined>;
+  memberByEmail(email: string): Promise<MemberRow | undefined>;
+}
+
+/** createInvite and inviteFor of every staff store, over its statements: the token kept only as its hash. */
+export function invitePath(db: InviteStatements): Pick<StaffStore, 'createInvite' | 'inviteFor'> {
+  const active = (row: MemberRow | undefined) => (row && row.revoked_at === null ? toMember(row) : undefined);
+  return {
+    async createInvite(address, admin, expiresAt) {
+      const email = normaliseEmail(address);
+      if (!email) throw new RangeError(`not an e-mail address: ${address}`);
+      const token = secret();
+      await db.insertInvite(sha256(token), email, admin ? 1 : 0, expiresAt);
+      return { token, member: active(await db.memberByEmail(email)) };
+    },
+    async inviteFor(token, now) {
+      const invite = await db.validInvite(sha256(token), now);
+      if (!invite) return undefined;
+      return {
+        email: invite.email,
+        admin: invite.admin === 1,
+        member: active(await db.memberByEmail(invite.email)),
+      };
+    },
+  };
+}
+
 /** StaffStore.sign for a lead database whose sealed values `leadKey` opens (every store's). */
 export function cookieSigner(leadKey: Buffer): StaffStore['sign'] {
   const cookieKey = Buffer.from(hkdfSync('sha256', leadKey, Buffer.alloc(0), 'staff-session-cookie', 32));
@@ -160,7 +205,7 @@ export function cookieSigner(leadKey: Buffer): StaffStore['sign'] {
 export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffStore {
   const memberById = db.prepare<[string], MemberRow>('SELECT * FROM staff WHERE id = ?');
   const memberByEmail = db.prepare<[string], MemberRow>('SELECT * FROM staff WHERE email = ?');
-  const insertPasskey = db.prepare<[string, string, Buffer, number, string, number]>(
+  const insertPasskey = db.prepare<ReturnType<typeof passkeyValues>>(
     `INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at)
      VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
   );
@@ -170,36 +215,17 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
   );
   const immediate = <T>(work: () => T): T => db.transaction(work).immediate();
   const storePasskey = (staffId: string, passkey: NewPasskey, now: number) =>
-    insertPasskey.run(
-      passkey.id,
-      staffId,
-      Buffer.from(passkey.publicKey),
-      passkey.counter,
-      JSON.stringify(passkey.transports),
-      now,
-    ).changes === 1;
+    insertPasskey.run(...passkeyValues(staffId, passkey, now)).changes === 1;
+  const insertInvite = db.prepare(
+    'INSERT INTO invites (token_hash, email, admin, expires_at) VALUES (?, ?, ?, ?)',
+  );
 
   return {
-    async createInvite(address, admin, expiresAt) {
-      const email = normaliseEmail(address);
-      if (!email) throw new RangeError(`not an e-mail address: ${address}`);
-      const token = secret();
-      db.prepare('INSERT INTO invites (token_hash, email, admin, expires_at) VALUES (?, ?, ?, ?)').run(
-        sha256(token),
-        email,
-        admin ? 1 : 0,
-        expiresAt,
-      );
-      const row = memberByEmail.get(email);
-      return { token, member: row && row.revoked_at === null ? toMember(row) : undefined };
-    },
-    async inviteFor(token, now) {
-      const invite = validInvite.get(sha256(token), now);
-      if (!invite) return undefined;
-      const row = memberByEmail.get(invite.email);
-      const member = row && row.revoked_at === null ? toMember(row) : undefined;
-      return { email: invite.email, admin: invite.admin === 1, member };
-    },
+    ...invitePath({
+      insertInvite: async (...values) => insertInvite.run(...values),
+      validInvite: async (hash, now) => validInvite.get(hash, now),
+      memberByEmail: async (email) => memberByEmail.get(email),
+    }),
     async enrol(token, newId, passkey, now) {
       return immediate(() => {
         const hash = sha256(token);

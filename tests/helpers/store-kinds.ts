@@ -8,21 +8,63 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
 import type { FormDefinition } from '../../generated/content-types.ts';
-import { openLeadStore, type LeadStore } from '../../server/leads/lead-store.ts';
+import { keyFileOf, writeKeyFile } from '../../server/leads/lead-key.ts';
+import {
+  rotateLeadKey,
+  type RotationOptions,
+  type RotationResult,
+} from '../../server/leads/lead-rotation.ts';
+import {
+  openLeadStore,
+  type LeadStore,
+  type LeadStoreOptions,
+  type NewLead,
+} from '../../server/leads/lead-store.ts';
 import { openPostgresLeadStore } from '../../server/leads/postgres/pg-lead-store.ts';
+import { rotatePostgresLeadKey } from '../../server/leads/postgres/pg-rotation.ts';
 import { postgresPerTest } from './postgres-per-test.ts';
+
+/** An insurance-verification lead with every kind of value (a name, a phone, a date of birth, a member id). */
+export const sampleLead = (extra: Partial<NewLead> = {}): NewLead => ({
+  formId: 'insurance-verification',
+  source: '/insurance',
+  fields: {
+    fullName: 'Jane Doe',
+    phone: '(555) 010-4477',
+    dateOfBirth: '1987-03-14',
+    memberId: 'XZH-99817234',
+  },
+  ...extra,
+});
 
 export interface StoreUnderTest {
   store: LeadStore;
-  /** A second instance on the same database. */
-  again(): Promise<LeadStore>;
+  /** A second instance on the same database, as a second server would open it (`options` its own, such as a key). */
+  again(options?: LeadStoreOptions): Promise<LeadStore>;
   /** Every row of `sql` (no parameters), as the database returns them. */
   raw(sql: string): Promise<Record<string, unknown>[]>;
+  /** Runs `sql` (parameters `$1`, `$2`...) on the database directly, as an operator or an attacker with access would. */
+  sql(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
+  /** `npm run leads -- rotate-key` on this database, with its keys as the servers read them. */
+  rotate(options: Omit<RotationOptions, 'key' | 'keyFile'> & { key?: Buffer[] }): Promise<RotationResult>;
+  /** The key file the stores read (`keyFile: true`), else undefined. */
+  keyFile: string | undefined;
+}
+
+export interface OpenOptions {
+  forms?: ReadonlyMap<string, FormDefinition>;
+  /** The keys in a key file (beside the SQLite file; LEADS_KEY_FILE for PostgreSQL) rather than given. */
+  keyFile?: boolean;
+  /** The keys given (LEADS_ENCRYPTION_KEY); a fresh key by default. */
+  key?: Buffer | Buffer[];
 }
 
 export interface StoreKind {
   name: 'sqlite' | 'postgres';
-  open(forms?: ReadonlyMap<string, FormDefinition>): Promise<StoreUnderTest>;
+  open(
+    forms?: ReadonlyMap<string, FormDefinition>,
+    options?: Omit<OpenOptions, 'forms'>,
+  ): Promise<StoreUnderTest>;
 }
 
 /** The two kinds, with the set-up and clean-up hooks of the calling test file registered. */
@@ -35,54 +77,75 @@ export function storeKinds(): StoreKind[] {
 
   const sqlite: StoreKind = {
     name: 'sqlite',
-    async open(forms) {
+    async open(forms, options = {}) {
       const dir = mkdtempSync(join(tmpdir(), 'store-contract-'));
       const file = join(dir, 'leads.db');
-      const key = randomBytes(32);
+      const key = options.keyFile ? undefined : (options.key ?? randomBytes(32));
       const opened: LeadStore[] = [];
       cleanups.push(async () => {
         for (const store of opened) await store.close().catch(() => undefined);
         rmSync(dir, { recursive: true, force: true });
       });
-      const openOne = async () => {
-        const store = openLeadStore(file, { key, forms });
+      const openOne = async (more: LeadStoreOptions = {}) => {
+        const store = openLeadStore(file, { key, forms, ...more });
         opened.push(store);
         return store;
+      };
+      const run = (sql: string, params: unknown[], readonly: boolean) => {
+        const db = new Database(file, { readonly });
+        try {
+          // PostgreSQL's $1 as a name SQLite binds (@p1).
+          const statement = db.prepare(sql.replace(/\$(\d+)/g, '@p$1'));
+          const bound = Object.fromEntries(params.map((value, n) => [`p${n + 1}`, value]));
+          if (!statement.reader) {
+            statement.run(bound);
+            return [];
+          }
+          return statement.all(bound) as Record<string, unknown>[];
+        } finally {
+          db.close();
+        }
       };
       return {
         store: await openOne(),
         again: openOne,
-        async raw(sql) {
-          const db = new Database(file, { readonly: true });
-          try {
-            return db.prepare(sql).all() as Record<string, unknown>[];
-          } finally {
-            db.close();
-          }
-        },
+        raw: async (sql) => run(sql, [], true),
+        sql: async (sql, params = []) => run(sql, params, false),
+        rotate: ({ key: keys, ...rest }) => rotateLeadKey(file, { key: keys ?? key, ...rest }),
+        keyFile: options.keyFile ? keyFileOf(file) : undefined,
       };
     },
   };
 
   const postgres: StoreKind = {
     name: 'postgres',
-    async open(forms) {
+    async open(forms, options = {}) {
       // The database and its reader go after the test, once its stores are closed.
       const { url, reader } = await postgresDatabases.database('contract');
-      const key = randomBytes(32);
+      const dir = mkdtempSync(join(tmpdir(), 'store-contract-'));
+      const keyFile = options.keyFile ? join(dir, 'leads.key') : undefined;
+      if (keyFile !== undefined) writeKeyFile(keyFile, [randomBytes(32)]);
+      const key = keyFile === undefined ? (options.key ?? randomBytes(32)) : undefined;
       const opened: LeadStore[] = [];
       cleanups.push(async () => {
         for (const store of opened) await store.close().catch(() => undefined);
+        rmSync(dir, { recursive: true, force: true });
       });
-      const openOne = async () => {
-        const store = await openPostgresLeadStore(url, { key, forms });
+      const openOne = async (more: LeadStoreOptions = {}) => {
+        const store = await openPostgresLeadStore(url, { key, keyFile, forms, ...more });
         opened.push(store);
         return store;
       };
+      const sql = async (text: string, params: unknown[] = []) =>
+        (await reader.query<Record<string, unknown>>(text, params)).rows;
       return {
         store: await openOne(),
         again: openOne,
-        raw: async (sql) => (await reader.query<Record<string, unknown>>(sql)).rows,
+        raw: (text) => sql(text),
+        sql,
+        rotate: ({ key: keys, ...rest }) =>
+          rotatePostgresLeadKey(url, { key: keys ?? key, keyFile, ...rest }),
+        keyFile,
       };
     },
   };

@@ -2,7 +2,7 @@
 // one chain: each append holds a transaction-scoped advisory lock while it reads the last row and writes the next, so
 // two instances never give two rows the same predecessor. A trigger refuses UPDATE and DELETE (pg-schema.ts).
 import type pg from 'pg';
-import { auditHash, auditRowOf, verifyChain, type StoredAuditRow } from '../audit-log.ts';
+import { auditRowOf, nextAuditRow, verifyChain, type StoredAuditRow } from '../audit-log.ts';
 import type { AuditLog, AuditRow } from '../inbox-types.ts';
 import { transaction } from './pg-schema.ts';
 
@@ -16,17 +16,7 @@ export function createPostgresAuditLog(pool: pg.Pool): AuditLog {
         const { rows } = await client.query<{ seq: number; hash: string }>(
           'SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1',
         );
-        const previous = rows[0];
-        const hashed = {
-          prevHash: previous?.hash ?? '',
-          seq: (previous?.seq ?? 0) + 1,
-          at: new Date().toISOString(),
-          actor: entry.actor,
-          action: entry.action,
-          leadId: entry.leadId ?? null,
-          detail: entry.detail ?? null,
-        };
-        const row = { ...hashed, hash: auditHash(hashed) };
+        const row = nextAuditRow(rows[0], entry);
         await client.query(
           `INSERT INTO audit (seq, at, actor, action, lead_id, detail, prev_hash, hash)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,

@@ -7,14 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { DeadlineError, QueueFullError } from '../batch-writer.ts';
 import { leadId } from '../lead-id.ts';
-import {
-  chooseKeyring,
-  CURRENT_CHECK_MS,
-  CURRENT_KEY_ID,
-  createSealer,
-  KEY_ID,
-  termsFor,
-} from '../lead-sealing.ts';
+import { CURRENT_CHECK_MS, CURRENT_KEY_ID, createSealer, termsFor } from '../lead-sealing.ts';
 import { MAX_QUEUED_WRITES } from '../lead-writer.ts';
 import {
   COMMIT_MARGIN_MS,
@@ -33,10 +26,10 @@ import {
   migrate,
   readMeta,
   transaction,
-  writeMeta,
   type PoolOptions,
 } from './pg-schema.ts';
 import { postgresCounters } from './pg-rate-limits.ts';
+import { unlockPostgres } from './pg-keys.ts';
 import { postgresStaffStore } from './pg-staff-store.ts';
 import { LEADS_CHANNEL, listenForLeads } from './pg-notify.ts';
 
@@ -48,9 +41,6 @@ const timed = (text: string, values: unknown[], timeoutMs: number): pg.QueryConf
 const PURGE_KEYS_EVERY_MS = 60 * 1000;
 
 export interface PostgresStoreOptions extends Omit<LeadStoreOptions, 'writerThread'>, PoolOptions {}
-
-/** Say "the PostgreSQL database" in messages: a connection string may hold a password. */
-const LABEL = 'the PostgreSQL lead database (DATABASE_URL)';
 
 /** Connects to `url`, migrates (under the advisory lock) and unlocks; rejects with KeyError on a wrong key. */
 export async function openPostgresLeadStore(
@@ -68,18 +58,10 @@ export async function openPostgresLeadStore(
 
 async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions): Promise<LeadStore> {
   await migrate(pool);
-  const meta = { original: await readMeta(pool, KEY_ID), current: await readMeta(pool, CURRENT_KEY_ID) };
   // Which key seals now is asked of the database in the background: the keyring is read synchronously.
-  let currentId = meta.current;
-  const { keyring, keySource, writes } = chooseKeyring(
-    meta,
-    // No key file is made beside a database that is not a file: the key comes from the environment or LEADS_KEY_FILE.
-    { dbPath: url, label: LABEL },
-    { ...options, createKeyFile: false },
-    () => currentId,
-  );
-  for (const [name, value] of writes) await writeMeta(pool, name, value);
-  if (currentId === undefined) currentId = keyring.current().id;
+  let currentId: string | undefined;
+  const { keyring, keySource, current } = await unlockPostgres(pool, url, options, () => currentId);
+  currentId = current;
   const keyCheck = setInterval(() => {
     readMeta(pool, CURRENT_KEY_ID).then(
       (id) => (currentId = id ?? currentId),

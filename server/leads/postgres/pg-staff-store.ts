@@ -3,7 +3,9 @@
 import type pg from 'pg';
 import {
   cookieSigner,
+  invitePath,
   normaliseEmail,
+  passkeyValues,
   secret,
   sha256,
   toMember,
@@ -22,49 +24,30 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
     one<MemberRow>(db, 'SELECT * FROM staff WHERE id = $1', [id]);
   const memberByEmail = (db: Queryable, email: string) =>
     one<MemberRow>(db, 'SELECT * FROM staff WHERE email = $1', [email]);
-  const validInvite = (db: Queryable, hash: string, now: number) =>
-    one<{ email: string; admin: number }>(
-      db,
-      'SELECT email, admin FROM invites WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
-      [hash, now],
-    );
   const storePasskey = async (db: Queryable, staffId: string, passkey: NewPasskey, now: number) =>
     (
       await db.query(
         `INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
-        [
-          passkey.id,
-          staffId,
-          Buffer.from(passkey.publicKey),
-          passkey.counter,
-          JSON.stringify(passkey.transports),
-          now,
-        ],
+        passkeyValues(staffId, passkey, now),
       )
     ).rowCount === 1;
 
   return {
-    async createInvite(address, admin, expiresAt) {
-      const email = normaliseEmail(address);
-      if (!email) throw new RangeError(`not an e-mail address: ${address}`);
-      const token = secret();
-      await pool.query('INSERT INTO invites (token_hash, email, admin, expires_at) VALUES ($1, $2, $3, $4)', [
-        sha256(token),
-        email,
-        admin ? 1 : 0,
-        expiresAt,
-      ]);
-      const row = await memberByEmail(pool, email);
-      return { token, member: row && row.revoked_at === null ? toMember(row) : undefined };
-    },
-    async inviteFor(token, now) {
-      const invite = await validInvite(pool, sha256(token), now);
-      if (!invite) return undefined;
-      const row = await memberByEmail(pool, invite.email);
-      const member = row && row.revoked_at === null ? toMember(row) : undefined;
-      return { email: invite.email, admin: invite.admin === 1, member };
-    },
+    ...invitePath({
+      insertInvite: (...values) =>
+        pool.query(
+          'INSERT INTO invites (token_hash, email, admin, expires_at) VALUES ($1, $2, $3, $4)',
+          values,
+        ),
+      validInvite: (hash, now) =>
+        one<{ email: string; admin: number }>(
+          pool,
+          'SELECT email, admin FROM invites WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
+          [hash, now],
+        ),
+      memberByEmail: (email) => memberByEmail(pool, email),
+    }),
     enrol: (token, newId, passkey, now) =>
       transaction(pool, async (db) => {
         const hash = sha256(token);
