@@ -7,7 +7,6 @@ import { createSqliteAuditLog } from './audit-log.ts';
 import { createSqliteInboxStore } from './inbox-store.ts';
 import type { AuditLog, InboxStore } from './inbox-types.ts';
 import { openLeadDatabase } from './lead-db.ts';
-import { leadId } from './lead-id.ts';
 import type { KeySource } from './lead-key.ts';
 import {
   createSealer,
@@ -16,6 +15,7 @@ import {
   unlockDatabase,
   type UnlockOptions,
 } from './lead-sealing.ts';
+import { prepareLead } from './lead-prepare.ts';
 import { createLeadWriter } from './lead-writer.ts';
 import type { InsertResult, LeadRow } from './lead-writes.ts';
 import { memoryCounters, type RateCounters } from './rate-counters.ts';
@@ -242,24 +242,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     fingerprint: (text) => sealer.fingerprints(text)[0] ?? '',
     fingerprints: (text) => sealer.fingerprints(text),
     async insertLead(lead, { deadline } = {}) {
-      const createdAt = new Date();
-      const id = leadId(createdAt.getTime());
-      const result = await writer.run({
-        kind: 'insert',
-        lead: {
-          id,
-          formId: lead.formId,
-          createdAt,
-          source: lead.source,
-          // Sealed, then hashed: if a rotation's key switch falls between the two, the values carry the old key id
-          // and rotate-key finds them and writes their terms again.
-          sealed: JSON.stringify(sealer.sealAll(lead.fields, id)),
-          terms: termsOf(lead.formId, lead.fields),
-          idempotencyKey: lead.idempotencyKey,
-          fingerprints: lead.fingerprint === undefined ? [] : [lead.fingerprint].flat(),
-        },
-        deadline,
-      });
+      const result = await writer.run({ kind: 'insert', lead: prepareLead(lead, sealer, termsOf), deadline });
       // After the commit, and only for a lead written now: a repeat of an earlier one is no news.
       if (!result.replayed)
         for (const listener of listeners)
