@@ -1,5 +1,5 @@
-// What both stores do to a lead before their database sees it, and how both answer a key seen before: one place, so
-// SQLite and PostgreSQL seal, hash and answer repeats alike.
+// What both stores do around a lead's write: prepare it before their database sees it, answer a key seen before, and
+// tell who listens once it is stored. One place, so SQLite and PostgreSQL seal, hash, answer and tell alike.
 import { leadId } from './lead-id.ts';
 import type { Sealer, TermsOf } from './lead-sealing.ts';
 import type { NewLead } from './lead-store.ts';
@@ -37,4 +37,28 @@ export function answerForKey(seen: KeyRow, fingerprints: readonly string[]): Ins
   return differs
     ? { id: seen.lead_id, replayed: true, conflict: true }
     : { id: seen.lead_id, replayed: true };
+}
+
+/**
+ * Who hears of each lead stored (the inbox's live list, the alert worker), told alike by both stores: `tell` after the
+ * commit, and only for a lead written then.
+ */
+export function leadListeners() {
+  const listeners = new Set<(id: string) => void>();
+  return {
+    onLeadStored(listener: (id: string) => void): () => void {
+      // Wrapped, so the same listener added twice is two subscriptions, each with its own unsubscribe.
+      const entry = (id: string) => listener(id);
+      listeners.add(entry);
+      return () => void listeners.delete(entry);
+    },
+    tell(id: string): void {
+      for (const listener of listeners)
+        try {
+          listener(id);
+        } catch {
+          // A listener's fault is its own: the lead is stored, and its visitor is told so.
+        }
+    },
+  };
 }

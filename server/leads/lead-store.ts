@@ -15,7 +15,7 @@ import {
   unlockDatabase,
   type UnlockOptions,
 } from './lead-sealing.ts';
-import { prepareLead } from './lead-prepare.ts';
+import { leadListeners, prepareLead } from './lead-prepare.ts';
 import { createLeadWriter } from './lead-writer.ts';
 import type { InsertResult, LeadRow } from './lead-writes.ts';
 import { memoryCounters, type RateCounters } from './rate-counters.ts';
@@ -207,17 +207,8 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
 
   const termsOf = termsFor(sealer, options.forms);
   const audit = createSqliteAuditLog(db);
-  const listeners = new Set<(id: string) => void>();
-  const inbox = createSqliteInboxStore({
-    db,
-    sealer,
-    onLeadStored(listener) {
-      // Wrapped, so the same listener added twice is two subscriptions, each with its own unsubscribe.
-      const entry = (id: string) => listener(id);
-      listeners.add(entry);
-      return () => void listeners.delete(entry);
-    },
-  });
+  const { onLeadStored, tell } = leadListeners();
+  const inbox = createSqliteInboxStore({ db, sealer, onLeadStored });
 
   const selectLead = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE id = ?');
   const selectListed = db.prepare<[string], LeadRow & { alert: AlertStatus }>(
@@ -244,13 +235,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     async insertLead(lead, { deadline } = {}) {
       const result = await writer.run({ kind: 'insert', lead: prepareLead(lead, sealer, termsOf), deadline });
       // After the commit, and only for a lead written now: a repeat of an earlier one is no news.
-      if (!result.replayed)
-        for (const listener of listeners)
-          try {
-            listener(result.id);
-          } catch {
-            // A listener's fault is its own: the lead is stored, and its visitor is told so.
-          }
+      if (!result.replayed) tell(result.id);
       return result;
     },
     async getLead(id) {

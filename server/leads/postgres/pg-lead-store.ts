@@ -5,7 +5,7 @@
 // claims come due again; new leads reach every instance through LISTEN/NOTIFY.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { prepareLead } from '../lead-prepare.ts';
+import { leadListeners, prepareLead } from '../lead-prepare.ts';
 import {
   chooseKeyring,
   CURRENT_CHECK_MS,
@@ -73,26 +73,10 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
   const maxQueued = options.maxQueuedWrites ?? MAX_QUEUED_WRITES;
   const instance = randomUUID();
   const audit = createPostgresAuditLog(pool);
-  const listeners = new Set<(id: string) => void>();
-  const tell = (id: string) => {
-    for (const listener of listeners)
-      try {
-        listener(id);
-      } catch {
-        // A listener's fault is its own: the lead is stored, and its visitor is told so.
-      }
-  };
+  const { onLeadStored, tell } = leadListeners();
   // Leads stored by other instances; this instance tells its own listeners itself, at once after the commit.
   const listening = await listenForLeads(url, (from, id) => from !== instance && tell(id));
-  const inbox = createPostgresInboxStore({
-    pool,
-    sealer,
-    onLeadStored(listener) {
-      const entry = (id: string) => listener(id);
-      listeners.add(entry);
-      return () => void listeners.delete(entry);
-    },
-  });
+  const inbox = createPostgresInboxStore({ pool, sealer, onLeadStored });
 
   const counters = postgresCounters(pool);
   const writer = createPostgresLeadWriter(pool, { instance, maxQueued });
