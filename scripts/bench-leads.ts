@@ -229,19 +229,17 @@ async function runStore(options: BenchOptions, postgres: TestPostgres | undefine
       .map((sample) => sample.ms)
       .sort((a, b) => a - b);
     // The store's cost is the servers' CPU, and PostgreSQL's own (its server and connections) where it is one.
-    const storeCpu = () => {
-      const parts = [
-        ...servers.map((server) => cpuMsOf(server.child.pid)),
-        ...(postgres ? [treeCpuMsOf(postgres.pid())] : []),
-      ];
-      return parts.some((part) => part === undefined)
+    const sum = (parts: (number | undefined)[]) =>
+      parts.some((part) => part === undefined)
         ? undefined
-        : parts.reduce((sum = 0, part = 0) => sum + part, 0);
-    };
-    const serverCpuBefore = storeCpu();
+        : parts.reduce((total = 0, part = 0) => total + part, 0);
+    const serversCpu = () => sum(servers.map((server) => cpuMsOf(server.child.pid)));
+    const databaseCpu = () => (postgres ? treeCpuMsOf(postgres.pid()) : 0);
+    const [serversBefore, databaseBefore] = [serversCpu(), databaseCpu()];
+    const walBefore = postgres && (await postgresCounts(postgres.url));
     const clientCpuBefore = process.cpuUsage();
     const samples = await drive(urls, options);
-    const serverCpuAfter = storeCpu();
+    const [serversAfter, databaseAfter] = [serversCpu(), databaseCpu()];
     const clientCpu = process.cpuUsage(clientCpuBefore);
     const created = samples.filter((sample) => sample.status === 201);
     const failed = samples.length - created.length;
@@ -250,7 +248,11 @@ async function runStore(options: BenchOptions, postgres: TestPostgres | undefine
     const p50 = round(percentile(latencies, 0.5));
     const p99 = round(percentile(latencies, 0.99));
     const stored = postgres ? await countPostgresLeads(postgres.url) : countSqliteLeads(dbFile);
-    const cpuPerLead = perLead(serverCpuBefore, serverCpuAfter, created.length);
+    const cpuPerLead = perLead(
+      sum([serversBefore, databaseBefore]),
+      sum([serversAfter, databaseAfter]),
+      created.length,
+    );
 
     console.log(`answered 201: ${created.length}, other answers or errors: ${failed}`);
     console.log(`leads in the database (warm-up included): ${stored}`);
@@ -260,6 +262,16 @@ async function runStore(options: BenchOptions, postgres: TestPostgres | undefine
       `CPU per answered lead: ${postgres ? 'servers and PostgreSQL' : 'server (all its threads)'} ${cpuPerLead}, ` +
         `this client ${perLead(0, (clientCpu.user + clientCpu.system) / 1000, created.length)}`,
     );
+    if (postgres && walBefore) {
+      const walAfter = await postgresCounts(postgres.url);
+      const each = (name: keyof typeof walAfter) =>
+        ((walAfter[name] - walBefore[name]) / created.length).toFixed(2);
+      console.log(
+        `of which servers ${perLead(serversBefore, serversAfter, created.length)}, ` +
+          `PostgreSQL ${perLead(databaseBefore, databaseAfter, created.length)}; per lead, PostgreSQL counted ` +
+          `${each('commits')} commits and ${each('syncs')} WAL syncs (fsync) (its statistics lag by up to a second)`,
+      );
+    }
     console.log(
       `warm-up (the first ${WARM_UP_SECONDS} s after start, not counted): ${warmUp.length} leads, ` +
         `p50 ${round(percentile(warmUp, 0.5))} ms, p99 ${round(percentile(warmUp, 0.99))} ms`,
@@ -292,6 +304,21 @@ async function countPostgresLeads(url: string): Promise<number> {
   await client.connect();
   try {
     return (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM leads')).rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Transactions committed in the database, and WAL syncs to disk of the whole cluster, so far. */
+async function postgresCounts(url: string): Promise<{ commits: number; syncs: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ commits: string; syncs: string }>(
+      `SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()) AS commits,
+              (SELECT wal_sync FROM pg_stat_wal) AS syncs`,
+    );
+    return { commits: Number(rows[0]?.commits), syncs: Number(rows[0]?.syncs) };
   } finally {
     await client.end();
   }

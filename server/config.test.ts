@@ -7,6 +7,7 @@ describe('server config', () => {
       port: 3000,
       host: '127.0.0.1',
       leadsDb: '/srv/site/data/leads.db',
+      databasePoolSize: 10,
       chatWebhookUrl: undefined,
       chatAlertDetail: 'none',
       chatRetryBaseMs: 2000,
@@ -33,6 +34,7 @@ describe('server config', () => {
         LEADS_DB: '/var/leads.db',
         CHAT_WEBHOOK_URL: 'https://hooks.example/x',
         CHAT_RETRY_MAX_MS: '60000',
+        DATABASE_POOL_SIZE: '4',
       },
       '/srv/site',
     );
@@ -41,7 +43,11 @@ describe('server config', () => {
       host: '0.0.0.0',
       leadsDb: '/var/leads.db',
       chatRetryMaxMs: 60_000,
+      databasePoolSize: 4,
     });
+    expect(() => readConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(
+      'DATABASE_POOL_SIZE must be a whole number from 1 to 1000, not "0"',
+    );
     expect(config.chatWebhookUrl).toBe('https://hooks.example/x');
   });
 

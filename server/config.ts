@@ -18,6 +18,8 @@ export interface ServerConfig {
   leadsDb: string;
   /** DATABASE_URL: a PostgreSQL database instead of the SQLite file, for several instances; undefined for SQLite. */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: connections each instance opens to DATABASE_URL for its queries (one more listens). */
+  databasePoolSize: number;
   /** Slack-compatible incoming webhook; undefined means leads are stored and alerts wait. https outside loopback. */
   chatWebhookUrl: string | undefined;
   /** What a chat alert says about the person: nothing by default (server/alerts/chat-alert.ts, AlertDetail). */
@@ -60,6 +62,7 @@ export const ENVIRONMENT = {
   HOST: '127.0.0.1',
   LEADS_DB: 'data/leads.db',
   DATABASE_URL: '(unset: the SQLite file LEADS_DB)',
+  DATABASE_POOL_SIZE: '10',
   CHAT_WEBHOOK_URL: '(unset: alerts stay pending)',
   CHAT_ALERT_DETAIL: 'none (no patient data; `contact` adds name and phone)',
   CHAT_RETRY_BASE_MS: '2000',
@@ -239,6 +242,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     leadsDb:
       value('LEADS_DB') === ':memory:' ? ':memory:' : resolve(cwd, value('LEADS_DB') ?? ENVIRONMENT.LEADS_DB),
     databaseUrl,
+    databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 1000),
     chatWebhookUrl: webhook,
     chatAlertDetail: detail as AlertDetail,
     chatRetryBaseMs,

@@ -21,6 +21,7 @@ export type PipelineConfig = Pick<
   ServerConfig,
   | 'leadsDb'
   | 'databaseUrl'
+  | 'databasePoolSize'
   | 'leadsEncryptionKey'
   | 'leadsKeyFile'
   | 'chatWebhookUrl'

@@ -7,7 +7,6 @@ import { createSqliteAuditLog } from './audit-log.ts';
 import { createSqliteInboxStore } from './inbox-store.ts';
 import type { AuditLog, InboxStore } from './inbox-types.ts';
 import { openLeadDatabase } from './lead-db.ts';
-import { leadId } from './lead-id.ts';
 import type { KeySource } from './lead-key.ts';
 import {
   createSealer,
@@ -16,6 +15,7 @@ import {
   unlockDatabase,
   type UnlockOptions,
 } from './lead-sealing.ts';
+import { leadListeners, prepareLead } from './lead-prepare.ts';
 import { createLeadWriter } from './lead-writer.ts';
 import type { InsertResult, LeadRow } from './lead-writes.ts';
 import { memoryCounters, type RateCounters } from './rate-counters.ts';
@@ -207,17 +207,8 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
 
   const termsOf = termsFor(sealer, options.forms);
   const audit = createSqliteAuditLog(db);
-  const listeners = new Set<(id: string) => void>();
-  const inbox = createSqliteInboxStore({
-    db,
-    sealer,
-    onLeadStored(listener) {
-      // Wrapped, so the same listener added twice is two subscriptions, each with its own unsubscribe.
-      const entry = (id: string) => listener(id);
-      listeners.add(entry);
-      return () => void listeners.delete(entry);
-    },
-  });
+  const { onLeadStored, tell } = leadListeners();
+  const inbox = createSqliteInboxStore({ db, sealer, onLeadStored });
 
   const selectLead = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE id = ?');
   const selectListed = db.prepare<[string], LeadRow & { alert: AlertStatus }>(
@@ -242,32 +233,9 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     fingerprint: (text) => sealer.fingerprints(text)[0] ?? '',
     fingerprints: (text) => sealer.fingerprints(text),
     async insertLead(lead, { deadline } = {}) {
-      const createdAt = new Date();
-      const id = leadId(createdAt.getTime());
-      const result = await writer.run({
-        kind: 'insert',
-        lead: {
-          id,
-          formId: lead.formId,
-          createdAt,
-          source: lead.source,
-          // Sealed, then hashed: if a rotation's key switch falls between the two, the values carry the old key id
-          // and rotate-key finds them and writes their terms again.
-          sealed: JSON.stringify(sealer.sealAll(lead.fields, id)),
-          terms: termsOf(lead.formId, lead.fields),
-          idempotencyKey: lead.idempotencyKey,
-          fingerprints: lead.fingerprint === undefined ? [] : [lead.fingerprint].flat(),
-        },
-        deadline,
-      });
+      const result = await writer.run({ kind: 'insert', lead: prepareLead(lead, sealer, termsOf), deadline });
       // After the commit, and only for a lead written now: a repeat of an earlier one is no news.
-      if (!result.replayed)
-        for (const listener of listeners)
-          try {
-            listener(result.id);
-          } catch {
-            // A listener's fault is its own: the lead is stored, and its visitor is told so.
-          }
+      if (!result.replayed) tell(result.id);
       return result;
     },
     async getLead(id) {

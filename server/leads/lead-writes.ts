@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import { DeadlineError, type Outcome } from './batch-writer.ts';
 import { BUSY_TIMEOUT_MS } from './lead-db.ts';
+import { answerForKey, type KeyRow } from './lead-prepare.ts';
 
 /** A lead ready to write: id chosen and sensitive values sealed before the batch, so the commit does only SQL. */
 export interface PreparedLead {
@@ -109,7 +110,7 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
   const insertAlert = db.prepare(
     "INSERT INTO alerts (lead_id, status, attempts, next_attempt_at, pending_since) VALUES (?, 'pending', 0, ?, ?)",
   );
-  const selectKey = db.prepare<[string, string, number], { lead_id: string; fingerprint: string | null }>(
+  const selectKey = db.prepare<[string, string, number], KeyRow>(
     'SELECT lead_id, fingerprint FROM idempotency_keys WHERE form_id = ? AND key = ? AND created_at >= ?',
   );
   // REPLACE: an expired row for the same key may still be there until the next purge.
@@ -147,12 +148,7 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
   function insert(lead: PreparedLead, now: number): InsertResult {
     if (lead.idempotencyKey !== undefined) {
       const seen = selectKey.get(lead.formId, lead.idempotencyKey, now - IDEMPOTENCY_TTL_MS);
-      // A key stored without a fingerprint (before there were any) is taken as a repeat, as it was then.
-      const differs = seen?.fingerprint != null && !lead.fingerprints.includes(seen.fingerprint);
-      if (seen)
-        return differs
-          ? { id: seen.lead_id, replayed: true, conflict: true }
-          : { id: seen.lead_id, replayed: true };
+      if (seen) return answerForKey(seen, lead.fingerprints);
     }
     insertLead.run(lead.id, lead.formId, lead.createdAt.toISOString(), lead.source, lead.sealed);
     for (const term of lead.terms) insertTerm.run(term, lead.id);

@@ -6,7 +6,7 @@ import { openPostgresLeadStore } from './postgres/pg-lead-store.ts';
 
 export type StoreConfig = Pick<
   ServerConfig,
-  'leadsDb' | 'databaseUrl' | 'leadsEncryptionKey' | 'leadsKeyFile'
+  'leadsDb' | 'databaseUrl' | 'databasePoolSize' | 'leadsEncryptionKey' | 'leadsKeyFile'
 >;
 
 export async function openStore(
@@ -16,5 +16,5 @@ export async function openStore(
   const keys = { key: config.leadsEncryptionKey, keyFile: config.leadsKeyFile, forms: options.forms };
   return config.databaseUrl === undefined
     ? openLeadStore(config.leadsDb, keys)
-    : openPostgresLeadStore(config.databaseUrl, keys);
+    : openPostgresLeadStore(config.databaseUrl, { ...keys, max: config.databasePoolSize });
 }

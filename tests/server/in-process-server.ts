@@ -103,6 +103,7 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
     {
       leadsDb: dbFile,
       databaseUrl: options.databaseUrl,
+      databasePoolSize: defaults.databasePoolSize,
       leadsEncryptionKey: options.key && [options.key],
       leadsKeyFile: undefined,
       chatWebhookUrl: options.webhookUrl,

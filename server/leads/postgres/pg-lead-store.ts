@@ -1,44 +1,25 @@
 // The lead store on PostgreSQL, for several instances on one database: the same contract and guarantees as the SQLite
-// store (lead-store.ts). A lead, its search terms, its idempotency key and its pending alert are one transaction,
-// committed before the caller hears of it; every value is sealed here, before it leaves the process; alerts are
+// store (lead-store.ts). A lead, its search terms, its idempotency key and its pending alert are one transaction
+// (a batch of the leads of the same moment: pg-lead-writes.ts), committed before the caller hears of it; every value is sealed here, before it leaves the process; alerts are
 // claimed with FOR UPDATE SKIP LOCKED and a lease, so each is sent by one instance at a time and a dead instance's
 // claims come due again; new leads reach every instance through LISTEN/NOTIFY.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { DeadlineError, QueueFullError } from '../batch-writer.ts';
-import { leadId } from '../lead-id.ts';
+import { leadListeners, prepareLead } from '../lead-prepare.ts';
 import { CURRENT_CHECK_MS, CURRENT_KEY_ID, createSealer, termsFor } from '../lead-sealing.ts';
 import { MAX_QUEUED_WRITES } from '../lead-writer.ts';
-import {
-  COMMIT_MARGIN_MS,
-  IDEMPOTENCY_TTL_MS,
-  type ClaimedRow,
-  type InsertResult,
-  type LeadRow,
-} from '../lead-writes.ts';
+import type { ClaimedRow, LeadRow } from '../lead-writes.ts';
 import type { AlertStatus, LeadStore, LeadStoreOptions } from '../lead-store.ts';
 import { createPostgresAuditLog } from './pg-audit-log.ts';
 import { createPostgresInboxStore } from './pg-inbox-store.ts';
-import {
-  checkout,
-  createPool,
-  DEFAULT_QUERY_TIMEOUT_MS,
-  migrate,
-  readMeta,
-  transaction,
-  type PoolOptions,
-} from './pg-schema.ts';
+import { createPostgresLeadWriter } from './pg-lead-writes.ts';
+import { createPool, migrate, readMeta, type PoolOptions } from './pg-schema.ts';
 import { postgresCounters } from './pg-rate-limits.ts';
 import { unlockPostgres } from './pg-keys.ts';
 import { postgresStaffStore } from './pg-staff-store.ts';
-import { LEADS_CHANNEL, listenForLeads } from './pg-notify.ts';
+import { listenForLeads } from './pg-notify.ts';
 
 const PURGE_BATCH = 500;
-
-/** A query abandoned after `timeoutMs`: pg reads a query's own query_timeout, which its types leave out. */
-const timed = (text: string, values: unknown[], timeoutMs: number): pg.QueryConfig =>
-  Object.assign({ text, values }, { query_timeout: timeoutMs });
-const PURGE_KEYS_EVERY_MS = 60 * 1000;
 
 export interface PostgresStoreOptions extends Omit<LeadStoreOptions, 'writerThread'>, PoolOptions {}
 
@@ -75,30 +56,14 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
   const maxQueued = options.maxQueuedWrites ?? MAX_QUEUED_WRITES;
   const instance = randomUUID();
   const audit = createPostgresAuditLog(pool);
-  const listeners = new Set<(id: string) => void>();
-  const tell = (id: string) => {
-    for (const listener of listeners)
-      try {
-        listener(id);
-      } catch {
-        // A listener's fault is its own: the lead is stored, and its visitor is told so.
-      }
-  };
+  const { onLeadStored, tell } = leadListeners();
   // Leads stored by other instances; this instance tells its own listeners itself, at once after the commit.
   const listening = await listenForLeads(url, (from, id) => from !== instance && tell(id));
-  const inbox = createPostgresInboxStore({
-    pool,
-    sealer,
-    onLeadStored(listener) {
-      const entry = (id: string) => listener(id);
-      listeners.add(entry);
-      return () => void listeners.delete(entry);
-    },
-  });
+  const inbox = createPostgresInboxStore({ pool, sealer, onLeadStored });
 
   const counters = postgresCounters(pool);
+  const writer = createPostgresLeadWriter(pool, { instance, maxQueued });
   let closed = false;
-  let lastKeyPurge = 0;
   const open = () => {
     if (closed) throw new Error('the lead store is closed');
   };
@@ -109,71 +74,6 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
     source: row.source,
     data: sealer.openAll(row),
   });
-
-  async function insert(
-    client: pg.PoolClient,
-    lead: Parameters<LeadStore['insertLead']>[0],
-    timeout: number,
-  ) {
-    const q = (text: string, values: unknown[]) => client.query(timed(text, values, timeout));
-    const now = Date.now();
-    const createdAt = new Date(now);
-    const id = leadId(now);
-    const fingerprints = lead.fingerprint === undefined ? [] : [lead.fingerprint].flat();
-    const seen = async (): Promise<InsertResult | undefined> => {
-      const { rows } = await q(
-        'SELECT lead_id, fingerprint FROM idempotency_keys WHERE form_id = $1 AND key = $2 AND created_at >= $3',
-        [lead.formId, lead.idempotencyKey, now - IDEMPOTENCY_TTL_MS],
-      );
-      const row = rows[0] as { lead_id: string; fingerprint: string | null } | undefined;
-      if (!row) return undefined;
-      // A key stored without a fingerprint is taken as a repeat.
-      const differs = row.fingerprint !== null && !fingerprints.includes(row.fingerprint);
-      return differs
-        ? { id: row.lead_id, replayed: true, conflict: true }
-        : { id: row.lead_id, replayed: true };
-    };
-    if (lead.idempotencyKey !== undefined) {
-      const before = await seen();
-      if (before) return before;
-    }
-    await q(
-      "INSERT INTO leads (id, form_id, created_at, source, data, sealed) VALUES ($1, $2, $3, $4, '{}', $5)",
-      [
-        id,
-        lead.formId,
-        createdAt.toISOString(),
-        lead.source,
-        JSON.stringify(sealer.sealAll(lead.fields, id)),
-      ],
-    );
-    await q('INSERT INTO lead_terms (term, lead_id) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING', [
-      termsOf(lead.formId, lead.fields),
-      id,
-    ]);
-    await q(
-      "INSERT INTO alerts (lead_id, status, attempts, next_attempt_at, pending_since) VALUES ($1, 'pending', 0, $2, $2)",
-      [id, now],
-    );
-    if (lead.idempotencyKey !== undefined) {
-      // The primary key makes the key one across instances: a concurrent twin waits for the other's commit here, then
-      // finds the key taken (no row back) and answers as a repeat; an expired row for the key is taken over.
-      const { rowCount } = await q(
-        `INSERT INTO idempotency_keys (form_id, key, lead_id, created_at, fingerprint) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (form_id, key) DO UPDATE SET lead_id = excluded.lead_id, created_at = excluded.created_at,
-           fingerprint = excluded.fingerprint
-         WHERE idempotency_keys.created_at < $6`,
-        [lead.formId, lead.idempotencyKey, id, now, fingerprints[0] ?? null, now - IDEMPOTENCY_TTL_MS],
-      );
-      if (rowCount === 0) return { repeatOf: true as const };
-    }
-    await q('SELECT pg_notify($1, $2)', [LEADS_CHANNEL, `${instance}:${id}`]);
-    if (now - lastKeyPurge > PURGE_KEYS_EVERY_MS) {
-      lastKeyPurge = now;
-      await q('DELETE FROM idempotency_keys WHERE created_at < $1', [now - IDEMPOTENCY_TTL_MS]);
-    }
-    return { id, replayed: false };
-  }
 
   const alertOf = (row: {
     status: AlertStatus;
@@ -199,32 +99,7 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
     fingerprints: (text) => sealer.fingerprints(text),
     async insertLead(lead, { deadline } = {}) {
       open();
-      if (pool.waitingCount >= maxQueued) throw new QueueFullError(maxQueued);
-      const left = () => (deadline ?? Infinity) - COMMIT_MARGIN_MS - Date.now();
-      const client = await checkout(pool);
-      let result: InsertResult | { repeatOf: true };
-      try {
-        // Not begun this close to the visitor's deadline: a lead they were told could not be saved is not saved.
-        if (left() <= 0) throw new DeadlineError();
-        const timeout = Math.min(Math.round(left()), 2 ** 31 - 1);
-        await client.query('BEGIN');
-        result = await insert(client, lead, timeout);
-        if ('repeatOf' in result) await client.query('ROLLBACK');
-        else await client.query(timed('COMMIT', [], timeout));
-      } catch (error) {
-        const broken = await client.query('ROLLBACK').then(
-          () => false,
-          () => true,
-        );
-        client.release(broken);
-        throw error;
-      }
-      client.release();
-      // A twin with the same key committed first: read now, the key answers as a repeat.
-      if ('repeatOf' in result)
-        return transaction(pool, (again) =>
-          insert(again, lead, DEFAULT_QUERY_TIMEOUT_MS),
-        ) as Promise<InsertResult>;
+      const result = await writer.write({ lead: prepareLead(lead, sealer, termsOf), deadline });
       // After the commit, and only for a lead written now: a repeat of an earlier one is no news.
       if (!result.replayed) tell(result.id);
       return result;
@@ -350,6 +225,7 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
       closed = true;
       clearInterval(keyCheck);
       counters.stop();
+      await writer.idle();
       await listening.stop();
       await pool.end();
     },

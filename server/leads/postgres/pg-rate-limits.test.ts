@@ -64,6 +64,10 @@ describe('rate-limit counters on PostgreSQL', () => {
       { key: 'form:203.0.113.10', points: 1 },
       { key: 'form:203.0.113.9', points: 4 },
     ]);
+    // Unlogged: a count's commit waits for no fsync (a crash of the database forgives every count, as a restart does
+    // beside SQLite).
+    const table = await admin.query("SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'");
+    expect(table.rows).toEqual([{ relpersistence: 'u' }]);
   });
 
   it('answers a count the database holds up from memory, without waiting for it', async () => {
