@@ -97,9 +97,10 @@ describe('the server on PostgreSQL', () => {
       if (answer.status !== 201) expectCallUs(answer, answer.type.startsWith('text/html'));
     };
     during.forEach(inTime);
-    // Nothing sent once the database was gone can have been stored.
+    // Nothing sent once the database was gone can have been stored. How much of the burst was committed before the
+    // kill is the batch writer's to decide (all of it in one batch, or none): each answer is a 201 or the bounded 503,
+    // and the resends below get one lead per key either way.
     expect(during.slice(-2).map((answer) => answer.status)).toEqual([503, 503]);
-    expect(during.slice(0, -2).some((answer) => answer.status === 503)).toBe(true);
 
     postgres.cluster.start();
     down = false;
