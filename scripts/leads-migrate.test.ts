@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadForms } from '../server/content.ts';
-import { openLeadDatabase } from '../server/leads/lead-db.ts';
 import { openLeadStore } from '../server/leads/lead-store.ts';
 import { openPostgresLeadStore } from '../server/leads/postgres/pg-lead-store.ts';
 import { startTestPostgres, type TestPostgres } from '../tests/helpers/postgres.ts';
 import { runCli } from '../tests/helpers/run-cli.ts';
+import { writeVersionOneFile } from '../tests/helpers/legacy-lead-file.ts';
 import { runLeadsCli } from './leads.ts';
 import { runStaffCli } from './staff.ts';
 
@@ -148,14 +148,7 @@ describe('leads migrate-to-postgres', () => {
 
   it('seals the values an older version stored in clear before they reach PostgreSQL', async () => {
     const legacyFile = join(dir, 'legacy.db');
-    const v1 = openLeadDatabase(legacyFile, 1);
-    v1.prepare(
-      "INSERT INTO leads VALUES ('old-1', 'insurance-verification', '2025-01-01T00:00:00.000Z', '/', ?)",
-    ).run(JSON.stringify({ fullName: 'Jane Quist', memberId: 'M-1' }));
-    v1.prepare(
-      "INSERT INTO alerts VALUES ('old-1', 'delivered', 1, 0, NULL, '2025-01-01T00:00:01.000Z')",
-    ).run();
-    v1.close();
+    writeVersionOneFile(legacyFile);
     await admin.query('CREATE DATABASE legacy');
     const url = cluster.url.replace(/\/app$/, '/legacy');
     const env = {

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QueueFullError } from './batch-writer.ts';
-import { openLeadDatabase, SCHEMA_VERSION } from './lead-db.ts';
+import { SCHEMA_VERSION } from './lead-db.ts';
+import { writeVersionOneFile } from '../../tests/helpers/legacy-lead-file.ts';
 import { sampleLead } from '../../tests/helpers/store-kinds.ts';
 import { openLeadStore } from './lead-store.ts';
 
@@ -51,14 +52,7 @@ describe('lead store (SQLite)', () => {
   it('seals every clear value of leads stored by older versions, once, and makes them searchable', async () => {
     const file = dbFile();
     mkdirSync(dirname(file), { recursive: true });
-    const v1 = openLeadDatabase(file, 1);
-    v1.prepare(
-      "INSERT INTO leads VALUES ('old-1', 'insurance-verification', '2025-01-01T00:00:00.000Z', '/', ?)",
-    ).run(JSON.stringify({ fullName: 'Jane Quist', memberId: 'M-1' }));
-    v1.prepare(
-      "INSERT INTO alerts VALUES ('old-1', 'delivered', 1, 0, NULL, '2025-01-01T00:00:01.000Z')",
-    ).run();
-    v1.close();
+    writeVersionOneFile(file);
 
     const store = openLeadStore(file);
     expect(await store.sealLegacyLeads()).toBe(1);

@@ -75,6 +75,17 @@ export const validLead = {
   source: '/services/medical-detox',
 };
 
+/** A valid submission of the widget's quick insurance form (widget-insurance). */
+export const quickInsuranceLead = {
+  firstName: 'Ana',
+  lastName: 'Ruiz',
+  phone: '555-010-0111',
+  email: 'ana@example.com',
+  insuranceProvider: 'tricare',
+  memberID: 'TRI-55120',
+  source: '/',
+};
+
 /** A JSON submission as the enhanced form sends it: with the page's own Origin. */
 export const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
-import { createdId, postForm, postJson, validLead, waitFor } from './fixtures.ts';
+import { createdId, postForm, postJson, quickInsuranceLead, validLead, waitFor } from './fixtures.ts';
 import { serverWithReceiver } from './in-process-server.ts';
 
 const t = serverWithReceiver({ allowedOrigins: ['https://landing.example'] });
@@ -228,15 +228,7 @@ describe('the widget forms', () => {
 
   it('stores the quick insurance form and sends none of its values to the chat', async () => {
     const id = await createdId(
-      await postJson(`${t.server.url}/api/forms/widget-insurance`, {
-        firstName: 'Ana',
-        lastName: 'Ruiz',
-        phone: '555-010-0111',
-        email: 'ana@example.com',
-        insuranceProvider: 'tricare',
-        memberID: 'TRI-55120',
-        source: '/',
-      }),
+      await postJson(`${t.server.url}/api/forms/widget-insurance`, quickInsuranceLead),
     );
     const call = await waitFor(() => t.receiver.calls.find((c) => c.raw.includes(id)));
     expect((await t.server.store.getLead(id))?.data).toMatchObject({

@@ -1,19 +1,9 @@
 // The CSV export of leads from every form: one column per label, whatever each form calls its field (the insurance
 // form's memberId and the quick form's memberID are both "Member ID"), in an order that does not move.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdId, postJson, validLead } from './fixtures.ts';
+import { createdId, postJson, quickInsuranceLead, validLead } from './fixtures.ts';
 import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
 import { enrolled, sendLead } from './staff-client.ts';
-
-const quickLead = {
-  firstName: 'Ana',
-  lastName: 'Ruiz',
-  phone: '555-010-0111',
-  email: 'ana@example.com',
-  insuranceProvider: 'tricare',
-  memberID: 'TRI-55120',
-  source: '/',
-};
 
 let server: InProcessServer;
 const ids: Record<string, string> = {};
@@ -21,7 +11,7 @@ beforeAll(async () => {
   server = await startInProcessServer();
   ids.consultation = await sendLead(server);
   ids.insurance = await createdId(await postJson(server.api, validLead));
-  ids.quick = await createdId(await postJson(`${server.url}/api/forms/widget-insurance`, quickLead));
+  ids.quick = await createdId(await postJson(`${server.url}/api/forms/widget-insurance`, quickInsuranceLead));
 });
 afterAll(() => server.stop());
 
@@ -65,9 +55,9 @@ describe('the CSV export', () => {
       'Full Name': validLead.fullName,
     });
     expect(byId.get(ids.quick)).toMatchObject({
-      'Member ID': quickLead.memberID,
-      'First Name': quickLead.firstName,
-      'Insurance Provider': quickLead.insuranceProvider,
+      'Member ID': quickInsuranceLead.memberID,
+      'First Name': quickInsuranceLead.firstName,
+      'Insurance Provider': quickInsuranceLead.insuranceProvider,
     });
     expect(byId.get(ids.consultation)).toMatchObject({ 'Member ID': '', 'Last Name': 'Marquez' });
   });
