@@ -43,7 +43,7 @@ describe('leads migrate-to-postgres', () => {
       );
     }
     const [first, second] = ids as [string, string];
-    await store.markDelivered(first, new Date());
+    await store.markDelivered([first], new Date());
     await store.inbox.setStatus(first, 'contacted', 'ana@example.org');
     await store.inbox.addNote(second, 'Prefers a call after 5', 'ana@example.org');
     const { token } = await store.staff.createInvite('ana@example.org', true, Date.now() + 60_000);

@@ -42,7 +42,7 @@ beforeAll(async () => {
       },
     })
   ).id;
-  await store.markDelivered(jane, new Date('2026-01-08T17:31:00Z'));
+  await store.markDelivered([jane], new Date('2026-01-08T17:31:00Z'));
   await store.claimDueAlerts({ now: Date.now() + 1, limit: 5, leaseMs: 1 });
   await store.markDead(sam, 'HTTP 404: no_service');
   await store.close();

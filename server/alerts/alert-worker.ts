@@ -43,6 +43,11 @@ export interface AlertWorker {
 // parallel, and short enough that an alert claimed by a process that was killed is sent soon after a restart.
 const LEASE_MARGIN_MS = 1000;
 
+// The most webhook calls in flight at once, when alerts wait in a backlog (a burst of leads, or chat back after an
+// outage): enough to keep up with a thousand leads a second on one PostgreSQL (one claim and one write per round, not
+// per alert), few enough that a chat service's own burst allowance takes them.
+const ROUND_SIZE = 16;
+
 // A short, single-line body such as Slack's 'invalid_payload' explains a failure; anything else is left out, since a
 // receiver might echo the message back.
 const errorDetail = (body: string): string =>
@@ -82,22 +87,45 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     }
   }
 
-  async function deliver(url: string, alert: DueAlert): Promise<void> {
-    const leadId = alert.lead.id;
-    const outcome = await post(url, alert);
+  /** Records what the webhook answered to each alert of one round, sent at the same time. */
+  async function settle(round: readonly DueAlert[], outcomes: readonly TryOutcome[]): Promise<void> {
     const now = Date.now();
-    if (outcome.delivered) {
-      failuresInARow = 0;
-      await store.markDelivered(leadId, new Date(now));
-      logger.info({ leadId, attempt: alert.attempt }, 'chat alert delivered');
-      return;
+    const delivered = round.filter((_, index) => outcomes[index]?.delivered);
+    if (delivered.length > 0) {
+      // One write for the round, whatever its size.
+      await store.markDelivered(
+        delivered.map((alert) => alert.lead.id),
+        new Date(now),
+      );
+      for (const alert of delivered)
+        logger.info({ leadId: alert.lead.id, attempt: alert.attempt }, 'chat alert delivered');
     }
+    // The failures of one round are one failure of the webhook: it was asked at one moment, so its pause grows by one
+    // step per round, not per alert.
+    let pauseUntil = 0;
+    for (const [index, alert] of round.entries()) {
+      const outcome = outcomes[index];
+      if (!outcome || outcome.delivered) continue;
+      pauseUntil = Math.max(pauseUntil, await fail(alert, outcome, now));
+    }
+    if (pauseUntil === 0) failuresInARow = 0;
+    else {
+      failuresInARow += 1;
+      pausedUntil = pauseUntil;
+    }
+  }
+
+  /** Puts back or gives up an alert the webhook did not take; resolves with when the webhook may be asked again. */
+  async function fail(
+    alert: DueAlert,
+    outcome: TryOutcome & { delivered: false },
+    now: number,
+  ): Promise<number> {
+    const leadId = alert.lead.id;
     const decision = decideAfterFailure(
       { ...outcome, attempt: alert.attempt, pendingSince: alert.pendingSince, failuresInARow, now },
       policy,
     );
-    failuresInARow += 1;
-    pausedUntil = decision.pauseUntil;
     const waitedSeconds = Math.round((now - alert.pendingSince) / 1000);
     if (decision.action === 'dead') {
       await store.markDead(leadId, outcome.error);
@@ -105,7 +133,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         { leadId, attempts: alert.attempt, waitedSeconds, error: outcome.error },
         'chat alert dead: admissions were not told about this lead; retry it or call the person',
       );
-      return;
+      return decision.pauseUntil;
     }
     await store.scheduleRetry(leadId, decision.at, outcome.error, { counted: decision.counted });
     const retryInMs = Math.round(decision.at - now);
@@ -116,18 +144,21 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         { leadId, attempt: alert.attempt, waitedSeconds, error: outcome.error, retryInMs },
         'chat alert failed',
       );
+    return decision.pauseUntil;
   }
 
   async function drain(url: string): Promise<void> {
-    // One at a time: a claimed alert is in flight at once, so stop() leaves nothing claimed and unsent behind.
+    // Each round's alerts are all in flight at once and settled before the next claim, so stop() leaves nothing
+    // claimed and unsent behind. While the webhook answers, a round takes a backlog ROUND_SIZE at a time (a lead
+    // arriving alone is a round of one); while it fails, one alert at a time probes it.
     while (!stopped && Date.now() >= pausedUntil) {
-      const [alert] = await store.claimDueAlerts({
+      const round = await store.claimDueAlerts({
         now: Date.now(),
-        limit: 1,
+        limit: failuresInARow > 0 ? 1 : ROUND_SIZE,
         leaseMs: 2 * timeoutMs + LEASE_MARGIN_MS,
       });
-      if (!alert) return;
-      await deliver(url, alert);
+      if (round.length === 0) return;
+      await settle(round, await Promise.all(round.map((alert) => post(url, alert))));
     }
   }
 

@@ -123,7 +123,8 @@ export interface LeadStore {
   claimDueAlerts(options: { now: number; limit: number; leaseMs: number }): Promise<DueAlert[]>;
   /** When the next pending alert is due (epoch ms), or undefined when none is pending. */
   nextAlertDueAt(): Promise<number | undefined>;
-  markDelivered(leadId: string, at: Date): Promise<void>;
+  /** Marks the alerts of these leads delivered at `at`, in one write. */
+  markDelivered(leadIds: readonly string[], at: Date): Promise<void>;
   /**
    * Puts a claimed alert back to wait until `nextAttemptAt`. `counted: false` gives back the attempt its claim counted
    * (the webhook was rate limiting, which says nothing about this alert).
@@ -269,8 +270,8 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
       }));
     },
     nextAlertDueAt: async () => selectNextDue.get()?.due ?? undefined,
-    async markDelivered(leadId, at) {
-      await writer.run({ kind: 'delivered', leadId, at: at.toISOString() });
+    async markDelivered(leadIds, at) {
+      await writer.run({ kind: 'delivered', leadIds, at: at.toISOString() });
     },
     async scheduleRetry(leadId, nextAttemptAt, error, { counted = true } = {}) {
       await writer.run({ kind: 'retry', leadId, nextAttemptAt, error, counted });

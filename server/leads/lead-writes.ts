@@ -47,7 +47,7 @@ export type WriteOp =
   /** `deadline` (epoch ms): when the visitor stops waiting for this lead; it is not begun after that. */
   | { kind: 'insert'; lead: PreparedLead; deadline?: number }
   | { kind: 'claim'; now: number; limit: number; leaseMs: number }
-  | { kind: 'delivered'; leadId: string; at: string }
+  | { kind: 'delivered'; leadIds: readonly string[]; at: string }
   | { kind: 'retry'; leadId: string; nextAttemptAt: number; error: string; counted: boolean }
   | { kind: 'dead'; leadId: string; error: string }
   | { kind: 'revive'; now: number }
@@ -168,7 +168,7 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
           return row;
         });
       case 'delivered':
-        delivered.run(op.at, op.leadId);
+        for (const leadId of op.leadIds) delivered.run(op.at, leadId);
         return null;
       case 'retry':
         retry.run(Math.round(op.nextAttemptAt), op.error, op.counted ? 0 : 1, op.leadId);

@@ -110,14 +110,16 @@ describe.each(storeKinds())('the $name lead store', (kind) => {
     expect(await store.getAlert(id)).toMatchObject({ status: 'dead', lastError: 'HTTP 404' });
   });
 
-  it('marks an alert delivered', async () => {
+  it('marks the alerts of a round delivered in one call, and no other', async () => {
     const { store } = await kind.open();
-    const { id } = await store.insertLead(lead());
-    await store.markDelivered(id, new Date('2026-01-08T00:00:00Z'));
-    expect(await store.getAlert(id)).toMatchObject({
-      status: 'delivered',
-      deliveredAt: '2026-01-08T00:00:00.000Z',
-    });
+    const [first, second, third] = await Promise.all([1, 2, 3].map(() => store.insertLead(lead())));
+    await store.markDelivered([first?.id ?? '', third?.id ?? ''], new Date('2026-01-08T00:00:00Z'));
+    for (const { id } of [first, third].filter((result) => result !== undefined))
+      expect(await store.getAlert(id)).toMatchObject({
+        status: 'delivered',
+        deliveredAt: '2026-01-08T00:00:00.000Z',
+      });
+    expect(await store.getAlert(second?.id ?? '')).toMatchObject({ status: 'pending', deliveredAt: null });
   });
 
   it('puts dead alerts back to pending with fresh attempts', async () => {
@@ -126,7 +128,7 @@ describe.each(storeKinds())('the $name lead store', (kind) => {
     const delivered = await store.insertLead(lead());
     await store.claimDueAlerts({ now: Date.now() + 1, limit: 5, leaseMs: 1000 });
     await store.markDead(dead.id, 'HTTP 404');
-    await store.markDelivered(delivered.id, new Date());
+    await store.markDelivered([delivered.id], new Date());
     expect(await store.retryDeadAlerts(123)).toBe(1);
     expect(await store.getAlert(dead.id)).toMatchObject({
       status: 'pending',
@@ -142,7 +144,7 @@ describe.each(storeKinds())('the $name lead store', (kind) => {
     const old = await store.insertLead(lead({ fields: { ...lead().fields, fullName: 'Old' } }));
     const fresh = await store.insertLead(lead({ fields: { fullName: 'Fresh' } }));
     await sql('UPDATE leads SET created_at = $1 WHERE id = $2', ['2025-12-31T23:00:00.000Z', old.id]);
-    await store.markDelivered(old.id, new Date());
+    await store.markDelivered([old.id], new Date());
     expect((await store.listLeads()).map((listed) => [listed.data.fullName, listed.alert])).toEqual([
       ['Old', 'delivered'],
       ['Fresh', 'pending'],
@@ -212,7 +214,7 @@ describe.each(storeKinds())('the $name lead store', (kind) => {
     const ids: string[] = [];
     for (let n = 0; n < 4; n += 1) ids.push((await store.insertLead(lead())).id);
     const [a, b, c] = ids as [string, string, string, string];
-    await store.markDelivered(a, new Date());
+    await store.markDelivered([a], new Date());
     await store.markDead(b, 'HTTP 404');
     expect(await store.alertBacklog()).toEqual({
       pending: 2,

@@ -65,7 +65,7 @@ describe.each(storeKinds())('the $name lead store', (kind) => {
     const [a, b, c] = await Promise.all(['A', 'B', 'C'].map((name) => store.insertLead(lead(name))));
     const now = Date.now() + 1000;
     await store.claimDueAlerts({ now, limit: 3, leaseMs: 1000 });
-    await store.markDelivered(a?.id ?? '', new Date(now));
+    await store.markDelivered([a?.id ?? ''], new Date(now));
     await store.scheduleRetry(b?.id ?? '', now + 10, 'HTTP 429', { counted: false });
     await store.markDead(c?.id ?? '', 'HTTP 404');
     expect(await store.getAlert(a?.id ?? '')).toMatchObject({ status: 'delivered', lastError: null });

@@ -116,6 +116,51 @@ describe('chat alerts', () => {
     );
   });
 
+  it('sends a backlog in rounds of up to 16 calls at once, each alert once; after a failure, one call probes', async () => {
+    const dir = tempDir();
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dbFile = join(dir, 'leads.db');
+    const BACKLOG = 40;
+    const first = await startInProcessServer({ webhookUrl: undefined, dbFile });
+    const ids = await Promise.all(Array.from({ length: BACKLOG }, () => submit(first)));
+    await first.stop();
+
+    // The first round meets a chat service that is down, and so do the next two calls; then it takes everything.
+    // Each call is held 400 ms, so the calls of one round are all in flight together, even on a busy machine.
+    const FAILING = 18;
+    const HOLD_MS = 400;
+    let inFlight = 0;
+    const inFlightAtArrival: number[] = [];
+    const receiver = await receiverWith((call) => {
+      inFlight += 1;
+      inFlightAtArrival.push(inFlight);
+      // Registered before the receiver's own timer of the same length, so it runs first: a call the worker makes
+      // after an answer never counts the answered one.
+      setTimeout(() => (inFlight -= 1), HOLD_MS);
+      return call <= FAILING
+        ? { status: 503, body: 'down', delayMs: HOLD_MS }
+        : { status: 200, delayMs: HOLD_MS };
+    });
+    const second = await serverWith({ webhookUrl: receiver.url, dbFile, retryBaseMs: 5, retryMaxMs: 20 });
+    await waitFor(async () => {
+      const states = await Promise.all(ids.map((id) => second.store.getAlert(id)));
+      return states.every((state) => state?.status === 'delivered');
+    }, 20_000);
+
+    // The first round: 16 calls at once, not one and not all 40.
+    expect(Math.max(...inFlightAtArrival.slice(0, 16))).toBe(16);
+    // After it failed, one call at a time asks whether chat is back: the two that failed, and the one that took.
+    expect(inFlightAtArrival.slice(16, FAILING + 1)).toEqual([1, 1, 1]);
+    // Then rounds again, never more than 16 calls at once.
+    expect(Math.max(...inFlightAtArrival.slice(FAILING + 1))).toBeGreaterThan(1);
+    expect(Math.max(...inFlightAtArrival)).toBe(16);
+    // Each lead reached chat once.
+    const taken = receiver.calls
+      .filter((call) => call.status === 200)
+      .map((call) => /\(lead ([\w-]+)\)$/.exec(call.json.text)?.[1]);
+    expect(taken.sort()).toEqual([...ids].sort());
+  });
+
   it('delivers alerts left pending by an earlier run, and stop() waits for the call in flight', async () => {
     const dir = tempDir();
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));

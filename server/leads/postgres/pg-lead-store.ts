@@ -126,8 +126,9 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
     async claimDueAlerts({ now, limit, leaseMs }) {
       open();
       // SKIP LOCKED: an alert another instance is claiming right now is left to it, not waited for.
-      const { rows } = await pool.query<ClaimedRow>(
-        `WITH due AS (
+      const { rows } = await pool.query<ClaimedRow>({
+        name: 'alert-claim',
+        text: `WITH due AS (
            SELECT lead_id FROM alerts WHERE status = 'pending' AND next_attempt_at <= $1
            ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED
          ), claimed AS (
@@ -137,8 +138,8 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
          )
          SELECT leads.*, claimed.attempts, claimed.pending_since FROM claimed JOIN leads ON leads.id = claimed.lead_id
          ORDER BY claimed.pending_since`,
-        [now, limit, now + leaseMs],
-      );
+        values: [now, limit, now + leaseMs],
+      });
       return rows.map((row) => ({
         lead: toLead(row),
         attempt: row.attempts + 1,
@@ -147,17 +148,19 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
     },
     async nextAlertDueAt() {
       open();
-      const { rows } = await pool.query<{ due: number | null }>(
-        "SELECT min(next_attempt_at) AS due FROM alerts WHERE status = 'pending'",
-      );
+      const { rows } = await pool.query<{ due: number | null }>({
+        name: 'alert-next-due',
+        text: "SELECT min(next_attempt_at) AS due FROM alerts WHERE status = 'pending'",
+      });
       return rows[0]?.due ?? undefined;
     },
-    async markDelivered(id, at) {
+    async markDelivered(ids, at) {
       open();
-      await pool.query(
-        "UPDATE alerts SET status = 'delivered', delivered_at = $1, last_error = NULL WHERE lead_id = $2",
-        [at.toISOString(), id],
-      );
+      await pool.query({
+        name: 'alerts-delivered',
+        text: "UPDATE alerts SET status = 'delivered', delivered_at = $1, last_error = NULL WHERE lead_id = ANY($2)",
+        values: [at.toISOString(), ids],
+      });
     },
     async scheduleRetry(id, nextAttemptAt, error, { counted = true } = {}) {
       open();

@@ -23,9 +23,12 @@ import { checkout } from './pg-schema.ts';
 export const MAX_BATCH = 128;
 const PURGE_KEYS_EVERY_MS = 60 * 1000;
 
-/** A query abandoned after `timeoutMs`: pg reads a query's own query_timeout, which its types leave out. */
-export const timed = (text: string, values: unknown[], timeoutMs: number): pg.QueryConfig =>
-  Object.assign({ text, values }, { query_timeout: timeoutMs });
+/**
+ * A query abandoned after `timeoutMs`: pg reads a query's own query_timeout, which its types leave out. A `name` makes
+ * it a prepared statement, parsed and planned once per connection (the hot statements: the batch insert is large).
+ */
+export const timed = (text: string, values: unknown[], timeoutMs: number, name?: string): pg.QueryConfig =>
+  Object.assign(name === undefined ? { text, values } : { name, text, values }, { query_timeout: timeoutMs });
 
 // The key is inserted first in the statement and the lead only where the key is now its own, so a key taken by an
 // earlier lead (or by a twin in another instance's batch, which is waited for) stores nothing; an expired row for the
@@ -142,6 +145,7 @@ export function createPostgresLeadWriter(
           instance,
         ],
         timeout,
+        'lead-insert-batch',
       ),
     );
     const stored = new Set(rows[0]?.ids ?? []);

@@ -70,6 +70,24 @@ describe('rate-limit counters on PostgreSQL', () => {
     expect(table.rows).toEqual([{ relpersistence: 'u' }]);
   });
 
+  it('holds the limit exactly under a burst on one key from two instances at once, counted in batches', async () => {
+    const [one, two] = [await open(), await open()];
+    const limits = [one, two].map((store) =>
+      store.rateCounters({ name: 'burst', points: 10, duration: 600 }),
+    );
+    const answers = await Promise.all(
+      limits.flatMap((limit) => Array.from({ length: 12 }, () => take(limit, 'site'))),
+    );
+    const allowed = answers.filter((answer) => !answer.over);
+    // Ten taken, and each of the ten saw a count of its own, as if they had come one by one.
+    expect(allowed.map((answer) => answer.counted.remainingPoints).sort((a, b) => a - b)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
+    expect(answers.filter((answer) => answer.over)).toHaveLength(14);
+    const { rows } = await admin.query("SELECT points FROM rate_limits WHERE key = 'burst:site'");
+    expect(rows).toEqual([{ points: 24 }]);
+  });
+
   it('answers a count the database holds up from memory, without waiting for it', async () => {
     const store = await open();
     const limit = store.rateCounters({ name: 'stalled', points: 2, duration: 600 });

@@ -3,10 +3,11 @@
 // creation runs unawaited when a limiter is made, and a database down at that moment would be an unhandled rejection).
 // A count must never make a visitor wait on the database or turn into a 500: a query that fails, or has not answered
 // within RATE_LIMIT_TIMEOUT_MS, is counted in this process's memory instead (the library's insurance limiter), so
-// during an outage each instance holds the limit on its own.
+// during an outage each instance holds the limit on its own. A key's counts go one at a time, those asked for meanwhile
+// together in the next (rate-counters.ts: coalesced), so the site-wide ceiling is not one round trip per form post.
 import type pg from 'pg';
 import { RateLimiterPostgres, RLWrapperTimeouts } from 'rate-limiter-flexible';
-import { memoryCounters, type RateCounters } from '../rate-counters.ts';
+import { coalesced, memoryLimiter, type RateCounters } from '../rate-counters.ts';
 
 export const RATE_LIMIT_TABLE = 'rate_limits';
 /** Far above a healthy database's answer, far below the wait a visitor notices. */
@@ -30,7 +31,7 @@ export function postgresCounters(pool: pg.Pool, timeoutMs = RATE_LIMIT_TIMEOUT_M
   clear.unref();
   return {
     counters(options) {
-      const insuranceLimiter = memoryCounters(options);
+      const insuranceLimiter = memoryLimiter(options);
       const shared = new RateLimiterPostgres({
         storeClient: pool,
         storeType: 'pool',
@@ -43,7 +44,10 @@ export function postgresCounters(pool: pg.Pool, timeoutMs = RATE_LIMIT_TIMEOUT_M
         duration: options.duration,
         insuranceLimiter,
       });
-      return new RLWrapperTimeouts({ limiter: shared, timeoutMs, insuranceLimiter });
+      return coalesced(
+        new RLWrapperTimeouts({ limiter: shared, timeoutMs, insuranceLimiter }),
+        options.points,
+      );
     },
     stop: () => clearInterval(clear),
   };
