@@ -151,14 +151,17 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     // Each round's alerts are all in flight at once and settled before the next claim, so stop() leaves nothing
     // claimed and unsent behind. While the webhook answers, a round takes a backlog ROUND_SIZE at a time (a lead
     // arriving alone is a round of one); while it fails, one alert at a time probes it.
+    // A round short of its limit took every alert that was due: those stored since ask for another run themselves.
     while (!stopped && Date.now() >= pausedUntil) {
+      const limit = failuresInARow > 0 ? 1 : ROUND_SIZE;
       const round = await store.claimDueAlerts({
         now: Date.now(),
-        limit: failuresInARow > 0 ? 1 : ROUND_SIZE,
+        limit,
         leaseMs: 2 * timeoutMs + LEASE_MARGIN_MS,
       });
       if (round.length === 0) return;
       await settle(round, await Promise.all(round.map((alert) => post(url, alert))));
+      if (round.length < limit) return;
     }
   }
 
