@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../../../tests/helpers/postgres.ts';
 import type { LeadStore } from '../lead-store.ts';
 import { openPostgresLeadStore } from './pg-lead-store.ts';
+import { createCountWriter } from './pg-rate-limits.ts';
 
 /** Resolves with the count, or with the refusal the library rejects with; rejects on anything else. */
 const take = (limiter: ReturnType<LeadStore['rateCounters']>, key: string) =>
@@ -68,6 +69,42 @@ describe('rate-limit counters on PostgreSQL', () => {
     // beside SQLite).
     const table = await admin.query("SELECT relpersistence FROM pg_class WHERE relname = 'rate_limits'");
     expect(table.rows).toEqual([{ relpersistence: 'u' }]);
+  });
+
+  it('sends the counts asked for together as one statement, one row per key, each answered as if alone', async () => {
+    const statements: unknown[][] = [];
+    // Only `query` is used; this one also notes what it sends.
+    const counting = {
+      query: (config: pg.QueryConfig) => {
+        statements.push(config.values ?? []);
+        return admin.query(config);
+      },
+    } as unknown as Pick<pg.Pool, 'query'>;
+    const writer = createCountWriter(counting);
+    const expire = Date.now() + 600_000;
+    const count = (key: string) => writer.write({ key, points: 1, expire });
+    const answers = await Promise.all([...'aabaaba'].map((letter) => count(`batch:${letter}`)));
+    expect(answers.map((answer) => answer.points)).toEqual([1, 2, 1, 3, 4, 2, 5]);
+    expect(answers.every((answer) => answer.expire === expire)).toBe(true);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]?.slice(0, 2)).toEqual([
+      ['batch:a', 'batch:b'],
+      [5, 2],
+    ]);
+    // The next count goes alone, on top of the batch's.
+    expect(await count('batch:a')).toEqual({ points: 6, expire });
+    const { rows } = await admin.query(
+      "SELECT key, points FROM rate_limits WHERE key LIKE 'batch:%' ORDER BY key",
+    );
+    expect(rows).toEqual([
+      { key: 'batch:a', points: 6 },
+      { key: 'batch:b', points: 2 },
+    ]);
+    // A window that ended starts again with the batch's points.
+    await admin.query("UPDATE rate_limits SET expire = 1 WHERE key = 'batch:b'");
+    expect((await Promise.all([count('batch:b'), count('batch:b')])).map((answer) => answer.points)).toEqual([
+      1, 2,
+    ]);
   });
 
   it('holds the limit exactly under a burst on one key from two instances at once, counted in batches', async () => {
