@@ -15,6 +15,8 @@ export interface RateCounterOptions {
 export interface RateCounter {
   /** Takes a point from `key`: resolves with the count, or, over the limit, rejects with it (a RateLimiterRes). */
   consume(key: string): Promise<RateLimiterRes>;
+  /** Gives `points` back to `key`. */
+  reward(key: string, points: number): Promise<RateLimiterRes>;
   /** The count of `key`, without taking a point; null when it has none. */
   get(key: string): Promise<RateLimiterRes | null>;
 }
