@@ -143,6 +143,14 @@ describe('colour scheme', () => {
     });
     await page.goto(`${t.site.url}/`);
     await expect(page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    // The hero's title stands out from the soft grey text in the strongest colour of the scheme, as it does in light.
+    const colourOf = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).color);
+    await expect(colourOf('.hero-title')).resolves.toBe('rgb(255, 255, 255)');
+    await expect(colourOf('.hero-text')).resolves.toBe('rgb(201, 201, 201)');
     await context.close();
   });
 });
