@@ -7,12 +7,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { ROUND_SIZE } from '../server/alerts/alert-worker.ts';
 import { loadForms } from '../server/content.ts';
 import { openPostgresLeadStore } from '../server/leads/postgres/pg-lead-store.ts';
 import { startTestPostgres } from '../tests/helpers/postgres.ts';
 
 const LOOPS = 10;
-const ALERT_ROUND = 16;
 // PostgreSQL reports its statistics at most once a second: waited for before and after each count.
 const STATS_LAG_MS = 1100;
 
@@ -101,19 +101,19 @@ async function main(): Promise<void> {
     await measure('its two rate-limit counts', () =>
       Promise.all([perAddress.consume(randomUUID()), siteWide.consume('site')]),
     );
-    // As the alert worker does with a backlog (server/alerts/alert-worker.ts): a round of 16 claimed, delivered in one
+    // As the alert worker does with a backlog (server/alerts/alert-worker.ts): a round claimed, delivered in one
     // write, then the next due asked.
     await measure(
-      'its alert, in rounds of 16: claimed, marked delivered, next due asked',
+      `its alert, in rounds of ${ROUND_SIZE}: claimed, marked delivered, next due asked`,
       async () => {
-        const round = await store.claimDueAlerts({ now: Date.now(), limit: ALERT_ROUND, leaseMs: 60_000 });
+        const round = await store.claimDueAlerts({ now: Date.now(), limit: ROUND_SIZE, leaseMs: 60_000 });
         await store.markDelivered(
           round.map((alert) => alert.lead.id),
           new Date(),
         );
         await store.nextAlertDueAt();
       },
-      ALERT_ROUND,
+      ROUND_SIZE,
     );
   } finally {
     await admin.end();

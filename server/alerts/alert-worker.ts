@@ -46,7 +46,7 @@ const LEASE_MARGIN_MS = 1000;
 // The most webhook calls in flight at once, when alerts wait in a backlog (a burst of leads, or chat back after an
 // outage): enough to keep up with a thousand leads a second on one PostgreSQL (one claim and one write per round, not
 // per alert), few enough that a chat service's own burst allowance takes them.
-const ROUND_SIZE = 16;
+export const ROUND_SIZE = 16;
 
 // A short, single-line body such as Slack's 'invalid_payload' explains a failure; anything else is left out, since a
 // receiver might echo the message back.

@@ -5,10 +5,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.ts';
 import type { TrustProxy } from '../config.ts';
-import { memoryCounters, type RateCounter, type RateCounters } from '../leads/rate-counters.ts';
+import { memoryCounters, type RateCounters } from '../leads/rate-counters.ts';
 import { trustFunction } from '../http/security.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
@@ -51,7 +51,7 @@ export function addressKey(address: string): string {
 
 /** Takes a point from `key`; the count after it, and whether it was over the limit. */
 async function consume(
-  limiter: RateCounter,
+  limiter: RateLimiterAbstract,
   key: string,
 ): Promise<{ counted: RateLimiterRes; over: boolean }> {
   try {

@@ -12,7 +12,7 @@
 import type pg from 'pg';
 import { RateLimiterPostgres, RLWrapperTimeouts } from 'rate-limiter-flexible';
 import { createBatchWriter, type BatchWriter, type Outcome } from '../batch-writer.ts';
-import { memoryLimiter, type RateCounters } from '../rate-counters.ts';
+import { memoryCounters, type RateCounters } from '../rate-counters.ts';
 import { timed } from './pg-lead-writes.ts';
 
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -63,7 +63,7 @@ export function createCountWriter(pool: Pick<pg.Pool, 'query'>): BatchWriter<Cou
         else byKey.set(key, { points, expire });
       }
       const keys = [...byKey.keys()];
-      const sums = keys.map((key) => byKey.get(key) ?? { points: 0, expire: null });
+      const sums = [...byKey.values()];
       const { rows } = await pool.query<{ key: string; points: number; expire: string | null }>(
         timed(
           UPSERT_COUNTS,
@@ -131,7 +131,7 @@ export function postgresCounters(pool: pg.Pool, timeoutMs = RATE_LIMIT_TIMEOUT_M
   const writer = createCountWriter(pool);
   return {
     counters(options) {
-      const insuranceLimiter = memoryLimiter(options);
+      const insuranceLimiter = memoryCounters(options);
       const shared = new BatchedRateLimiterPostgres(
         {
           storeClient: pool,
