@@ -1,18 +1,11 @@
 // The contract for leads that arrive together (both stores write the leads of one moment as one batch): each is
 // answered as if it had come alone, and the database holds what the answers say. Runs against SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
-import { storeKinds } from '../../tests/helpers/store-kinds.ts';
+import { namedLead as lead, storeKinds } from '../../tests/helpers/store-kinds.ts';
 import { loadForms } from '../content.ts';
 import { DeadlineError } from './batch-writer.ts';
-import type { NewLead } from './lead-store.ts';
 
 const forms = loadForms();
-const lead = (fullName: string, extra: Partial<NewLead> = {}): NewLead => ({
-  formId: 'insurance-verification',
-  source: '/insurance',
-  fields: { fullName, phone: '(555) 010-4477', memberId: 'XZH-99817234' },
-  ...extra,
-});
 
 describe.each(storeKinds())('the $name lead store, leads arriving together', (kind) => {
   it('answers each lead of a batch, a repeated key as the first one: one row per key', async () => {

@@ -1,17 +1,10 @@
 // One contract, both stores: every test here runs against SQLite and a real PostgreSQL (tests/helpers/store-kinds.ts),
 // and asserts what the store answers and what its database holds.
 import { describe, expect, it } from 'vitest';
-import { storeKinds } from '../../tests/helpers/store-kinds.ts';
+import { namedLead as lead, storeKinds } from '../../tests/helpers/store-kinds.ts';
 import { loadForms } from '../content.ts';
-import type { NewLead } from './lead-store.ts';
 
 const forms = loadForms();
-const lead = (fullName = 'Jane Quist', extra: Partial<NewLead> = {}): NewLead => ({
-  formId: 'insurance-verification',
-  source: '/insurance',
-  fields: { fullName, phone: '(555) 010-4477', memberId: 'XZH-99817234' },
-  ...extra,
-});
 
 describe.each(storeKinds())('the $name lead store', (kind) => {
   it('commits a lead with its pending alert, every value sealed before the database sees it', async () => {

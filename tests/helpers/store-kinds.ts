@@ -37,6 +37,14 @@ export const sampleLead = (extra: Partial<NewLead> = {}): NewLead => ({
   ...extra,
 });
 
+/** An insurance-verification lead of the named person (a name, a phone, a member id), for tests that tell leads apart. */
+export const namedLead = (fullName = 'Jane Quist', extra: Partial<NewLead> = {}): NewLead => ({
+  formId: 'insurance-verification',
+  source: '/insurance',
+  fields: { fullName, phone: '(555) 010-4477', memberId: 'XZH-99817234' },
+  ...extra,
+});
+
 export interface StoreUnderTest {
   store: LeadStore;
   /** A second instance on the same database, as a second server would open it (`options` its own, such as a key). */
