@@ -6,7 +6,8 @@ module.exports = {
     {
       name: 'no-cycle',
       severity: 'error',
-      comment: 'Move what both sides need (usually a contract: types and interfaces) into a module of its own.',
+      comment:
+        'Move what both sides need (usually a contract: types and interfaces) into a module of its own.',
       from: {},
       to: { circular: true },
     },

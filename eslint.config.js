@@ -4,18 +4,47 @@ import tseslint from 'typescript-eslint';
  * Who may import whom. Each folder lists the folders its code never imports, with the reason; test files are exempt
  * from the rule about build tools (a test may start a CLI or reuse a benchmark's helper), never from the others.
  */
-const shipped = 'Shipped code never imports the build tools in scripts/: `npm start` works from its own folders.';
+const shipped =
+  'Shipped code never imports the build tools in scripts/: `npm start` works from its own folders.';
 const browser = 'A browser app never imports the server: what both sides need is a contract outside server/.';
-const engine = 'The renderer, the blocks and the core are the engine: they never import the apps built on them.';
+const engine =
+  'The renderer, the blocks and the core are the engine: they never import the apps built on them.';
 const BOUNDARIES = {
   server: [['scripts', shipped]],
-  content: [['scripts', shipped], ['server', 'The content model is run by the server, never the other way round.']],
-  core: [['scripts', shipped], ['server', engine], ['studio', engine], ['inbox', engine]],
-  renderer: [['scripts', shipped], ['server', engine], ['studio', engine], ['inbox', engine]],
-  blocks: [['scripts', shipped], ['server', engine], ['studio', engine], ['inbox', engine]],
-  inbox: [['scripts', shipped], ['server', browser], ['studio', browser]],
+  content: [
+    ['scripts', shipped],
+    ['server', 'The content model is run by the server, never the other way round.'],
+  ],
+  core: [
+    ['scripts', shipped],
+    ['server', engine],
+    ['studio', engine],
+    ['inbox', engine],
+  ],
+  renderer: [
+    ['scripts', shipped],
+    ['server', engine],
+    ['studio', engine],
+    ['inbox', engine],
+  ],
+  blocks: [
+    ['scripts', shipped],
+    ['server', engine],
+    ['studio', engine],
+    ['inbox', engine],
+  ],
+  inbox: [
+    ['scripts', shipped],
+    ['server', browser],
+    ['studio', browser],
+  ],
   studio: [['scripts', shipped]],
-  'studio/client': [['scripts', shipped], ['server', browser], ['studio/server', browser], ['inbox', browser]],
+  'studio/client': [
+    ['scripts', shipped],
+    ['server', browser],
+    ['studio/server', browser],
+    ['inbox', browser],
+  ],
 };
 
 const boundaryRules = Object.entries(BOUNDARIES).flatMap(([folder, forbidden]) => {
@@ -33,7 +62,10 @@ const boundaryRules = Object.entries(BOUNDARIES).flatMap(([folder, forbidden]) =
   const tests = ['**/*.test.ts', '**/*.test.tsx'];
   return [
     { files: [`${folder}/**`], ignores: tests, rules: restrict(forbidden) },
-    { files: tests.map((t) => `${folder}/${t}`), rules: restrict(forbidden.filter(([t]) => t !== 'scripts')) },
+    {
+      files: tests.map((t) => `${folder}/${t}`),
+      rules: restrict(forbidden.filter(([t]) => t !== 'scripts')),
+    },
   ];
 });
 
