@@ -13,7 +13,7 @@
 // first (`npm test` does, then runs this).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, type LaunchedChrome } from 'chrome-launcher';
+import type { LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { ROOT } from '../core/content-schemas.ts';
@@ -21,7 +21,7 @@ import { addressOf, close, listen } from '../server/http/http-server.ts';
 import { startServerProcess } from './lib/server-process.ts';
 import { percentile } from './lib/stats.ts';
 import { securityHeaders } from '../server/http/security.ts';
-import { launchBrowser } from '../tests/helpers/browser.ts';
+import { CHROMIUM, launchBrowser, launchForLighthouse } from '../tests/helpers/browser.ts';
 import {
   FIRST_INTERACTION_AIM_MS,
   FIRST_INTERACTION_GOAL_MS,
@@ -66,16 +66,6 @@ type Category = (typeof CATEGORIES)[number];
 /** The categories whose budget always decides the exit code. */
 const GATING: readonly Category[] = ['accessibility', 'best-practices', 'seo'];
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// Chromium as it runs here, in containers: new headless mode, no sandbox (containers), no GPU, /tmp instead of a
-// small /dev/shm, and no background traffic to Google that would blur the measurements.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-];
 const CLIENT_DIR = join(ROOT, 'dist', 'client');
 const REPORT_DIR = join(ROOT, 'test-results', 'lighthouse');
 
@@ -284,8 +274,8 @@ async function main(): Promise<number> {
     console.error('No built site in dist/client: run `npm run build` first.');
     return 1;
   }
-  if (!existsSync(CHROME_PATH)) {
-    console.error(`No Chromium at ${CHROME_PATH}: install Debian's chromium or set CHROME_PATH.`);
+  if (!existsSync(CHROMIUM)) {
+    console.error(`No Chromium at ${CHROMIUM}: install Debian's chromium or set CHROMIUM_PATH.`);
     return 1;
   }
 
@@ -306,7 +296,7 @@ async function main(): Promise<number> {
   const floors = new Map<Floor, Result[]>();
   let interaction: string[] = [];
   try {
-    chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
+    chrome = await launchForLighthouse();
     const port = chrome.port;
     mkdirSync(REPORT_DIR, { recursive: true });
     for (const path of AUDITED_PAGES) {

@@ -3,10 +3,10 @@
 // `postgres` user (runuser); otherwise by the user running the tests.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../scripts/lib/server-process.ts';
 
 /** Debian's server binaries, newest version first (`postgresql` installs them; `.ci/run` does when missing). */
 export function postgresBin(): string | undefined {
@@ -30,17 +30,6 @@ export interface TestPostgres {
   remove(): void;
   /** The server's main process, while it runs (its children are its connections), for measuring its CPU. */
   pid(): number | undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject()));
-    });
-  });
 }
 
 /** Creates and starts a cluster with a database `app` owned by the user `app` (trust authentication, loopback only). */

@@ -15,7 +15,7 @@ import { FORM_TYPE, createPlanner, type Kind, type Outgoing, type Planned } from
 import type { StoredLead } from '../../server/leads/lead-store.ts';
 import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
 import { expectNoPersonalData } from './personal-data.ts';
-import { rawExchange } from './raw-http.ts';
+import { rawExchange } from '../helpers/http.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const INPUTS = 10_000;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADER_NAMES } from './fixtures.ts';
 import { expectNoPersonalData } from './personal-data.ts';
-import { rawGet, type RawAnswer } from './raw-http.ts';
+import { rawGet, type RawAnswer } from '../helpers/http.ts';
 import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
 
 let server: InProcessServer;

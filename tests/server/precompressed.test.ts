@@ -1,11 +1,11 @@
 // Pages and assets of the real build come precompressed from memory: the client's best encoding, the same bytes
 // once decoded, one ETag per encoding, and caches told that the answer varies with Accept-Encoding.
 import { readFileSync, readdirSync } from 'node:fs';
-import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
+import { exactRequest } from '../helpers/http.ts';
 
 const CLIENT = join(import.meta.dirname, '..', '..', 'dist', 'client');
 let running: RunningSite;
@@ -16,28 +16,11 @@ afterAll(async () => {
   await running?.stop();
 });
 
-/** A raw GET (fetch would decode the body itself). */
-function get(path: string, encoding: string, etag?: string) {
-  return new Promise<{
-    status: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: Buffer;
-  }>((resolve, reject) => {
-    const req = request(
-      `${running.url}${path}`,
-      { headers: { 'Accept-Encoding': encoding, ...(etag ? { 'If-None-Match': etag } : {}) } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
+/** A GET with the body as served (fetch would decode it). */
+const get = (path: string, encoding: string, etag?: string) =>
+  exactRequest(`${running.url}${path}`, {
+    headers: { 'Accept-Encoding': encoding, ...(etag ? { 'If-None-Match': etag } : {}) },
   });
-}
 
 describe('precompressed pages and assets', () => {
   const script = readdirSync(join(CLIENT, 'assets')).find((name) => name.endsWith('.js'))!;

@@ -1,5 +1,4 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { CSP_HASHES_FILE, inlineScriptHashes } from '../../core/csp.ts';
 import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
+import { exactRequest } from '../helpers/http.ts';
 
 let server: InProcessServer;
 beforeAll(async () => {
@@ -23,16 +23,9 @@ const get = (path: string, headers: Record<string, string> = {}) =>
  * A request sent exactly as written: fetch would normalise '..' away, and it turns a conditional GET into a
  * `Cache-Control: no-cache` one, which a server must answer in full.
  */
-function rawGet(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: string; headers: IncomingHttpHeaders }>((resolve, reject) => {
-    const req = request(server.url + '/', { path, headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function rawGet(path: string, headers: Record<string, string> = {}) {
+  const answer = await exactRequest(server.url, { path, headers });
+  return { ...answer, body: answer.body.toString() };
 }
 
 describe('static pages', () => {

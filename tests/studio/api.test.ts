@@ -1,8 +1,8 @@
 // The studio's JSON API on real files in a copy of the repository: what it lists, checks and writes, and what it refuses.
-import { request } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStudio, type StudioUnderTest } from '../../studio/studio-process.ts';
+import { exactRequest } from '../helpers/http.ts';
 
 let studio: StudioUnderTest;
 beforeAll(async () => {
@@ -22,17 +22,9 @@ const put = (name: string, document: unknown, baseVersion: unknown, headers: Rec
     headers,
   });
 
-/** A raw request, so the Host header is what the test says (fetch always sends the URL's). */
-function rawGet(path: string, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: studio.port, path, headers: { host } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** The status of a GET with the Host header the test says (fetch always sends the URL's). */
+const rawGet = async (path: string, host: string) =>
+  (await exactRequest(`http://127.0.0.1:${studio.port}`, { path, headers: { host } })).status;
 
 describe('studio API', () => {
   it('lists every page with its address and title, and the site documents', async () => {

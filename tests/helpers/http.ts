@@ -1,6 +1,45 @@
-// HTTP written by hand on a socket: request targets and framing that fetch and node:http would correct or refuse to
-// send (an absolute-form target, `/\host`, raw `..`, bytes no client would write).
+// The tests' one way to send HTTP that fetch would change: `exactRequest` sends a target, a Host and conditional or
+// encoding headers exactly as written and returns the body undecoded (node:http); `rawExchange` writes bytes by hand on
+// a socket, for framing node:http itself would correct or refuse to send (an absolute-form target, `/\host`, raw `..`).
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
+
+export interface ExactAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body as it came, never decoded (a brotli body stays brotli). */
+  body: Buffer;
+}
+
+export interface ExactRequest {
+  /** The request target as written: fetch would normalise `..` away. Default: the URL's own path. */
+  path?: string;
+  method?: string;
+  /** Sent as given: a `host` here replaces the URL's; fetch would add `Cache-Control` to a conditional GET. */
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** A limit against a hung server, never a measurement: the request is dropped, and the promise rejects. */
+  timeoutMs?: number;
+}
+
+/** One request to `url`'s host and port on a connection of its own, as written; resolves with the whole answer. */
+export function exactRequest(url: string, options: ExactRequest = {}): Promise<ExactAnswer> {
+  const { hostname, port, pathname, search } = new URL(url);
+  const { path = pathname + search, method = 'GET', headers = {}, body, timeoutMs = 10_000 } = options;
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path, method, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer from ${url} in ${timeoutMs} ms`)));
+    req.end(body);
+  });
+}
 
 export interface RawAnswer {
   /** The status of the answer, or 0 when the server closed without one. */
