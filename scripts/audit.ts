@@ -29,6 +29,7 @@ import {
   PHONE_CPU_SLOWDOWN,
   WEAK_4G,
 } from './lib/first-interaction.ts';
+import { readArgs } from '../core/cli-args.ts';
 
 /** The budgets, in one place: the score each category must reach and the most each of the three metrics may be. */
 const BUDGETS = {
@@ -268,8 +269,12 @@ async function measureFirstInteraction(baseUrl: string): Promise<string[]> {
 }
 
 async function main(): Promise<number> {
-  const strictPerformance = process.argv.includes('--strict-performance');
-  const firstInteractionOnly = process.argv.includes('--first-interaction-only');
+  const { values } = readArgs(process.argv.slice(2), {
+    'strict-performance': { type: 'boolean', default: false },
+    'first-interaction-only': { type: 'boolean', default: false },
+  });
+  const strictPerformance = values['strict-performance'];
+  const firstInteractionOnly = values['first-interaction-only'];
   if (!existsSync(join(CLIENT_DIR, 'index.html'))) {
     console.error('No built site in dist/client: run `npm run build` first.');
     return 1;

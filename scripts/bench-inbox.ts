@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readArgs, wholeNumber } from '../core/cli-args.ts';
 import { loadForms } from '../server/content.ts';
 import { openLeadStore } from '../server/leads/lead-store.ts';
 import { StaffClient } from '../tests/server/staff-client.ts';
@@ -16,15 +17,6 @@ import { percentile } from './lib/stats.ts';
 const FIRST = ['Maria', 'James', 'Ana', 'Robert', 'Linda', 'Michael', 'Sofia', 'David', 'Grace', 'Daniel'];
 const LAST = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Lopez', 'Brown', 'Kim', 'Davis', 'Martinez', 'Wilson'];
 const IN_FLIGHT = 500;
-
-function option(name: string, fallback: number, min: number, max: number): number {
-  const index = process.argv.indexOf(name);
-  if (index === -1) return fallback;
-  const value = Number(process.argv[index + 1]);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} takes a whole number from ${min} to ${max}`);
-  return value;
-}
 
 /** The n-th lead: one of a hundred names (so a name matches about a thousand leads), a phone of its own. */
 function leadValues(n: number): { formId: string; fields: Record<string, string> } {
@@ -90,8 +82,12 @@ const summary = (name: string, samples: number[]) => {
   return p95;
 };
 
-const leads = option('--leads', 100_000, 1, 1_000_000);
-const requests = option('--requests', 200, 10, 10_000);
+const { values } = readArgs(process.argv.slice(2), {
+  leads: { type: 'string' },
+  requests: { type: 'string' },
+});
+const leads = wholeNumber('--leads', values.leads, 100_000, 1, 1_000_000);
+const requests = wholeNumber('--requests', values.requests, 200, 10, 10_000);
 const dir = mkdtempSync(join(tmpdir(), 'bench-inbox-'));
 try {
   const clientDir = join(dir, 'client');

@@ -17,7 +17,10 @@ describe('npm run bench:leads', () => {
     expect(() => parseBenchArgs(['--instances', '2'])).toThrow(/--instances needs --store postgres/);
     expect(() => parseBenchArgs(['--store', 'mysql'])).toThrow(/--store takes sqlite or postgres/);
     expect(() => parseBenchArgs(['--seconds', '0'])).toThrow(/--seconds takes a whole number from 1 to 300/);
-    expect(() => parseBenchArgs(['--connections'])).toThrow(/--connections/);
-    expect(() => parseBenchArgs(['--turbo'])).toThrow(/unknown option --turbo/);
+    expect(() => parseBenchArgs(['--connections'])).toThrow(
+      /Option '--connections <value>' argument missing/,
+    );
+    expect(() => parseBenchArgs(['--turbo'])).toThrow(/Unknown option '--turbo'[^]*use --seconds N/);
+    expect(() => parseBenchArgs(['--seconds', '2.5'])).toThrow(/--seconds takes a whole number/);
   });
 });

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { readArgs, UsageError, wholeNumber } from '../core/cli-args.ts';
 import { startTestPostgres, type TestPostgres } from '../tests/helpers/postgres.ts';
 import { startReceiver } from '../tests/helpers/webhook-receiver.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';
@@ -31,28 +32,29 @@ export interface BenchOptions {
   instances: number;
 }
 
-const NUMBERS = { '--seconds': [1, 300], '--connections': [1, 1000], '--instances': [1, 8] } as const;
 const USAGE = 'use --seconds N, --connections N, --store sqlite|postgres and --instances N (postgres)';
 
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
-  const options: BenchOptions = { seconds: 10, connections: 10, store: 'sqlite', instances: 1 };
-  for (let i = 0; i < argv.length; i += 2) {
-    const name = argv[i] ?? '';
-    const text = argv[i + 1];
-    if (name === '--store') {
-      if (text !== 'sqlite' && text !== 'postgres') throw new Error('--store takes sqlite or postgres');
-      options.store = text;
-      continue;
-    }
-    if (!(name in NUMBERS)) throw new Error(`unknown option ${name}; ${USAGE}`);
-    const [min, max] = NUMBERS[name as keyof typeof NUMBERS];
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < min || value > max)
-      throw new Error(`${name} takes a whole number from ${min} to ${max}`);
-    options[name.slice(2) as 'seconds' | 'connections' | 'instances'] = value;
-  }
+  const { values } = readArgs(
+    argv,
+    {
+      seconds: { type: 'string' },
+      connections: { type: 'string' },
+      store: { type: 'string', default: 'sqlite' },
+      instances: { type: 'string' },
+    },
+    { usage: USAGE },
+  );
+  if (values.store !== 'sqlite' && values.store !== 'postgres')
+    throw new UsageError('--store takes sqlite or postgres');
+  const options: BenchOptions = {
+    seconds: wholeNumber('--seconds', values.seconds, 10, 1, 300),
+    connections: wholeNumber('--connections', values.connections, 10, 1, 1000),
+    store: values.store,
+    instances: wholeNumber('--instances', values.instances, 1, 1, 8),
+  };
   if (options.store === 'sqlite' && options.instances !== 1)
-    throw new Error('--instances needs --store postgres: a SQLite file takes one server');
+    throw new UsageError('--instances needs --store postgres: a SQLite file takes one server');
   return options;
 }
 

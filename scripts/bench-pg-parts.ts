@@ -11,6 +11,7 @@ import { ROUND_SIZE } from '../server/alerts/alert-worker.ts';
 import { loadForms } from '../server/content.ts';
 import { openPostgresLeadStore } from '../server/leads/postgres/pg-lead-store.ts';
 import { startTestPostgres } from '../tests/helpers/postgres.ts';
+import { readArgs, UsageError, wholeNumber } from '../core/cli-args.ts';
 
 const LOOPS = 10;
 // PostgreSQL reports its statistics at most once a second: waited for before and after each count.
@@ -33,9 +34,9 @@ function treeCpuMs(pid: number | undefined): number {
 }
 
 async function main(): Promise<void> {
-  const count = Number(process.argv[2] ?? 1500);
-  if (!Number.isInteger(count) || count < 1 || count > 100_000)
-    throw new Error('N is a whole number to 100,000');
+  const { positionals } = readArgs(process.argv.slice(2), {}, { positionals: true });
+  if (positionals.length > 1) throw new UsageError('takes one N, the leads to write');
+  const count = wholeNumber('N', positionals[0], 1500, 1, 100_000);
   const cluster = await startTestPostgres();
   const store = await openPostgresLeadStore(cluster.url, { key: randomBytes(32), forms: loadForms() });
   const admin = new pg.Client({ connectionString: cluster.url });

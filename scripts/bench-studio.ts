@@ -4,7 +4,8 @@
 // serves it (`npm run studio -- --dev`) instead of its production build.
 import { launchBrowser } from '../tests/helpers/browser.ts';
 import { percentile } from './lib/stats.ts';
-import { startStudio } from '../studio/studio-process.ts';
+import { startStudio } from '../tests/helpers/studio-process.ts';
+import { readArgs } from '../core/cli-args.ts';
 
 const WARM_UP = 10;
 const SAMPLES = Number(process.env.BENCH_KEYSTROKES ?? 60);
@@ -12,7 +13,7 @@ const LIMIT_MS = 10_000;
 
 type Clock = { __keyAt?: number; __paintAt?: number };
 
-const dev = process.argv.includes('--dev');
+const dev = readArgs(process.argv.slice(2), { dev: { type: 'boolean', default: false } }).values.dev;
 const studio = await startStudio({ dev });
 const browser = await launchBrowser();
 try {

@@ -17,6 +17,7 @@ import type { Json } from './lib/validate/json-pointer.ts';
 import { patternHint } from './lib/validate/messages.ts';
 import { derefSchema, type Located } from './lib/validate/schema-walk.ts';
 import { pagePath } from '../core/page-paths.ts';
+import { readArgs } from '../core/cli-args.ts';
 
 export const CONTENT_DOC = join(ROOT, 'docs', 'CONTENT.md');
 export const BEGIN = '<!-- BEGIN GENERATED BLOCK REFERENCE -->';
@@ -318,7 +319,7 @@ export function splice(doc: string, generated: string): string {
 function main() {
   const current = readFileSync(CONTENT_DOC, 'utf8');
   const next = splice(current, reference());
-  if (process.argv.includes('--check')) {
+  if (readArgs(process.argv.slice(2), { check: { type: 'boolean', default: false } }).values.check) {
     if (next !== current) {
       console.error('docs/CONTENT.md is stale: run `npm run gen:docs` and commit the result.');
       process.exit(1);

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerManifest } from '@tanstack/router-core';
 import { REDIRECTS_FILE, ROOT, SITE_FILE, readJson } from '../core/content-schemas.ts';
 import { CSP_HASHES_FILE, inlineScriptHashes, type CspHashes } from '../core/csp.ts';
-import { hydrationLoader } from './lib/hydration-loader.ts';
+import { hydrationLoader } from '../renderer/shell/hydration-loader.ts';
 import { compressedCopies } from '../core/precompress.ts';
 import { robotsTxt, sitemapXml } from './lib/static-files.ts';
 import { nginxSiteConf } from './lib/nginx-site.ts';
@@ -40,7 +40,7 @@ export const STARTUP_IMPORTS = ['node_modules/react-dom/client.js'] as const;
 
 /**
  * The router manifest of every page: its CSS inlined (the page needs no second request before it can show), and the
- * loader that runs the client entry at the visitor's first interaction (scripts/lib/hydration-loader.ts) in place of
+ * loader that runs the client entry at the visitor's first interaction (renderer/shell/hydration-loader.ts) in place of
  * a script tag.
  */
 export function routerManifest(

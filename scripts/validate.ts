@@ -10,8 +10,9 @@ import {
   type ContentError,
 } from './lib/validate/validate-content.ts';
 import { pageDocuments, seoWarnings } from './lib/seo-lint.ts';
+import { readArgs } from '../core/cli-args.ts';
 
-const named = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const named = readArgs(process.argv.slice(2), {}, { positionals: true }).positionals;
 
 function validateNamed(files: string[]): ContentError[] {
   return files.flatMap((f) => {

@@ -19,7 +19,7 @@ function useCurrentPage(): Page | undefined {
 /** The whole HTML document: the server renders it complete, the client hydrates it. */
 export function RootDocument() {
   const page = useCurrentPage();
-  // The page's scripts run at the visitor's first interaction (scripts/lib/hydration-loader.ts). The frame is in; the
+  // The page's scripts run at the visitor's first interaction (renderer/shell/hydration-loader.ts). The frame is in; the
   // slices (header, footer, blocks, dialogs) follow in small steps, and once they are all in, the page's events go to
   // React and `html[data-hydrated]` says so, for styles that only make sense with script and for tests.
   useEffect(() => hydrationGate.frameHydrated(), []);

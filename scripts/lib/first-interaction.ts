@@ -1,11 +1,11 @@
 // The first interactions of a visitor on a slow phone, as `npm run audit` measures them: how long each takes from
 // the touch or key press to the next paint (Event Timing, what Interaction to Next Paint is made of). Each action is
 // the first thing the visitor does on a freshly loaded page, so it is the one that pays for waking and hydrating the
-// page's code (scripts/lib/hydration-loader.ts). Printed, never gated: timings on a shared machine are too noisy.
+// page's code (renderer/shell/hydration-loader.ts). Printed, never gated: timings on a shared machine are too noisy.
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PHONE } from '../../tests/helpers/browser.ts';
-import { PREFETCH_DELAY_MS } from './hydration-loader.ts';
+import { PREFETCH_DELAY_MS } from '../../renderer/shell/hydration-loader.ts';
 import { percentile } from './stats.ts';
 
 /** A phone on a weak 4G signal (DevTools protocol units: bytes per second): 150 ms, 1.6 Mbit/s down, 750 kbit/s up. */

@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createStudioApp } from './app.ts';
 import { studioClient } from './client-build.ts';
+import { readArgs } from '../../core/cli-args.ts';
 
 const port = Number(process.env.STUDIO_PORT ?? 5174);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`STUDIO_PORT must be a port number, not "${process.env.STUDIO_PORT}"`);
   process.exit(1);
 }
-const dev = process.argv.includes('--dev');
+const dev = readArgs(process.argv.slice(2), { dev: { type: 'boolean', default: false } }).values.dev;
 
 const server = createServer();
 let client: express.RequestHandler;

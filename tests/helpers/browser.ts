@@ -58,7 +58,7 @@ export const HYDRATION_TIMEOUT_MS = 20_000;
 
 /**
  * Opens a page as a visitor does and wakes its scripts: they run at the first interaction (a key press here, which
- * touches nothing on the page; scripts/lib/hydration-loader.ts), and this resolves once the page is hydrated. A page
+ * touches nothing on the page; renderer/shell/hydration-loader.ts), and this resolves once the page is hydrated. A page
  * that does not hydrate fails saying why: the requests that failed or never finished, the page's errors and console
  * errors, and the scripts it fetched.
  */

@@ -1,7 +1,7 @@
 // The studio's JSON API on real files in a copy of the repository: what it lists, checks and writes, and what it refuses.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStudio, type StudioUnderTest } from '../../studio/studio-process.ts';
+import { startStudio, type StudioUnderTest } from '../helpers/studio-process.ts';
 import { exactRequest } from '../helpers/http.ts';
 
 let studio: StudioUnderTest;

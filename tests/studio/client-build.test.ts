@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../../scripts/lib/project-copy.ts';
 import { studioCacheDir } from '../../studio/cache-dir.ts';
 import { studioClient } from '../../studio/server/client-build.ts';
-import { startStudio, type StudioUnderTest } from '../../studio/studio-process.ts';
+import { startStudio, type StudioUnderTest } from '../helpers/studio-process.ts';
 
 let studio: StudioUnderTest;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Driving the studio in Debian's Chromium: open a document and wait until its checks have run.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startStudio, type StudioUnderTest } from '../../studio/studio-process.ts';
+import { startStudio, type StudioUnderTest } from '../helpers/studio-process.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 
 /** A limit for hangs on a busy machine, not a measurement. */

@@ -4,9 +4,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { studioCacheDir } from './cache-dir.ts';
-import { copyProject } from '../scripts/lib/project-copy.ts';
-import { freePort } from '../scripts/lib/server-process.ts';
+import { studioCacheDir } from '../../studio/cache-dir.ts';
+import { copyProject } from '../../scripts/lib/project-copy.ts';
+import { freePort } from '../../scripts/lib/server-process.ts';
 
 export type StudioUnderTest = {
   url: string;
