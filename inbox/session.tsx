@@ -2,7 +2,8 @@
 // request signs the app out and sends the staff member to the sign-in screen, and back to where they were after.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { api, ApiError, whenSignedOut, type Me } from './api.ts';
+import type { Me } from '../contracts/staff-api.ts';
+import { api, ApiError, whenSignedOut } from './api.ts';
 
 type Session = {
   me: Me | null | undefined;

@@ -2,13 +2,14 @@
 import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import { api, leadPath, type AuditRow } from '../api.ts';
+import type { AuditLogEntry } from '../../contracts/staff-api.ts';
+import { api, leadPath } from '../api.ts';
 import { exactTime } from '../format.ts';
 import { useSession } from '../session.tsx';
 
 export function AuditLog() {
   const { me } = useSession();
-  const [rows, setRows] = useState<AuditRow[]>([]);
+  const [rows, setRows] = useState<AuditLogEntry[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [problem, setProblem] = useState<string>();

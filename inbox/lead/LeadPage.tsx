@@ -3,15 +3,15 @@ import { Alert, Anchor, Button, NativeSelect, Paper, Stack, Text, Title } from '
 import { IconArrowLeft, IconPhone } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../server/leads/inbox-types.ts';
-import { api, type Lead } from '../api.ts';
+import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus, type LeadDetail } from '../../contracts/staff-api.ts';
+import { api } from '../api.ts';
 import { Received } from '../list/LeadCard.tsx';
 import { leadRoute } from '../router.tsx';
 import { History, Notes } from './Notes.tsx';
 
 export function LeadPage() {
   const { id } = leadRoute.useParams();
-  const [lead, setLead] = useState<Lead>();
+  const [lead, setLead] = useState<LeadDetail>();
   const [problem, setProblem] = useState<string>();
   const [statusProblem, setStatusProblem] = useState<string>();
   const [saving, setSaving] = useState(false);

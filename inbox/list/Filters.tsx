@@ -8,9 +8,9 @@ import {
   LEAD_STATUSES,
   STATUS_LABELS,
   isLeadStatus,
+  type LeadFilter,
   type LeadStatus,
-} from '../../server/leads/inbox-types.ts';
-import type { LeadFilter } from '../api.ts';
+} from '../../contracts/staff-api.ts';
 import { localDayStart } from '../format.ts';
 import { FORMS } from '../forms.ts';
 

@@ -5,7 +5,8 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, csvHref, type ListedLead } from '../api.ts';
+import type { ListedLead } from '../../contracts/staff-api.ts';
+import { api, csvHref } from '../api.ts';
 import { listRoute } from '../router.tsx';
 import { useSession } from '../session.tsx';
 import { Filters, toApiFilter, type ListSearch } from './Filters.tsx';
