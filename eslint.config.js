@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'generated/**', 'node_modules/**', '.build/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'generated/**', 'node_modules/**', '.build/**', '.tsbuild/**', 'test-results/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
