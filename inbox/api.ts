@@ -81,7 +81,14 @@ export async function request<T>(
   if (response.status === 204) return undefined as T;
   const body = (await response.json().catch(() => undefined)) as Partial<ErrorAnswer> | undefined;
   if (!response.ok) {
-    if (response.status === 401 && !path.startsWith('/signin') && !path.startsWith('/enrol')) onSignedOut();
+    // The session's own question (/me, session.ts) and the sign-in ceremonies expect a 401; any other ends the session.
+    if (
+      response.status === 401 &&
+      path !== '/me' &&
+      !path.startsWith('/signin') &&
+      !path.startsWith('/enrol')
+    )
+      onSignedOut();
     throw new ApiError(
       response.status,
       explain(response.status, body?.error, response.headers.get('Retry-After')),
