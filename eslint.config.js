@@ -10,6 +10,12 @@ const browser = 'A browser app never imports the server: what both sides need is
 const engine =
   'The renderer, the blocks and the core are the engine: they never import the apps built on them.';
 const BOUNDARIES = {
+  contracts: [
+    ['scripts', 'A contract is plain types and values: it imports no implementation.'],
+    ['server', 'A contract is plain types and values: it imports no implementation.'],
+    ['inbox', 'A contract is plain types and values: it imports no implementation.'],
+    ['studio', 'A contract is plain types and values: it imports no implementation.'],
+  ],
   server: [['scripts', shipped]],
   content: [
     ['scripts', shipped],

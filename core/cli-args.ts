@@ -6,13 +6,16 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 export class UsageError extends Error {}
 
 type Options = NonNullable<ParseArgsConfig['options']>;
+type Parsed<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: boolean }>
+>;
 
 /** parseArgs, strict, with its refusals as a UsageError that ends with `usage` when one is given. */
 export function readArgs<const O extends Options>(
   argv: readonly string[],
   options: O,
   { positionals = false, usage }: { positionals?: boolean; usage?: string } = {},
-) {
+): Parsed<O> {
   try {
     return parseArgs({ args: [...argv], options, strict: true, allowPositionals: positionals });
   } catch (error) {

@@ -1,9 +1,10 @@
 // Every screen's frame: the header (the inbox's name, its sections for the signed-in, the colour scheme switch),
-// then the screen. Screens that need a session wait for it, and the sign-in screen takes over when there is none.
+// then the screen. Screens that need a session are drawn only with one (the root route's `beforeLoad`, router.tsx).
 import { ActionIcon, Alert, Anchor, Container, Group, Loader, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { SessionProvider, isPublicPath, useSession } from './session.tsx';
+import type { Me } from '../contracts/staff-api.ts';
+import { isPublicPath, useSession } from './session.ts';
 
 function ColorSchemeSwitch() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -31,13 +32,12 @@ function Screen() {
         {problem}
       </Alert>
     );
-  // Signed out: the session sends the staff member to sign in; nothing of the screen is drawn meanwhile.
+  // Signed out: the root route sends the staff member to sign in; nothing of the screen is drawn meanwhile.
   if (!me) return <Loader aria-label="Loading" />;
   return <Outlet />;
 }
 
-function Header() {
-  const { me } = useSession();
+function Header({ me }: { me: Me | null | undefined }) {
   return (
     <header className="inbox-header">
       <Container size="lg">
@@ -70,12 +70,25 @@ function Header() {
 }
 
 export function Layout() {
+  const { me } = useSession();
   return (
-    <SessionProvider>
-      <Header />
+    <>
+      <Header me={me} />
       <Container size="lg" component="main" className="inbox-main">
         <Screen />
       </Container>
-    </SessionProvider>
+    </>
+  );
+}
+
+/** While the app first asks the server who is signed in: nothing of the screen is drawn meanwhile. */
+export function PendingLayout() {
+  return (
+    <>
+      <Header me={undefined} />
+      <Container size="lg" component="main" className="inbox-main">
+        <Loader aria-label="Loading" />
+      </Container>
+    </>
   );
 }

@@ -1,50 +1,20 @@
-// The inbox server's API (server/staff/), as the app calls it. Every request says it comes from the app
-// (X-Staff-Request, which the server requires on every state-changing request) and carries the session cookie.
-import type { LeadStatus } from '../server/leads/inbox-types.ts';
-
-export type Me = {
-  email: string;
-  admin: boolean;
-  passkeys: { id: string; createdAt: string; lastUsedAt: string | null }[];
-};
-export type ListedLead = {
-  id: string;
-  createdAt: string;
-  formId: string;
-  formName: string;
-  name: string | null;
-  phone: string | null;
-  tel: string | null;
-  urgency: string | null;
-  status: LeadStatus;
-  ageSeconds: number;
-};
-export type LeadNote = { id: string; author: string; createdAt: string; text: string };
-export type Lead = {
-  id: string;
-  createdAt: string;
-  formId: string;
-  formName: string;
-  name: string | null;
-  /** The phone number as the visitor typed it, and its tap-to-call href (null when it is not a US number). */
-  phone: string | null;
-  tel: string | null;
-  source: string;
-  status: LeadStatus;
-  fields: { name: string; label: string; value: string }[];
-  notes: LeadNote[];
-  history: { author: string; at: string; from: LeadStatus; to: LeadStatus }[];
-};
-export type AuditRow = {
-  seq: number;
-  at: string;
-  actor: string;
-  action: string;
-  leadId: string | null;
-  detail: string | null;
-};
-/** The list's filters, as the list's address and the API both spell them. */
-export type LeadFilter = { status?: LeadStatus; form?: string; from?: string; to?: string; q?: string };
+// The staff API as the app calls it (its requests and answers are typed in contracts/staff-api.ts, which the server's
+// handlers are typed against too). Every request says it comes from the app (X-Staff-Request, which the server
+// requires on every state-changing request) and carries the session cookie.
+import {
+  STAFF_API_PATH,
+  type AuditPage,
+  type ErrorAnswer,
+  type LeadDetail,
+  type LeadFilter,
+  type LeadNote,
+  type LeadsPage,
+  type LeadsQuery,
+  type LeadStatus,
+  type Me,
+  type NoteRequest,
+  type StatusRequest,
+} from '../contracts/staff-api.ts';
 
 /** An answer other than 2xx, with what to tell the staff member. */
 export class ApiError extends Error {
@@ -94,7 +64,7 @@ export async function request<T>(
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/staff/api${path}`, {
+    response = await fetch(`${STAFF_API_PATH}${path}`, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
       headers: {
@@ -109,9 +79,16 @@ export async function request<T>(
     throw new ApiError(0, 'The inbox server cannot be reached. Check the connection and try again.');
   }
   if (response.status === 204) return undefined as T;
-  const body = (await response.json().catch(() => undefined)) as { error?: string } | undefined;
+  const body = (await response.json().catch(() => undefined)) as Partial<ErrorAnswer> | undefined;
   if (!response.ok) {
-    if (response.status === 401 && !path.startsWith('/signin') && !path.startsWith('/enrol')) onSignedOut();
+    // The session's own question (/me, session.ts) and the sign-in ceremonies expect a 401; any other ends the session.
+    if (
+      response.status === 401 &&
+      path !== '/me' &&
+      !path.startsWith('/signin') &&
+      !path.startsWith('/enrol')
+    )
+      onSignedOut();
     throw new ApiError(
       response.status,
       explain(response.status, body?.error, response.headers.get('Retry-After')),
@@ -121,33 +98,37 @@ export async function request<T>(
 }
 
 /** The query string of a filter (and cursor), leaving out what is unset. */
-export function query(filter: LeadFilter & { before?: string }): string {
+export function query(filter: LeadsQuery): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, value);
+  for (const [key, value] of Object.entries(filter)) if (value) params.set(key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
 
 export const api = {
   me: () => request<Me>('/me'),
-  leads: (filter: LeadFilter, before?: string) =>
-    request<{ leads: ListedLead[]; next: string | null }>(`/leads${query({ ...filter, before })}`),
-  lead: (id: string) => request<Lead>(`/leads/${encodeURIComponent(id)}`),
+  leads: (filter: LeadFilter, before?: string) => request<LeadsPage>(`/leads${query({ ...filter, before })}`),
+  lead: (id: string) => request<LeadDetail>(`/leads/${encodeURIComponent(id)}`),
   setStatus: (id: string, status: LeadStatus) =>
-    request<Lead>(`/leads/${encodeURIComponent(id)}/status`, { method: 'POST', body: { status } }),
+    request<LeadDetail>(`/leads/${encodeURIComponent(id)}/status`, {
+      method: 'POST',
+      body: { status } satisfies StatusRequest,
+    }),
   addNote: (id: string, text: string) =>
-    request<LeadNote>(`/leads/${encodeURIComponent(id)}/notes`, { method: 'POST', body: { text } }),
+    request<LeadNote>(`/leads/${encodeURIComponent(id)}/notes`, {
+      method: 'POST',
+      body: { text } satisfies NoteRequest,
+    }),
   /** Tells the server a call link was tapped, for the audit log; never holds up the call. */
   recordCall: (id: string) => {
     void request<void>(`/leads/${encodeURIComponent(id)}/calls`, { method: 'POST', keepalive: true }).catch(
       () => undefined,
     );
   },
-  audit: (before?: string) =>
-    request<{ rows: AuditRow[]; next: string | number | null }>(`/audit${query({ before })}`),
+  audit: (before?: string) => request<AuditPage>(`/audit${query({ before })}`),
   signOut: () => request<void>('/signout', { method: 'POST' }),
 };
 /** The CSV export's address for the list's filters: a plain download, with the session cookie. */
-export const csvHref = (filter: LeadFilter) => `/staff/api/leads.csv${query(filter)}`;
+export const csvHref = (filter: LeadFilter) => `${STAFF_API_PATH}/leads.csv${query(filter)}`;
 /** A lead's page in the app. */
 export const leadPath = (id: string) => `/leads/${encodeURIComponent(id)}`;

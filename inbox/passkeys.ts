@@ -7,17 +7,24 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import { request, type Me } from './api.ts';
-
-type SignedIn = Pick<Me, 'email' | 'admin'>;
+import type {
+  CredentialRequest,
+  EnrolOptionsRequest,
+  EnrolVerifyRequest,
+  SignedInMember as SignedIn,
+} from '../contracts/staff-api.ts';
+import { request } from './api.ts';
 
 export async function enrol(token: string): Promise<SignedIn> {
   const optionsJSON = await request<PublicKeyCredentialCreationOptionsJSON>('/enrol/options', {
     method: 'POST',
-    body: { token },
+    body: { token } satisfies EnrolOptionsRequest,
   });
   const response = await startRegistration({ optionsJSON });
-  return request<SignedIn>('/enrol/verify', { method: 'POST', body: { token, response } });
+  return request<SignedIn>('/enrol/verify', {
+    method: 'POST',
+    body: { token, response } satisfies EnrolVerifyRequest,
+  });
 }
 
 export async function signIn(): Promise<SignedIn> {
@@ -26,7 +33,10 @@ export async function signIn(): Promise<SignedIn> {
     body: {},
   });
   const response = await startAuthentication({ optionsJSON });
-  return request<SignedIn>('/signin/verify', { method: 'POST', body: { response } });
+  return request<SignedIn>('/signin/verify', {
+    method: 'POST',
+    body: { response } satisfies CredentialRequest,
+  });
 }
 
 export async function addPasskey(): Promise<void> {
@@ -35,7 +45,10 @@ export async function addPasskey(): Promise<void> {
     body: {},
   });
   const response = await startRegistration({ optionsJSON });
-  await request<unknown>('/passkeys/verify', { method: 'POST', body: { response } });
+  await request<unknown>('/passkeys/verify', {
+    method: 'POST',
+    body: { response } satisfies CredentialRequest,
+  });
 }
 
 /** Stops a ceremony still waiting for the authenticator (the staff member left the screen). */

@@ -1,8 +1,13 @@
 // The inbox's routes, code-based, under /staff/: the list, a lead, sign-in, enrolment, the audit log and the account.
-import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { isLeadStatus } from '../server/leads/inbox-types.ts';
-import type { ListSearch } from './list/Filters.tsx';
-import { Layout } from './Layout.tsx';
+// Each route loads its data (`loader`, with the list's filters as `loaderDeps`) and the root route finds out who is
+// signed in before any screen (`beforeLoad`), sending the signed-out to sign in and back. Screens reach their route
+// by id (`getRouteApi`), so this file is the only one that imports them.
+import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
+import { api, whenSignedOut } from './api.ts';
+import { Layout, PendingLayout } from './Layout.tsx';
+import { settle } from './loaded.ts';
+import { isPublicPath, pathInApp, readSession, signedOut } from './session.ts';
+import { toApiFilter, validateListSearch, validateNext } from './list/list-search.ts';
 import { LeadList } from './list/LeadList.tsx';
 import { LeadPage } from './lead/LeadPage.tsx';
 import { SignIn } from './auth/SignIn.tsx';
@@ -10,49 +15,72 @@ import { Enrol } from './auth/Enrol.tsx';
 import { Account } from './auth/Account.tsx';
 import { AuditLog } from './audit/AuditLog.tsx';
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+const rootRoute = createRootRoute({
+  beforeLoad: async ({ location }) => {
+    const session = await readSession();
+    if (session.me === null && !session.problem && !isPublicPath(location.pathname))
+      throw redirect({ to: '/sign-in', search: { next: pathInApp(location.href) }, replace: true });
+    return session;
+  },
+  component: Layout,
+  // While the app first asks who is signed in: the header, and a spinner where the screen will be.
+  pendingComponent: PendingLayout,
+  pendingMs: 0,
+  pendingMinMs: 0,
+});
 
-const localDate = (value: unknown) =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
-
-const rootRoute = createRootRoute({ component: Layout });
-
-/** The list's filters live in its address, so a reload, a shared link and the CSV export keep them. */
-export const listRoute = createRoute({
+// Loaders hand their screens the request's promise (settled): the screen draws at once, with its own loading text.
+const listRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
-  validateSearch: (search: Record<string, unknown>): ListSearch => ({
-    status: isLeadStatus(search.status) ? search.status : undefined,
-    form: text(search.form),
-    from: localDate(search.from),
-    to: localDate(search.to),
-    q: text(search.q),
-  }),
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => toApiFilter(search),
+  loader: ({ deps }) => ({ firstPage: settle(api.leads(deps)) }),
   component: LeadList,
 });
-export const leadRoute = createRoute({
+const leadRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/leads/$id',
+  loader: ({ params }) => ({ lead: settle(api.lead(params.id)) }),
   component: LeadPage,
 });
-export const signInRoute = createRoute({
+const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
-  // Only a path inside the app, so a crafted link cannot send a signed-in person elsewhere.
-  validateSearch: (search: Record<string, unknown>): { next?: string } => {
-    const next = text(search.next);
-    return { next: next?.startsWith('/') && !next.startsWith('//') ? next : undefined };
-  },
+  validateSearch: validateNext,
   component: SignIn,
 });
 const enrolRoute = createRoute({ getParentRoute: () => rootRoute, path: '/enrol', component: Enrol });
-const auditRoute = createRoute({ getParentRoute: () => rootRoute, path: '/audit', component: AuditLog });
-const accountRoute = createRoute({ getParentRoute: () => rootRoute, path: '/account', component: Account });
+const auditRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/audit',
+  // Only admins read the log: nothing is asked for anyone else.
+  loader: ({ context }) => ({ firstPage: context.me?.admin ? settle(api.audit()) : undefined }),
+  component: AuditLog,
+});
+const accountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account',
+  loader: ({ context }) => ({ me: context.me }),
+  component: Account,
+});
 
-// Not registered with TanStack Router's global `Register`: the site's router (renderer/router.tsx) is, in the same
-// type-check. Screens use their route's own hooks (`listRoute.useSearch()`), which are typed without it.
 export const router = createRouter({
   routeTree: rootRoute.addChildren([listRoute, leadRoute, signInRoute, enrolRoute, auditRoute, accountRoute]),
   basepath: '/staff',
   defaultNotFoundComponent: () => <p>There is no such page in the inbox.</p>,
+});
+
+// The inbox's own router, registered in the inbox's own TypeScript project (tsconfig.inbox.json): the site registers
+// its router in its project, so each app's links, hooks and `getRouteApi` ids are checked against its own routes.
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+// A 401 from any request: the session is over; the root route then sends the staff member to sign in, and back after.
+whenSignedOut(() => {
+  signedOut();
+  void router.invalidate();
 });

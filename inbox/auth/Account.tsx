@@ -1,16 +1,19 @@
 // The signed-in staff member: their passkeys (add another, for a second device), and sign out.
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconKey, IconLogout } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { api } from '../api.ts';
 import { exactTime } from '../format.ts';
 import { addPasskey } from '../passkeys.ts';
-import { useSession } from '../session.tsx';
+import { useSession } from '../session.ts';
 import { useCeremony } from './use-ceremony.ts';
 
+const accountApi = getRouteApi('/account');
+
 export function Account() {
-  const { me, refresh } = useSession();
+  const { me } = accountApi.useLoaderData();
+  const { refresh } = useSession();
   const navigate = useNavigate();
   const [added, setAdded] = useState(false);
   const done = useCallback(async () => {

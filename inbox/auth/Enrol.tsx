@@ -5,7 +5,7 @@ import { IconKey } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { enrol } from '../passkeys.ts';
-import { useSession } from '../session.tsx';
+import { useSession } from '../session.ts';
 import { HostNotice } from './HostNotice.tsx';
 import { useCeremony } from './use-ceremony.ts';
 

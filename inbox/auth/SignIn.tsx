@@ -1,16 +1,17 @@
 // Sign in with a passkey (discoverable: no e-mail to type), then back to where the staff member was going.
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { signIn } from '../passkeys.ts';
-import { signInRoute } from '../router.tsx';
-import { useSession } from '../session.tsx';
+import { useSession } from '../session.ts';
 import { HostNotice } from './HostNotice.tsx';
 import { useCeremony } from './use-ceremony.ts';
 
+const signInApi = getRouteApi('/sign-in');
+
 export function SignIn() {
-  const { next } = signInRoute.useSearch();
+  const { next } = signInApi.useSearch();
   const navigate = useNavigate();
   const { refresh } = useSession();
   const done = useCallback(async () => {

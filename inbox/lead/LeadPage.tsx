@@ -1,49 +1,48 @@
-// One lead: every field under its label, where it came from, its status, notes and the history of its status.
+// One lead: every field under its label, where it came from, its status, notes and the history of its status. Its
+// route's loader asks for it.
 import { Alert, Anchor, Button, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPhone } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../server/leads/inbox-types.ts';
-import { api, type Lead } from '../api.ts';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { Suspense, use, useState, type ReactNode } from 'react';
+import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus, type LeadDetail } from '../../contracts/staff-api.ts';
+import { api } from '../api.ts';
+import type { Loaded } from '../loaded.ts';
 import { Received } from '../list/LeadCard.tsx';
-import { leadRoute } from '../router.tsx';
 import { History, Notes } from './Notes.tsx';
 
+const leadApi = getRouteApi('/leads/$id');
+
 export function LeadPage() {
-  const { id } = leadRoute.useParams();
-  const [lead, setLead] = useState<Lead>();
-  const [problem, setProblem] = useState<string>();
-  const [statusProblem, setStatusProblem] = useState<string>();
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    setLead(undefined);
-    setProblem(undefined);
-    api
-      .lead(id)
-      .then((found) => current && setLead(found))
-      .catch((error: Error) => current && setProblem(error.message));
-    return () => {
-      current = false;
-    };
-  }, [id]);
-
+  const { id } = leadApi.useParams();
+  const { lead } = leadApi.useLoaderData();
   const back = (
     <Anchor component={Link} to="/" className="inbox-back">
       <IconArrowLeft size={18} aria-hidden /> All leads
     </Anchor>
   );
-  if (problem)
+  return (
+    <Suspense key={id} fallback={<Text>Loading the lead…</Text>}>
+      <ShownLead found={lead} back={back} />
+    </Suspense>
+  );
+}
+
+function ShownLead({ found, back }: { found: Promise<Loaded<LeadDetail>>; back: ReactNode }) {
+  const [initial] = useState(found);
+  const loaded = use(initial);
+  const [lead, setLead] = useState(loaded.ok ? loaded.value : undefined);
+  const [statusProblem, setStatusProblem] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  if (!loaded.ok || !lead)
     return (
       <Stack>
         {back}
         <Alert color="red" role="alert" title="This lead cannot be shown">
-          {problem}
+          {loaded.ok ? null : loaded.problem}
         </Alert>
       </Stack>
     );
-  if (!lead) return <Text>Loading the lead…</Text>;
 
   // The server's tap-to-call href, on the field that holds the number it was made from.
   const callable = (value: string) => lead.tel !== null && value !== '' && value === lead.phone;

@@ -1,11 +1,11 @@
 // A lead's notes (add one; each with its author and time) and the history of its status changes.
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { STATUS_LABELS } from '../../server/leads/inbox-types.ts';
-import { api, type Lead, type LeadNote } from '../api.ts';
+import { STATUS_LABELS, type LeadDetail, type LeadNote } from '../../contracts/staff-api.ts';
+import { api } from '../api.ts';
 import { exactTime } from '../format.ts';
 
-export function Notes({ lead, onAdded }: { lead: Lead; onAdded: (note: LeadNote) => void }) {
+export function Notes({ lead, onAdded }: { lead: LeadDetail; onAdded: (note: LeadNote) => void }) {
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -66,7 +66,7 @@ export function Notes({ lead, onAdded }: { lead: Lead; onAdded: (note: LeadNote)
   );
 }
 
-export function History({ lead }: { lead: Lead }) {
+export function History({ lead }: { lead: LeadDetail }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="lead-history">
       <Title order={2} size="h3" id="lead-history" mb="sm">

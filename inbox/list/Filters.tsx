@@ -1,29 +1,11 @@
 // The list's filters: status, form, a range of local dates, and a search by name or phone. They live in the list's
-// address (the route's search, dates as the staff member's local calendar dates), so a reload keeps them; the API
-// gets them as instants.
+// address (list-search.ts), so a reload keeps them.
 import { Box, Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import {
-  LEAD_STATUSES,
-  STATUS_LABELS,
-  isLeadStatus,
-  type LeadStatus,
-} from '../../server/leads/inbox-types.ts';
-import type { LeadFilter } from '../api.ts';
-import { localDayStart } from '../format.ts';
+import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../contracts/staff-api.ts';
 import { FORMS } from '../forms.ts';
-
-/** The list's address: `from` and `to` are local dates (`YYYY-MM-DD`), both days included. */
-export type ListSearch = { status?: LeadStatus; form?: string; from?: string; to?: string; q?: string };
-
-export const toApiFilter = (search: ListSearch): LeadFilter => ({
-  status: search.status,
-  form: search.form,
-  from: search.from ? localDayStart(search.from) : undefined,
-  to: search.to ? localDayStart(search.to, true) : undefined,
-  q: search.q,
-});
+import type { ListSearch } from './list-search.ts';
 
 export function Filters({ value, onChange }: { value: ListSearch; onChange: (next: ListSearch) => void }) {
   const [q, setQ] = useState(value.q ?? '');

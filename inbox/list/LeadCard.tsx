@@ -2,8 +2,8 @@
 import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { STATUS_LABELS } from '../../server/leads/inbox-types.ts';
-import { api, leadPath, type ListedLead } from '../api.ts';
+import { STATUS_LABELS, type ListedLead } from '../../contracts/staff-api.ts';
+import { api, leadPath } from '../api.ts';
 import { age, exactTime, timeAgo } from '../format.ts';
 
 // Urgency labels come from each form's definition; these words are what make one look pressing.

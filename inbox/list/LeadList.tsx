@@ -1,77 +1,36 @@
-// The list: newest first, a page at a time ("Load more"), with the filters in the address. New leads arrive from
-// the event stream and are announced politely to screen readers, with a count only: never a sound, and never a
-// notification or announcement carrying a name.
+// The list: newest first, a page at a time ("Load more"), with the filters in the address. Its route's loader asks for
+// the first page of the filters. New leads arrive from the event stream, which has the router load the list again;
+// what is new in that first page goes on top and is announced politely to screen readers, with a count only: never a
+// sound, and never a notification or announcement carrying a name.
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, csvHref, type ListedLead } from '../api.ts';
-import { listRoute } from '../router.tsx';
-import { useSession } from '../session.tsx';
-import { Filters, toApiFilter, type ListSearch } from './Filters.tsx';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
+import type { LeadFilter, LeadsPage, ListedLead } from '../../contracts/staff-api.ts';
+import { api, csvHref } from '../api.ts';
+import type { Loaded } from '../loaded.ts';
+import { useSession } from '../session.ts';
+import { Filters } from './Filters.tsx';
 import { LeadCard } from './LeadCard.tsx';
+import { toApiFilter, type ListSearch } from './list-search.ts';
 import { useNewLeads } from './use-new-leads.ts';
 
+const listApi = getRouteApi('/');
+
 export function LeadList() {
-  const search = listRoute.useSearch();
-  const navigate = useNavigate({ from: '/' });
+  const search = listApi.useSearch();
+  const { firstPage } = listApi.useLoaderData();
+  const navigate = listApi.useNavigate();
+  const router = useRouter();
   const { me } = useSession();
-  const [leads, setLeads] = useState<ListedLead[]>();
-  const [next, setNext] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string>();
-  const [loadingMore, setLoadingMore] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const filter = toApiFilter(search);
-  const filterKey = JSON.stringify(filter);
 
-  useEffect(() => {
-    let current = true;
-    setLeads(undefined);
-    setProblem(undefined);
-    api
-      .leads(JSON.parse(filterKey) as typeof filter)
-      .then((page) => {
-        if (!current) return;
-        setLeads(page.leads);
-        setNext(page.next);
-      })
-      .catch((error: Error) => current && setProblem(error.message));
-    return () => {
-      current = false;
-    };
-  }, [filterKey]);
-
-  const loadMore = async () => {
-    if (!next) return;
-    setLoadingMore(true);
-    try {
-      const page = await api.leads(filter, next);
-      setLeads((shown) => [...(shown ?? []), ...page.leads]);
-      setNext(page.next);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  // A new lead: the first page again, and whatever in it is not shown yet goes on top.
-  const shown = useRef<ListedLead[] | undefined>(undefined);
-  shown.current = leads;
-  const onLead = useCallback(() => {
-    void api
-      .leads(JSON.parse(filterKey) as typeof filter)
-      .then((page) => {
-        const known = new Set((shown.current ?? []).map((lead) => lead.id));
-        const added = page.leads.filter((lead) => !known.has(lead.id));
-        if (added.length === 0) return;
-        setLeads((current) => [...added, ...(current ?? [])]);
-        setAnnouncement(added.length === 1 ? '1 new lead' : `${added.length} new leads`);
-      })
-      .catch(() => undefined);
-  }, [filterKey]);
-  useNewLeads(onLead);
-
+  useNewLeads(useCallback(() => void router.invalidate(), [router]));
+  const announceNew = useCallback(
+    (count: number) => setAnnouncement(count === 1 ? '1 new lead' : `${count} new leads`),
+    [],
+  );
   const setSearch = (next: ListSearch) => void navigate({ search: next, replace: true });
 
   return (
@@ -94,12 +53,72 @@ export function LeadList() {
       <div aria-live="polite" role="status" className="inbox-visually-hidden">
         {announcement}
       </div>
+      {/* Other filters, other leads: loaded afresh, with the loading text meanwhile. */}
+      <Suspense key={JSON.stringify(filter)} fallback={<Text>Loading leads…</Text>}>
+        <ShownLeads
+          firstPage={firstPage}
+          filter={filter}
+          filtered={Object.values(search).some(Boolean)}
+          onNew={announceNew}
+          onClear={() => setSearch({})}
+        />
+      </Suspense>
+    </Stack>
+  );
+}
+
+function ShownLeads(props: {
+  firstPage: Promise<Loaded<LeadsPage>>;
+  filter: LeadFilter;
+  filtered: boolean;
+  onNew: (count: number) => void;
+  onClear: () => void;
+}) {
+  const { firstPage, filter, onNew } = props;
+  // The first page of these filters; the loader's later answers (after a new lead) are merged in below.
+  const [initial] = useState(firstPage);
+  const loaded = use(initial);
+  const [leads, setLeads] = useState<ListedLead[] | undefined>(loaded.ok ? loaded.value.leads : undefined);
+  const [next, setNext] = useState<string | null>(loaded.ok ? loaded.value.next : null);
+  const [problem, setProblem] = useState<string | undefined>(loaded.ok ? undefined : loaded.problem);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  // The list loaded again (a new lead): whatever in its first page is not shown yet goes on top.
+  const shown = useRef(leads);
+  shown.current = leads;
+  useEffect(() => {
+    if (firstPage === initial) return;
+    void firstPage.then((again) => {
+      if (!again.ok) return;
+      const known = new Set((shown.current ?? []).map((lead) => lead.id));
+      const added = again.value.leads.filter((lead) => !known.has(lead.id));
+      if (added.length === 0) return;
+      setLeads((current) => [...added, ...(current ?? [])]);
+      onNew(added.length);
+    });
+  }, [firstPage, initial, onNew]);
+
+  const loadMore = async () => {
+    if (!next) return;
+    setLoadingMore(true);
+    try {
+      const page = await api.leads(filter, next);
+      setLeads((current) => [...(current ?? []), ...page.leads]);
+      setNext(page.next);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  return (
+    <>
       {problem && (
         <Alert color="red" role="alert" title="The leads could not be loaded">
           {problem}
         </Alert>
       )}
-      {leads === undefined && !problem && <Text>Loading leads…</Text>}
       {leads?.length === 0 && <Text>No leads match these filters.</Text>}
       {leads && leads.length > 0 && (
         <ul className="inbox-leads" aria-label="Leads, newest first">
@@ -118,13 +137,13 @@ export function LeadList() {
       {leads && (
         <Text size="sm" c="dimmed">
           {leads.length} shown.{' '}
-          {Object.values(search).some(Boolean) && (
-            <Anchor component="button" type="button" onClick={() => setSearch({})}>
+          {props.filtered && (
+            <Anchor component="button" type="button" onClick={props.onClear}>
               Clear the filters
             </Anchor>
           )}
         </Text>
       )}
-    </Stack>
+    </>
   );
 }

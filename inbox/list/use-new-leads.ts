@@ -1,8 +1,9 @@
-// New leads without a reload: the server's event stream says a lead was stored (its id only), and the list then
-// asks for its first page again. EventSource reconnects by itself after a dropped connection; when the server
+// New leads without a reload: the server's event stream says a lead was stored (its id only), and the list then has
+// the router load its first page again. EventSource reconnects by itself after a dropped connection; when the server
 // refused the stream (a closed source: signed out, or the server restarting), this opens a new one a little later,
 // which also finds out through the next API call whether the session has ended.
 import { useEffect, useRef } from 'react';
+import { STAFF_API_PATH, type LeadStoredEvent } from '../../contracts/staff-api.ts';
 
 const REOPEN_MS = [1_000, 5_000, 15_000, 30_000];
 
@@ -16,11 +17,13 @@ export function useNewLeads(onLead: (id: string) => void) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     const open = () => {
-      source = new EventSource('/staff/api/events', { withCredentials: true });
+      source = new EventSource(`${STAFF_API_PATH}/events`, { withCredentials: true });
       source.addEventListener('open', () => (failures = 0));
       source.addEventListener('lead', (event) => {
         try {
-          const { id } = JSON.parse((event as MessageEvent<string>).data) as { id?: unknown };
+          const { id } = JSON.parse((event as MessageEvent<string>).data) as Partial<
+            Record<keyof LeadStoredEvent, unknown>
+          >;
           if (typeof id === 'string') latest.current(id);
         } catch {
           // Not the contract's data: nothing to show.

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../core/content-schemas.ts';
-import { freePort } from './server-process.ts';
+import { freePort } from '../../tests/helpers/free-port.ts';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const CLIENT_DIR = join(ROOT, 'dist', 'client');

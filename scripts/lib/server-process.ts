@@ -7,27 +7,13 @@
 // inherited from this process's environment, so a developer's shell cannot change what a test runs against. Unless
 // told otherwise the server keeps its leads in a throwaway in-memory database, never in the project's data/.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../tests/helpers/free-port.ts';
 import { join } from 'node:path';
 import { ROOT } from '../../core/content-schemas.ts';
 import { ENVIRONMENT } from '../../server/config.ts';
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;
 const POLL_MS = 50;
-
-/** A loopback port nobody listens on right now, so a server can be told where to listen before it starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** The variables the server reads (PORT and HOST are chosen here). */
 type ServerVariable = Exclude<keyof typeof ENVIRONMENT, 'PORT' | 'HOST'>;

@@ -2,21 +2,12 @@
 // search), and the audit log of who read and changed what. One contract for every store (SQLite today, PostgreSQL
 // later); every method is asynchronous for that reason, even where SQLite answers at once.
 
-/** A lead's place in admissions, in the order staff usually move it. */
-export const LEAD_STATUSES = ['new', 'contacted', 'admitted', 'referred', 'not-reached', 'closed'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
+// The lead statuses, a lead's notes and status changes are the staff API's (contracts/staff-api.ts): what staff see
+// is what the store keeps.
+import type { LeadNote, LeadStatus, StatusChange } from '../../contracts/staff-api.ts';
 
-export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
-  new: 'New',
-  contacted: 'Contacted',
-  admitted: 'Admitted',
-  referred: 'Referred elsewhere',
-  'not-reached': 'Not reached',
-  closed: 'Closed',
-};
-
-export const isLeadStatus = (value: unknown): value is LeadStatus =>
-  typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
+export { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../contracts/staff-api.ts';
+export type { LeadNote, LeadStatus, StatusChange } from '../../contracts/staff-api.ts';
 
 /** Which leads: every part optional, all parts together. */
 export interface InboxFilter {
@@ -50,22 +41,6 @@ export interface InboxRow {
   status: LeadStatus;
   /** Every submitted value, opened (decrypted), by field name. */
   fields: Record<string, string>;
-}
-
-export interface LeadNote {
-  id: string;
-  /** The staff member's e-mail. */
-  author: string;
-  /** ISO 8601, UTC. */
-  createdAt: string;
-  text: string;
-}
-
-export interface StatusChange {
-  author: string;
-  at: string;
-  from: LeadStatus;
-  to: LeadStatus;
 }
 
 /** A lead as its own page shows it. */

@@ -6,6 +6,7 @@ import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import bodyParser from 'body-parser';
 import express, { type ErrorRequestHandler, type Router } from 'express';
+import type { ErrorAnswer } from '../../contracts/staff-api.ts';
 import { clientErrorOf } from '../http/error-handler.ts';
 import { HttpError, signedIn, type StaffDeps } from './staff-context.ts';
 import { eventStreams } from './staff-events.ts';
@@ -134,9 +135,8 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
         { err: (error as Error)?.message, method: req.method, path: req.path },
         'staff request failed',
       );
-    res
-      .status(known?.status ?? 503)
-      .json({ error: known?.message ?? 'the inbox is not available; try again shortly' });
+    const answer: ErrorAnswer = { error: known?.message ?? 'the inbox is not available; try again shortly' };
+    res.status(known?.status ?? 503).json(answer);
   };
 
   const app = express();

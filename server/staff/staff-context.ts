@@ -42,12 +42,17 @@ export function signedIn(res: Response): SignedIn {
   return signed;
 }
 
-/** The JSON object the request carries; 400 for anything else. */
-export function jsonBody(req: Request): Record<string, unknown> {
+/**
+ * The JSON object the request carries, its fields named as the staff API's request `T` (contracts/staff-api.ts) names
+ * them but not checked yet; 400 for anything else.
+ */
+export function jsonBody<T extends object = Record<string, unknown>>(
+  req: Request,
+): { [K in keyof T]?: unknown } {
   const body: unknown = req.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new HttpError(400, 'send a JSON object (Content-Type: application/json)');
-  return body as Record<string, unknown>;
+  return body as { [K in keyof T]?: unknown };
 }
 
 export const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

@@ -2,6 +2,7 @@
 // 25 s so proxies keep the connection open. The stream ends with its session: at sign-out at once; after a revoke, an
 // idle timeout or the absolute limit, at the next heartbeat or event (checked without counting as activity).
 import type { Request, Response } from 'express';
+import type { LeadStoredEvent } from '../../contracts/staff-api.ts';
 import { signedIn, type StaffDeps } from './staff-context.ts';
 import { liveSession } from './staff-session.ts';
 
@@ -43,9 +44,10 @@ export function eventStreams(deps: StaffDeps, heartbeatMs = HEARTBEAT_MS) {
           end();
         },
       );
-    const unsubscribe = deps.inbox.onLeadStored((id) =>
-      whileLive(() => res.write(`event: lead\ndata: ${JSON.stringify({ id })}\n\n`)),
-    );
+    const unsubscribe = deps.inbox.onLeadStored((id) => {
+      const event: LeadStoredEvent = { id };
+      whileLive(() => res.write(`event: lead\ndata: ${JSON.stringify(event)}\n\n`));
+    });
     const heartbeat = setInterval(() => whileLive(() => res.write(': heartbeat\n\n')), heartbeatMs);
     ends.add(end);
     req.on('close', end);

@@ -1,5 +1,7 @@
-// Leads as the inbox app receives them (the HTTP contract): the list's row with the person's name, phone, tap-to-call
-// link and urgency, and the lead page with every field under its form's label. Opened values: for signed-in staff only.
+// Leads as the inbox app receives them (the staff API's answers, contracts/staff-api.ts): the list's row with the
+// person's name, phone, tap-to-call link and urgency, and the lead page with every field under its form's label. Opened
+// values: for signed-in staff only.
+import type { LeadDetail, ListedLead } from '../../contracts/staff-api.ts';
 import type { FormDefinition } from '../../generated/content-types.ts';
 import type { InboxLead, InboxRow } from '../leads/inbox-types.ts';
 import { personName } from '../../core/person-name.ts';
@@ -22,12 +24,15 @@ function urgencyOf(row: InboxRow, def: FormDefinition | undefined): string | nul
 }
 
 /** Who sent the lead and how to call them, as the list row and the lead page both show it. */
-function contactOf(row: InboxRow, def: FormDefinition | undefined) {
+function contactOf(
+  row: InboxRow,
+  def: FormDefinition | undefined,
+): Pick<ListedLead, 'name' | 'phone' | 'tel'> {
   const phone = phoneOf(row, def);
   return { name: personName(row.fields) || null, phone, tel: phone === null ? null : telHref(phone) };
 }
 
-export function listItem(row: InboxRow, forms: Forms, now: number) {
+export function listItem(row: InboxRow, forms: Forms, now: number): ListedLead {
   const def = forms.get(row.formId);
   return {
     id: row.id,
@@ -42,7 +47,7 @@ export function listItem(row: InboxRow, forms: Forms, now: number) {
 }
 
 /** Every field under its label, in the form's order (a choice by its option's label); fields it no longer has after. */
-export function leadPage(lead: InboxLead, forms: Forms) {
+export function leadPage(lead: InboxLead, forms: Forms): LeadDetail {
   const def = forms.get(lead.formId);
   const known = (def?.fields ?? []).filter((field) => lead.fields[field.name] !== undefined);
   const knownNames = new Set(known.map((field) => field.name));

@@ -3,7 +3,16 @@
 import { once } from 'node:events';
 import type { Request, Response, Router } from 'express';
 import { stringify } from 'csv-stringify';
-import { isLeadStatus, type InboxFilter } from '../leads/inbox-types.ts';
+import {
+  isLeadStatus,
+  type AuditPage,
+  type LeadDetail,
+  type LeadNote,
+  type LeadsPage,
+  type NoteRequest,
+  type StatusRequest,
+} from '../../contracts/staff-api.ts';
+import type { InboxFilter } from '../leads/inbox-types.ts';
 import { safeCell } from '../leads/lead-report.ts';
 import { HttpError, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
 import { columnValue, exportColumns, leadPage, listItem } from './staff-lead-view.ts';
@@ -62,7 +71,7 @@ function requireAdmin(res: Response): string {
 export function leadRoutes(deps: StaffDeps) {
   const { inbox, audit, forms } = deps;
 
-  const list = async (req: Request, res: Response) => {
+  const list = async (req: Request, res: Response<LeadsPage>) => {
     const { member } = signedIn(res);
     const { filter, detail } = filterOf(req);
     const limitText = param(req, 'limit');
@@ -75,7 +84,7 @@ export function leadRoutes(deps: StaffDeps) {
     res.json({ leads: page.rows.map((row) => listItem(row, forms, now)), next: page.next });
   };
 
-  const view = async (req: Request, res: Response) => {
+  const view = async (req: Request, res: Response<LeadDetail>) => {
     const { member } = signedIn(res);
     const lead = await inbox.get(String(req.params.id));
     if (!lead) throw new HttpError(404, 'not found');
@@ -83,10 +92,10 @@ export function leadRoutes(deps: StaffDeps) {
     res.json(leadPage(lead, forms));
   };
 
-  const status = async (req: Request, res: Response) => {
+  const status = async (req: Request, res: Response<LeadDetail>) => {
     const { member } = signedIn(res);
     const id = String(req.params.id);
-    const wanted = jsonBody(req).status;
+    const wanted = jsonBody<StatusRequest>(req).status;
     if (!isLeadStatus(wanted)) throw new HttpError(400, 'unknown status');
     const before = await inbox.get(id);
     const after = before && (await inbox.setStatus(id, wanted, member.email));
@@ -100,9 +109,9 @@ export function leadRoutes(deps: StaffDeps) {
     res.json(leadPage(after, forms));
   };
 
-  const note = async (req: Request, res: Response) => {
+  const note = async (req: Request, res: Response<LeadNote>) => {
     const { member } = signedIn(res);
-    const { text } = jsonBody(req);
+    const { text } = jsonBody<NoteRequest>(req);
     if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_NOTE)
       throw new HttpError(400, `a note is text of 1 to ${MAX_NOTE} characters`);
     const added = await inbox.addNote(String(req.params.id), text.trim(), member.email);
@@ -160,7 +169,7 @@ export function leadRoutes(deps: StaffDeps) {
     }
   };
 
-  const auditPage = async (req: Request, res: Response) => {
+  const auditPage = async (req: Request, res: Response<AuditPage>) => {
     const actor = requireAdmin(res);
     const beforeText = param(req, 'before');
     const before = beforeText === undefined ? undefined : Number(beforeText);

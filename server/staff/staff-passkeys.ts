@@ -11,6 +11,13 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import type {
+  CredentialRequest,
+  EnrolOptionsRequest,
+  EnrolVerifyRequest,
+  Me,
+  SignedInMember,
+} from '../../contracts/staff-api.ts';
 import { HttpError, iso, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
 import { ownOrigin, setSessionCookie } from './staff-session.ts';
 import type { ChallengePurpose, NewPasskey, StaffMember } from './staff-store.ts';
@@ -29,9 +36,9 @@ function relyingParty(req: Request, deps: StaffDeps): { rpID: string; origin: st
 }
 
 /** The credential the browser sent (a base64url JSON from @simplewebauthn/browser); 400 when it is not one. */
-function credentialOf<T extends RegistrationResponseJSON | AuthenticationResponseJSON>(
-  body: Record<string, unknown>,
-): T {
+function credentialOf<T extends RegistrationResponseJSON | AuthenticationResponseJSON>(body: {
+  [K in keyof CredentialRequest]?: unknown;
+}): T {
   const response = body.response as { id?: unknown; response?: unknown } | undefined;
   if (
     typeof response !== 'object' ||
@@ -43,12 +50,15 @@ function credentialOf<T extends RegistrationResponseJSON | AuthenticationRespons
   return response as T;
 }
 
-const tokenOf = (body: Record<string, unknown>): string => {
+const tokenOf = (body: { [K in keyof EnrolOptionsRequest]?: unknown }): string => {
   if (typeof body.token !== 'string' || body.token.length > 200) throw new HttpError(403, INVALID_INVITATION);
   return body.token;
 };
 
-export const memberJson = (member: StaffMember) => ({ email: member.email, admin: member.admin });
+export const memberJson = (member: StaffMember): SignedInMember => ({
+  email: member.email,
+  admin: member.admin,
+});
 
 export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges = MAX_CHALLENGES) {
   const { staff, audit } = deps;
@@ -94,7 +104,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
   /** The new passkey, once the browser's registration answers one of our `purpose` challenges for `staffId`. */
   async function registered(
     req: Request,
-    body: Record<string, unknown>,
+    body: { [K in keyof CredentialRequest]?: unknown },
     purpose: ChallengePurpose,
     staffId: (challengeStaffId: string | null) => boolean,
   ): Promise<{ passkey: NewPasskey; staffId: string } | undefined> {
@@ -137,14 +147,14 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
 
   const enrolOptions = async (req: Request, res: Response) => {
     await limit.started(req, res);
-    const invite = await staff.inviteFor(tokenOf(jsonBody(req)), deps.now());
+    const invite = await staff.inviteFor(tokenOf(jsonBody<EnrolOptionsRequest>(req)), deps.now());
     if (!invite) throw new HttpError(403, INVALID_INVITATION);
     const staffId = invite.member?.id ?? randomBytes(16).toString('base64url');
     res.json(await registrationOptions(req, res, 'enrol', staffId, invite.email));
   };
 
-  const enrolVerify = async (req: Request, res: Response) => {
-    const body = jsonBody(req);
+  const enrolVerify = async (req: Request, res: Response<SignedInMember>) => {
+    const body = jsonBody<EnrolVerifyRequest>(req);
     const token = tokenOf(body);
     if (!(await staff.inviteFor(token, deps.now()))) throw new HttpError(403, INVALID_INVITATION);
     const result = await registered(req, body, 'enrol', () => true);
@@ -165,9 +175,9 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     res.json(options);
   };
 
-  const signInVerify = async (req: Request, res: Response) => {
+  const signInVerify = async (req: Request, res: Response<SignedInMember>) => {
     await limit.check(req, res);
-    const response = credentialOf<AuthenticationResponseJSON>(jsonBody(req));
+    const response = credentialOf<AuthenticationResponseJSON>(jsonBody<CredentialRequest>(req));
     const { rpID, origin } = relyingParty(req, deps);
     const passkey = await staff.passkey(response.id);
     const fail = async (reason: string) => {
@@ -211,9 +221,14 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     res.json(await registrationOptions(req, res, 'passkey', member.id, member.email));
   };
 
-  const addVerify = async (req: Request, res: Response) => {
+  const addVerify = async (req: Request, res: Response<Me>) => {
     const { member } = signedIn(res);
-    const result = await registered(req, jsonBody(req), 'passkey', (owner) => owner === member.id);
+    const result = await registered(
+      req,
+      jsonBody<CredentialRequest>(req),
+      'passkey',
+      (owner) => owner === member.id,
+    );
     if (!result) throw new HttpError(400, 'the passkey could not be registered; try again');
     if (!(await staff.addPasskey(member.id, result.passkey, deps.now())))
       throw new HttpError(409, 'this passkey is registered already');
@@ -221,13 +236,13 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     res.status(201).json(await meJson(member));
   };
 
-  async function meJson(member: StaffMember) {
+  async function meJson(member: StaffMember): Promise<Me> {
     const passkeys = await staff.passkeysOf(member.id);
     return {
       ...memberJson(member),
       passkeys: passkeys.map((passkey) => ({
         id: passkey.id,
-        createdAt: iso(passkey.createdAt),
+        createdAt: new Date(passkey.createdAt).toISOString(),
         lastUsedAt: iso(passkey.lastUsedAt),
       })),
     };
@@ -242,7 +257,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
       router.post('/signin/verify', signInVerify);
     },
     signedIn(router: Router) {
-      router.get('/me', async (_req, res) => void res.json(await meJson(signedIn(res).member)));
+      router.get('/me', async (_req, res: Response<Me>) => void res.json(await meJson(signedIn(res).member)));
       router.post('/passkeys/options', addOptions);
       router.post('/passkeys/verify', addVerify);
     },

@@ -6,7 +6,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from '../../scripts/lib/server-process.ts';
+import { freePort } from './free-port.ts';
 
 /** Debian's server binaries, newest version first (`postgresql` installs them; `.ci/run` does when missing). */
 export function postgresBin(): string | undefined {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { studioCacheDir } from '../../studio/cache-dir.ts';
 import { copyProject } from '../../scripts/lib/project-copy.ts';
-import { freePort } from '../../scripts/lib/server-process.ts';
+import { freePort } from './free-port.ts';
 
 export type StudioUnderTest = {
   url: string;

@@ -1,0 +1,160 @@
+// The staff API (/staff/api, answered by server/staff/, called by the inbox app in inbox/): every request body and
+// answer it exchanges, and the small pure values both sides need (the lead statuses, their labels and guard). One
+// module for both sides, so a change on one side fails the type check of the other. Pure TypeScript: no Node or
+// browser import, only what JSON can carry (times as ISO 8601 strings, UTC).
+
+/** Where the API is served, below the staff area's own prefix. */
+export const STAFF_API_PATH = '/staff/api';
+
+/** A lead's place in admissions, in the order staff usually move it. */
+export const LEAD_STATUSES = ['new', 'contacted', 'admitted', 'referred', 'not-reached', 'closed'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
+  new: 'New',
+  contacted: 'Contacted',
+  admitted: 'Admitted',
+  referred: 'Referred elsewhere',
+  'not-reached': 'Not reached',
+  closed: 'Closed',
+};
+
+export const isLeadStatus = (value: unknown): value is LeadStatus =>
+  typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
+
+/** Any answer other than 2xx (but a 204): what went wrong, in the server's words. */
+export interface ErrorAnswer {
+  error: string;
+}
+
+// Passkeys and the session.
+
+/** POST /enrol/options: the invitation's token (from the link's fragment). */
+export interface EnrolOptionsRequest {
+  token: string;
+}
+/** POST /enrol/verify. `response`: the credential as @simplewebauthn/browser gives it (checked by the server). */
+export interface EnrolVerifyRequest {
+  token: string;
+  response: unknown;
+}
+/** POST /signin/verify and /passkeys/verify: the browser's credential (POST /signin/options and /passkeys/options take `{}`). */
+export interface CredentialRequest {
+  response: unknown;
+}
+/** The answer of /enrol/verify and /signin/verify: who is now signed in. */
+export interface SignedInMember {
+  email: string;
+  admin: boolean;
+}
+/** GET /me, and the answer of POST /passkeys/verify (201): the signed-in staff member and their passkeys. */
+export interface Me extends SignedInMember {
+  passkeys: { id: string; createdAt: string; lastUsedAt: string | null }[];
+}
+
+// Leads.
+
+/**
+ * The query of GET /leads and GET /leads.csv: every part optional, all parts together. `from` and `to` are ISO 8601
+ * instants (`from` inclusive, `to` exclusive); `q` a name, a full phone number or its last 4 digits.
+ */
+export interface LeadFilter {
+  status?: LeadStatus;
+  form?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+/** GET /leads: a filter, the previous page's `next` as `before`, and `limit` (1 to 200, 50 when unset). */
+export interface LeadsQuery extends LeadFilter {
+  before?: string;
+  limit?: number;
+}
+
+/** A lead as the list shows it. */
+export interface ListedLead {
+  id: string;
+  createdAt: string;
+  formId: string;
+  formName: string;
+  name: string | null;
+  /** The phone number as the visitor typed it, and its tap-to-call href (null when it is not a US number). */
+  phone: string | null;
+  tel: string | null;
+  /** The label of the lead's urgency choice, or null when its form asks none. */
+  urgency: string | null;
+  status: LeadStatus;
+  ageSeconds: number;
+}
+/** GET /leads: newest first, and the cursor of the next page or null. */
+export interface LeadsPage {
+  leads: ListedLead[];
+  next: string | null;
+}
+
+export interface LeadNote {
+  id: string;
+  /** The staff member's e-mail. */
+  author: string;
+  createdAt: string;
+  text: string;
+}
+
+export interface StatusChange {
+  author: string;
+  at: string;
+  from: LeadStatus;
+  to: LeadStatus;
+}
+
+/** GET /leads/:id, and the answer of POST /leads/:id/status: a lead as its own page shows it. */
+export interface LeadDetail {
+  id: string;
+  createdAt: string;
+  formId: string;
+  formName: string;
+  name: string | null;
+  /** The phone number as the visitor typed it, and its tap-to-call href (null when it is not a US number). */
+  phone: string | null;
+  tel: string | null;
+  /** Site path of the page the form was sent from. */
+  source: string;
+  status: LeadStatus;
+  /** Every field under its form's label, in the form's order; fields the form no longer has after. */
+  fields: { name: string; label: string; value: string }[];
+  /** Oldest first. */
+  notes: LeadNote[];
+  /** Oldest first. */
+  history: StatusChange[];
+}
+
+/** POST /leads/:id/status. */
+export interface StatusRequest {
+  status: LeadStatus;
+}
+/** POST /leads/:id/notes (1 to 5000 characters); answered 201 with the `LeadNote`. POST /leads/:id/calls: 204. */
+export interface NoteRequest {
+  text: string;
+}
+
+/** GET /events: the data of each server-sent `lead` event, as a lead is stored. */
+export interface LeadStoredEvent {
+  id: string;
+}
+
+// The audit log (admins only).
+
+/** One row of the audit log as the API shows it (the store's row without its hash chain). */
+export interface AuditLogEntry {
+  seq: number;
+  at: string;
+  actor: string;
+  action: string;
+  leadId: string | null;
+  detail: string | null;
+}
+/** GET /audit?before=<seq>: newest first, and the `before` of the next page or null. */
+export interface AuditPage {
+  rows: AuditLogEntry[];
+  next: number | null;
+}

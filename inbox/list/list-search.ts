@@ -1,0 +1,34 @@
+// The list's address: its filters live in the route's search, so a reload, a shared link and the CSV export keep them.
+// Dates are the staff member's local calendar dates; the API gets them as instants.
+import { isLeadStatus, type LeadFilter, type LeadStatus } from '../../contracts/staff-api.ts';
+import { localDayStart } from '../format.ts';
+
+/** The list's address: `from` and `to` are local dates (`YYYY-MM-DD`), both days included. */
+export type ListSearch = { status?: LeadStatus; form?: string; from?: string; to?: string; q?: string };
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+
+const localDate = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+
+export const validateListSearch = (search: Record<string, unknown>): ListSearch => ({
+  status: isLeadStatus(search.status) ? search.status : undefined,
+  form: text(search.form),
+  from: localDate(search.from),
+  to: localDate(search.to),
+  q: text(search.q),
+});
+
+/** Only a path inside the app, so a crafted sign-in link cannot send a signed-in person elsewhere. */
+export const validateNext = (search: Record<string, unknown>): { next?: string } => {
+  const next = text(search.next);
+  return { next: next?.startsWith('/') && !next.startsWith('//') ? next : undefined };
+};
+
+export const toApiFilter = (search: ListSearch): LeadFilter => ({
+  status: search.status,
+  form: search.form,
+  from: search.from ? localDayStart(search.from) : undefined,
+  to: search.to ? localDayStart(search.to, true) : undefined,
+  q: search.q,
+});
