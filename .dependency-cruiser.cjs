@@ -14,7 +14,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|dist|\\.build|generated|test-results)/' },
+    exclude: { path: '^(node_modules|dist|\\.build|\\.tsbuild|generated|test-results)/' },
     tsPreCompilationDeps: true,
   },
 };
