@@ -1,6 +1,6 @@
 // The inbox server's API (server/staff/), as the app calls it. Every request says it comes from the app
 // (X-Staff-Request, which the server requires on every state-changing request) and carries the session cookie.
-import type { LeadStatus } from '../server/leads/inbox-types.ts';
+import type { LeadStatus } from '../server/store/contract/inbox.ts';
 
 export type Me = {
   email: string;

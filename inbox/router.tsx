@@ -1,6 +1,6 @@
 // The inbox's routes, code-based, under /staff/: the list, a lead, sign-in, enrolment, the audit log and the account.
 import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { isLeadStatus } from '../server/leads/inbox-types.ts';
+import { isLeadStatus } from '../server/store/contract/inbox.ts';
 import type { ListSearch } from './list/Filters.tsx';
 import { Layout } from './Layout.tsx';
 import { LeadList } from './list/LeadList.tsx';

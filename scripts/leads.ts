@@ -9,15 +9,15 @@ import { pathToFileURL } from 'node:url';
 import type { FormDefinition } from '../generated/content-types.ts';
 import { ConfigError, readConfig, type ServerConfig } from '../server/config.ts';
 import { loadForms } from '../server/content.ts';
-import { BackupError, backupLeadDatabase } from '../server/leads/lead-backup.ts';
-import { CipherError } from '../server/leads/lead-cipher.ts';
-import { KeyError, keyFileOf } from '../server/leads/lead-key.ts';
-import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../server/leads/lead-report.ts';
-import { rotateLeadKey } from '../server/leads/lead-rotation.ts';
-import { openLeadStore, type LeadStore } from '../server/leads/lead-store.ts';
-import { CopyError, copySqliteToPostgres } from '../server/leads/postgres/pg-copy-from-sqlite.ts';
-import { openPostgresLeadStore } from '../server/leads/postgres/pg-lead-store.ts';
-import { rotatePostgresLeadKey } from '../server/leads/postgres/pg-rotation.ts';
+import { BackupError, backupLeadDatabase } from '../server/store/sqlite/backup.ts';
+import { CipherError } from '../server/store/shared/cipher.ts';
+import { KeyError, keyFileOf } from '../server/store/shared/key-file.ts';
+import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../server/store/shared/lead-report.ts';
+import { rotateLeadKey } from '../server/store/sqlite/rotation.ts';
+import { openLeadStore, type LeadStore } from '../server/store/sqlite/lead-store.ts';
+import { CopyError, copySqliteToPostgres } from '../server/store/copy-sqlite-to-postgres.ts';
+import { openPostgresLeadStore } from '../server/store/postgres/pg-lead-store.ts';
+import { rotatePostgresLeadKey } from '../server/store/postgres/pg-rotation.ts';
 
 export const USAGE = `Usage: npm run leads -- <command>
 

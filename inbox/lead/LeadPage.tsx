@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, NativeSelect, Paper, Stack, Text, Title } from '
 import { IconArrowLeft, IconPhone } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../server/leads/inbox-types.ts';
+import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../server/store/contract/inbox.ts';
 import { api, type Lead } from '../api.ts';
 import { Received } from '../list/LeadCard.tsx';
 import { leadRoute } from '../router.tsx';

@@ -1,7 +1,7 @@
 // A lead's notes (add one; each with its author and time) and the history of its status changes.
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { STATUS_LABELS } from '../../server/leads/inbox-types.ts';
+import { STATUS_LABELS } from '../../server/store/contract/inbox.ts';
 import { api, type Lead, type LeadNote } from '../api.ts';
 import { exactTime } from '../format.ts';
 

@@ -9,7 +9,7 @@ import {
   STATUS_LABELS,
   isLeadStatus,
   type LeadStatus,
-} from '../../server/leads/inbox-types.ts';
+} from '../../server/store/contract/inbox.ts';
 import type { LeadFilter } from '../api.ts';
 import { localDayStart } from '../format.ts';
 import { FORMS } from '../forms.ts';

@@ -2,7 +2,7 @@
 import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { STATUS_LABELS } from '../../server/leads/inbox-types.ts';
+import { STATUS_LABELS } from '../../server/store/contract/inbox.ts';
 import { api, leadPath, type ListedLead } from '../api.ts';
 import { age, exactTime, timeAgo } from '../format.ts';
 

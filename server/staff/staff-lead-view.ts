@@ -1,7 +1,7 @@
 // Leads as the inbox app receives them (the HTTP contract): the list's row with the person's name, phone, tap-to-call
 // link and urgency, and the lead page with every field under its form's label. Opened values: for signed-in staff only.
 import type { FormDefinition } from '../../generated/content-types.ts';
-import type { InboxLead, InboxRow } from '../leads/inbox-types.ts';
+import type { InboxLead, InboxRow } from '../store/contract/inbox.ts';
 import { personName } from '../../core/person-name.ts';
 import { telHref } from '../../core/phone.ts';
 

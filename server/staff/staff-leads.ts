@@ -3,8 +3,8 @@
 import { once } from 'node:events';
 import type { Request, Response, Router } from 'express';
 import { stringify } from 'csv-stringify';
-import { isLeadStatus, type InboxFilter } from '../leads/inbox-types.ts';
-import { safeCell } from '../leads/lead-report.ts';
+import { isLeadStatus, type InboxFilter } from '../store/contract/inbox.ts';
+import { safeCell } from '../store/shared/lead-report.ts';
 import { HttpError, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
 import { columnValue, exportColumns, leadPage, listItem } from './staff-lead-view.ts';
 
