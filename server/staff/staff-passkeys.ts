@@ -13,7 +13,7 @@ import {
 } from '@simplewebauthn/server';
 import { HttpError, iso, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
 import { ownOrigin, setSessionCookie } from './staff-session.ts';
-import type { ChallengePurpose, NewPasskey, StaffMember } from '../store/sqlite/staff-store.ts';
+import type { ChallengePurpose, NewPasskey, StaffMember } from '../store/contract/staff-store.ts';
 import type { SignInLimit } from './staff-sign-in-limit.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;

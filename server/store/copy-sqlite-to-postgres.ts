@@ -7,7 +7,9 @@
 import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { openLeadStore } from './sqlite/lead-store.ts';
-import { CLEAR_SEALED, CURRENT_KEY_ID, KEY_ID, type UnlockOptions } from './shared/sealing.ts';
+import type { UnlockOptions } from './contract/keys.ts';
+import { CURRENT_KEY_ID, KEY_ID } from './shared/keyring.ts';
+import { CLEAR_SEALED } from './shared/sealing.ts';
 import { openPostgresLeadStore } from './postgres/pg-lead-store.ts';
 import { createPool, migrate, readMeta, transaction, writeMeta } from './postgres/pg-schema.ts';
 

@@ -1,7 +1,8 @@
 // The store the server runs on: PostgreSQL when DATABASE_URL is set (several instances on one database), else the
 // SQLite file LEADS_DB (one instance, nothing to set up). Both implement one LeadStore.
 import type { ServerConfig } from '../config.ts';
-import { openLeadStore, type LeadStore, type LeadStoreOptions } from './sqlite/lead-store.ts';
+import type { LeadStore, StoreOptions } from './contract/lead-store.ts';
+import { openLeadStore } from './sqlite/lead-store.ts';
 import { openPostgresLeadStore } from './postgres/pg-lead-store.ts';
 
 export type StoreConfig = Pick<
@@ -11,7 +12,7 @@ export type StoreConfig = Pick<
 
 export async function openStore(
   config: StoreConfig,
-  options: Pick<LeadStoreOptions, 'forms'> = {},
+  options: Pick<StoreOptions, 'forms'> = {},
 ): Promise<LeadStore> {
   const keys = { key: config.leadsEncryptionKey, keyFile: config.leadsKeyFile, forms: options.forms };
   return config.databaseUrl === undefined

@@ -14,7 +14,7 @@ import { startServerProcess, type ServerEnv, type ServerProcess } from '../../sc
 import { ANSWER_WITHIN_MS } from '../../server/forms/form-submission.ts';
 import { keyFileOf, parseKeyHex } from '../../server/store/shared/key-file.ts';
 import { createSealer } from '../../server/store/shared/sealing.ts';
-import type { LeadRow } from '../../server/store/sqlite/write-ops.ts';
+import type { LeadRow } from '../../server/store/contract/rows.ts';
 import { postForm, postJson, site, tempDir, validLead, waitFor, writeClientDir } from './fixtures.ts';
 
 /** The bound a visitor's wait is checked against: the promise, plus a second for a busy test machine. */

@@ -2,7 +2,7 @@
 // (tests/helpers/store-kinds.ts). Two instances appending to one chain at once: store-contract.test.ts.
 import { describe, expect, it } from 'vitest';
 import { storeKinds, type StoreKind } from '../../../tests/helpers/store-kinds.ts';
-import { auditHash } from '../sqlite/audit-log.ts';
+import { auditHash } from '../shared/audit-chain.ts';
 import { retentionCutoff } from '../shared/retention.ts';
 
 async function logOfFive(kind: StoreKind) {

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { storeKinds, type StoreKind } from '../../../tests/helpers/store-kinds.ts';
 import { loadForms } from '../../content.ts';
-import { InboxQueryError } from '../sqlite/inbox-store.ts';
-import type { LeadStore } from '../sqlite/lead-store.ts';
+import { InboxQueryError } from '../shared/inbox-query.ts';
+import type { LeadStore } from '../contract/lead-store.ts';
 
 const forms = loadForms();
 

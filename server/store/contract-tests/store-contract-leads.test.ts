@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sampleLead, storeKinds } from '../../../tests/helpers/store-kinds.ts';
 import { KeyError } from '../shared/key-file.ts';
-import { IDEMPOTENCY_TTL_MS } from '../sqlite/lead-store.ts';
+import { IDEMPOTENCY_TTL_MS } from '../shared/idempotency.ts';
 
 const lead = sampleLead;
 

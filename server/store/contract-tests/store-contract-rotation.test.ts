@@ -8,7 +8,7 @@ import { storeKinds } from '../../../tests/helpers/store-kinds.ts';
 import { loadForms } from '../../content.ts';
 import { keyId } from '../shared/cipher.ts';
 import { readKeyFile } from '../shared/key-file.ts';
-import type { NewLead } from '../sqlite/lead-store.ts';
+import type { NewLead } from '../contract/lead-store.ts';
 
 const forms = loadForms();
 

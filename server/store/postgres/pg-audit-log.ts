@@ -2,8 +2,9 @@
 // one chain: each append holds a transaction-scoped advisory lock while it reads the last row and writes the next, so
 // two instances never give two rows the same predecessor. A trigger refuses UPDATE and DELETE (pg-schema.ts).
 import type pg from 'pg';
-import { auditRowOf, nextAuditRow, verifyChain, type StoredAuditRow } from '../sqlite/audit-log.ts';
-import type { AuditLog, AuditRow } from '../contract/inbox.ts';
+import type { AuditLog, AuditRow } from '../contract/audit-log.ts';
+import type { StoredAuditRow } from '../contract/rows.ts';
+import { auditRowOf, nextAuditRow, verifyChain } from '../shared/audit-chain.ts';
 import { transaction } from './pg-schema.ts';
 
 const AUDIT_LOCK = 0x61756469;

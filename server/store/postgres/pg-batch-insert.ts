@@ -5,14 +5,10 @@
 // (fsync stays on), and a lead is never stored without its alert. Only when a key was taken already does a second
 // query read whose lead it is, to answer the repeat.
 import type pg from 'pg';
-import { createBatchWriter, DeadlineError, type Outcome } from '../shared/group-commit.ts';
-import { answerForKey, type KeyRow } from '../shared/prepare-lead.ts';
-import {
-  COMMIT_MARGIN_MS,
-  IDEMPOTENCY_TTL_MS,
-  type InsertResult,
-  type PreparedLead,
-} from '../sqlite/write-ops.ts';
+import type { InsertResult, PreparedLead } from '../contract/lead-store.ts';
+import type { KeyRow } from '../contract/rows.ts';
+import { COMMIT_MARGIN_MS, createBatchWriter, DeadlineError, type Outcome } from '../shared/group-commit.ts';
+import { answerForKey, IDEMPOTENCY_TTL_MS } from '../shared/idempotency.ts';
 import { LEADS_CHANNEL } from './pg-notify.ts';
 import { checkout } from './pg-schema.ts';
 

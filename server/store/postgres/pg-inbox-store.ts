@@ -1,20 +1,17 @@
-// The admissions inbox over the PostgreSQL lead database: the SQLite inbox's queries (inbox-store.ts) in PostgreSQL's
+// The admissions inbox over the PostgreSQL lead database: the SQLite inbox's queries (sqlite/inbox-store.ts) in PostgreSQL's
 // words, with the same cursors, search through keyed hashes, and row shapes, so both stores answer alike.
 import type pg from 'pg';
 import type { InboxPageQuery, InboxStore, LeadNote, LeadStatus } from '../contract/inbox.ts';
+import type { EventRow, StatusRow } from '../contract/rows.ts';
 import {
   COMMON_TERM,
   decodeCursor,
   encodeCursor,
-  inboxLeadOf,
-  inboxRowOf,
   instant,
   MAX_PAGE,
-  noteField,
   pageLimit,
-  type EventRow,
-  type StatusRow,
-} from '../sqlite/inbox-store.ts';
+} from '../shared/inbox-query.ts';
+import { inboxLeadOf, inboxRowOf, noteField } from '../shared/inbox-rows.ts';
 import { leadId as newId } from '../shared/lead-id.ts';
 import { hashTerm, queryTerms } from '../shared/search-terms.ts';
 import type { Sealer } from '../shared/sealing.ts';

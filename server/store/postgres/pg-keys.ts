@@ -1,7 +1,8 @@
 // The key ring of a PostgreSQL lead database, for its store and for rotate-key: the key meta read, the ring chosen as
 // for SQLite (chooseKeyring, lead-sealing.ts), and the meta the ring needs written before its first seal.
 import type pg from 'pg';
-import { chooseKeyring, CURRENT_KEY_ID, KEY_ID, type UnlockOptions } from '../shared/sealing.ts';
+import type { UnlockOptions } from '../contract/keys.ts';
+import { chooseKeyring, CURRENT_KEY_ID, KEY_ID } from '../shared/keyring.ts';
 import { readMeta, writeMeta } from './pg-schema.ts';
 
 /** Say "the PostgreSQL database" in messages: a connection string may hold a password. */

@@ -1,15 +1,17 @@
-// The lead store on PostgreSQL, for several instances on one database: the same contract and guarantees as the SQLite
-// store (lead-store.ts). A lead, its search terms, its idempotency key and its pending alert are one transaction
-// (a batch of the leads of the same moment: pg-lead-writes.ts), committed before the caller hears of it; every value is sealed here, before it leaves the process; alerts are
+// The lead store on PostgreSQL, for several instances on one database: the same contract (contract/lead-store.ts) and
+// guarantees as the SQLite store (sqlite/lead-store.ts). A lead, its search terms, its idempotency key and its pending alert are one transaction
+// (a batch of the leads of the same moment: pg-batch-insert.ts), committed before the caller hears of it; every value is sealed here, before it leaves the process; alerts are
 // claimed with FOR UPDATE SKIP LOCKED and a lease, so each is sent by one instance at a time and a dead instance's
 // claims come due again; new leads reach every instance through LISTEN/NOTIFY.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { leadListeners, prepareLead } from '../shared/prepare-lead.ts';
-import { CURRENT_CHECK_MS, CURRENT_KEY_ID, createSealer, termsFor } from '../shared/sealing.ts';
-import { MAX_QUEUED_WRITES } from '../sqlite/single-writer.ts';
-import type { ClaimedRow, LeadRow } from '../sqlite/write-ops.ts';
-import type { AlertStatus, LeadStore, LeadStoreOptions } from '../sqlite/lead-store.ts';
+import type { AlertStatus, LeadStore, StoreOptions } from '../contract/lead-store.ts';
+import type { ClaimedRow, LeadRow } from '../contract/rows.ts';
+import { MAX_QUEUED_WRITES } from '../shared/group-commit.ts';
+import { CURRENT_CHECK_MS, CURRENT_KEY_ID } from '../shared/keyring.ts';
+import { leadListeners } from '../shared/lead-listeners.ts';
+import { prepareLead } from '../shared/prepare-lead.ts';
+import { createSealer, termsFor } from '../shared/sealing.ts';
 import { createPostgresAuditLog } from './pg-audit-log.ts';
 import { createPostgresInboxStore } from './pg-inbox-store.ts';
 import { createPostgresLeadWriter } from './pg-batch-insert.ts';
@@ -21,7 +23,7 @@ import { listenForLeads } from './pg-notify.ts';
 
 const PURGE_BATCH = 500;
 
-export interface PostgresStoreOptions extends Omit<LeadStoreOptions, 'writerThread'>, PoolOptions {}
+export interface PostgresStoreOptions extends StoreOptions, PoolOptions {}
 
 /** Connects to `url`, migrates (under the advisory lock) and unlocks; rejects with KeyError on a wrong key. */
 export async function openPostgresLeadStore(

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPostgres, type TestPostgres } from '../../../tests/helpers/postgres.ts';
-import type { LeadStore } from '../sqlite/lead-store.ts';
+import type { LeadStore } from '../contract/lead-store.ts';
 import { openPostgresLeadStore } from './pg-lead-store.ts';
 import { createCountWriter } from './pg-rate-limits.ts';
 

@@ -12,7 +12,8 @@
 import type pg from 'pg';
 import { RateLimiterPostgres, RLWrapperTimeouts } from 'rate-limiter-flexible';
 import { createBatchWriter, type BatchWriter, type Outcome } from '../shared/group-commit.ts';
-import { memoryCounters, type RateCounters } from '../shared/memory-counters.ts';
+import type { RateCounters } from '../contract/rate-counters.ts';
+import { memoryCounters } from '../shared/memory-counters.ts';
 import { timed } from './pg-batch-insert.ts';
 
 export const RATE_LIMIT_TABLE = 'rate_limits';

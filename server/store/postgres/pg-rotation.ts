@@ -3,9 +3,10 @@
 // the key file. Each batch is one short transaction that locks only the rows it reseals, so servers keep storing leads
 // beside it; a lead a server sealed with the old key meanwhile is caught by the next pass.
 import type pg from 'pg';
-import { rotateKeys, type RotationOptions, type RotationResult } from '../sqlite/rotation.ts';
-import { CURRENT_KEY_ID, type Sealer, type TermsOf } from '../shared/sealing.ts';
-import type { LeadRow } from '../sqlite/write-ops.ts';
+import type { LeadRow } from '../contract/rows.ts';
+import { rotateKeys, type RotationOptions, type RotationResult } from '../shared/key-rotation.ts';
+import { CURRENT_KEY_ID } from '../shared/keyring.ts';
+import type { Sealer, TermsOf } from '../shared/sealing.ts';
 import { createPostgresAuditLog } from './pg-audit-log.ts';
 import { unlockPostgres } from './pg-keys.ts';
 import { createPool, migrate, transaction, writeMeta } from './pg-schema.ts';

@@ -1,6 +1,8 @@
 // The inbox's staff, passkeys, invitations, sessions and WebAuthn challenges in PostgreSQL: the SQLite staff store's
-// statements (server/staff/staff-store.ts) in PostgreSQL's words, the same rows and the same hashing of secrets.
+// statements (sqlite/staff-store.ts) in PostgreSQL's words, the same rows and the same hashing of secrets.
 import type pg from 'pg';
+import type { MemberRow, PasskeyRow } from '../contract/rows.ts';
+import type { NewPasskey, StaffStore } from '../contract/staff-store.ts';
 import {
   cookieSigner,
   invitePath,
@@ -10,11 +12,7 @@ import {
   sha256,
   toMember,
   toPasskey,
-  type MemberRow,
-  type NewPasskey,
-  type PasskeyRow,
-  type StaffStore,
-} from '../sqlite/staff-store.ts';
+} from '../shared/staff-records.ts';
 import { transaction, type Queryable } from './pg-schema.ts';
 
 export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {

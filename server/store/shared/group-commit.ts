@@ -31,6 +31,19 @@ export class DeadlineError extends Error {
   }
 }
 
+/**
+ * Writes waiting for a commit beyond which the next is refused at once. A healthy store commits a few milliseconds
+ * after a write arrives, so only a stuck one (a stalled disk) comes near; a visitor of a stuck store is answered at
+ * once instead of holding memory and a connection until the deadline.
+ */
+export const MAX_QUEUED_WRITES = 1024;
+
+/**
+ * A write is not begun this close to its deadline: the commit after it takes a moment too, and a lead its visitor was
+ * already told could not be saved should, whenever the store can help it, not be saved.
+ */
+export const COMMIT_MARGIN_MS = 500;
+
 interface Waiting<T, R> {
   item: T;
   resolve: (value: R) => void;

@@ -15,16 +15,10 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { KeySource } from '../contract/keys.ts';
 import { KEY_BYTES } from './cipher.ts';
 
 export class KeyError extends Error {}
-
-export type KeySource =
-  | { kind: 'environment' }
-  | { kind: 'file'; file: string; /** Readable by others than its owner. */ loose: boolean }
-  | { kind: 'created'; file: string }
-  /** A ':memory:' database: its key lives and dies with it. */
-  | { kind: 'memory' };
 
 const HEX_KEY = new RegExp(`^[0-9a-fA-F]{${KEY_BYTES * 2}}$`);
 export const KEY_HINT = 'create one with `openssl rand -hex 32`';

@@ -3,7 +3,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { personName } from '../../../core/person-name.ts';
 import type { FormDefinition } from '../../../generated/content-types.ts';
-import type { AlertState, ListedLead, StoredLead } from '../sqlite/lead-store.ts';
+import type { AlertState, ListedLead, StoredLead } from '../contract/lead-store.ts';
 
 const TABLE_COLUMNS = ['Received (UTC)', 'Form', 'Name', 'Phone', 'Alert', 'Lead ID'] as const;
 

@@ -1,18 +1,7 @@
-// Rate-limit counters where the store keeps them: in this process's memory beside the SQLite file (one instance per
-// site), in PostgreSQL beside DATABASE_URL (postgres/pg-rate-limits.ts), so a limit holds across every instance.
-import { RateLimiterMemory, type RateLimiterAbstract } from 'rate-limiter-flexible';
-
-export interface RateCounterOptions {
-  /** Tells one limit's counts from another's (the key prefix). */
-  name: string;
-  /** Points a key may consume per window. */
-  points: number;
-  /** The window, in seconds. */
-  duration: number;
-}
-
-/** Makes a rate-limiter-flexible limiter counting in the store. */
-export type RateCounters = (options: RateCounterOptions) => RateLimiterAbstract;
+// Rate-limit counters in this process's memory: the SQLite store's (one instance per site), and the default of the
+// form and sign-in limits when they are given no store's counters. The contract: contract/rate-counters.ts.
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { RateCounters } from '../contract/rate-counters.ts';
 
 export const memoryCounters: RateCounters = ({ name, points, duration }) =>
   new RateLimiterMemory({ keyPrefix: name, points, duration });

@@ -1,90 +1,21 @@
 // The admissions inbox over the SQLite lead database: leads newest first by keyset pagination on (created_at, id),
-// filtered through the indexes of schema 5 and searched through keyed hashes (lead-search.ts); status changes and
-// notes, each kept as an event with who made it and when; notes sealed like a lead's free text.
+// filtered through the indexes of schema 5 and searched through keyed hashes (shared/search-terms.ts); status changes
+// and notes, each kept as an event with who made it and when; notes sealed like a lead's free text.
 import type Database from 'better-sqlite3';
-import type {
-  InboxLead,
-  InboxPageQuery,
-  InboxRow,
-  InboxStore,
-  LeadNote,
-  LeadStatus,
-  StatusChange,
-} from '../contract/inbox.ts';
+import type { InboxLead, InboxPageQuery, InboxStore, LeadNote, LeadStatus } from '../contract/inbox.ts';
+import type { EventRow, StatusRow } from '../contract/rows.ts';
+import {
+  COMMON_TERM,
+  decodeCursor,
+  encodeCursor,
+  instant,
+  MAX_PAGE,
+  pageLimit,
+} from '../shared/inbox-query.ts';
+import { inboxLeadOf, inboxRowOf, noteField } from '../shared/inbox-rows.ts';
 import { leadId as newId } from '../shared/lead-id.ts';
 import { hashTerm, queryTerms } from '../shared/search-terms.ts';
 import type { Sealer } from '../shared/sealing.ts';
-import type { LeadRow } from './write-ops.ts';
-
-/** A filter or cursor the inbox cannot read (the caller answers 400): never a reason for a 500. */
-export class InboxQueryError extends Error {}
-
-export type StatusRow = LeadRow & { status: LeadStatus };
-
-export interface EventRow {
-  id: string;
-  at: string;
-  author: string;
-  kind: 'status' | 'note';
-  from_status: LeadStatus | null;
-  to_status: LeadStatus | null;
-  note_sealed: string | null;
-}
-
-export const MAX_PAGE = 200;
-/** Leads sharing a search term beyond which it is checked per lead rather than gathered (see page()). */
-export const COMMON_TERM = 1000;
-export const noteField = (noteId: string) => `note:${noteId}`;
-
-export const encodeCursor = (row: { created_at: string; id: string }): string =>
-  Buffer.from(JSON.stringify([row.created_at, row.id])).toString('base64url');
-
-export function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string'))
-      return [value[0] as string, value[1] as string];
-  } catch {
-    // Answered below, as any other cursor that is not one of ours.
-  }
-  throw new InboxQueryError('not a cursor of this list');
-}
-
-/** An ISO 8601 instant as stored (toISOString), so it compares as text with created_at. */
-export function instant(text: string, name: string): string {
-  const time = Date.parse(text);
-  if (Number.isNaN(time)) throw new InboxQueryError(`${name} is not a date and time`);
-  return new Date(time).toISOString();
-}
-
-export const inboxRowOf = (row: StatusRow, sealer: Sealer): InboxRow => ({
-  id: row.id,
-  formId: row.form_id,
-  createdAt: row.created_at,
-  status: row.status,
-  fields: sealer.openAll(row),
-});
-
-/** The lead as its page shows it, from its row and its events (oldest first), notes opened. */
-export function inboxLeadOf(row: StatusRow, events: readonly EventRow[], sealer: Sealer): InboxLead {
-  const notes: LeadNote[] = [];
-  const history: StatusChange[] = [];
-  for (const event of events) {
-    if (event.kind === 'note' && event.note_sealed !== null)
-      notes.push({
-        id: event.id,
-        author: event.author,
-        createdAt: event.at,
-        text: sealer.open(event.note_sealed, row.id, noteField(event.id)),
-      });
-    else if (event.kind === 'status' && event.from_status && event.to_status)
-      history.push({ author: event.author, at: event.at, from: event.from_status, to: event.to_status });
-  }
-  return { ...inboxRowOf(row, sealer), source: row.source, notes, history };
-}
-
-/** The page size asked for, as a whole number from 1 to MAX_PAGE (a limit that is not a number reads as 1). */
-export const pageLimit = (limit: number): number => Math.min(MAX_PAGE, Math.max(1, Math.floor(limit) || 1));
 
 export interface InboxStoreParts {
   db: Database.Database;

@@ -1,178 +1,30 @@
-// Leads and their outgoing chat alerts (an outbox): written together, so a stored lead always has an alert to send.
-// Every submitted value is sealed (encrypted), and its search terms hashed, before it leaves this thread; reads open
-// them only where asked.
-// Writes go through the one writer of the database (lead-writer.ts) and settle once committed; reads are answered at
+// The lead store on SQLite (the contract: contract/lead-store.ts). Every submitted value is sealed (encrypted), and
+// its search terms hashed, before it leaves this thread; reads open them only where asked.
+// Writes go through the one writer of the database (single-writer.ts) and settle once committed; reads are answered at
 // once from this thread's own connection, which WAL lets read beside the writer.
+import type { AlertStatus, LeadStore, StoredLead, StoreOptions } from '../contract/lead-store.ts';
+import type { LeadRow } from '../contract/rows.ts';
+import { leadListeners } from '../shared/lead-listeners.ts';
+import { memoryCounters } from '../shared/memory-counters.ts';
+import { prepareLead } from '../shared/prepare-lead.ts';
+import { createSealer, termsFor } from '../shared/sealing.ts';
 import { createSqliteAuditLog } from './audit-log.ts';
 import { createSqliteInboxStore } from './inbox-store.ts';
-import type { AuditLog, InboxStore } from '../contract/inbox.ts';
+import { unlockDatabase } from './keys.ts';
+import { sealLegacyLeads } from './reseal.ts';
 import { openLeadDatabase } from './schema.ts';
-import type { KeySource } from '../shared/key-file.ts';
-import {
-  createSealer,
-  sealLegacyLeads,
-  termsFor,
-  unlockDatabase,
-  type UnlockOptions,
-} from '../shared/sealing.ts';
-import { leadListeners, prepareLead } from '../shared/prepare-lead.ts';
 import { createLeadWriter } from './single-writer.ts';
-import type { InsertResult, LeadRow } from './write-ops.ts';
-import { memoryCounters, type RateCounters } from '../shared/memory-counters.ts';
-import { sqliteStaffStore, type StaffStore } from './staff-store.ts';
-import type { FormDefinition } from '../../../generated/content-types.ts';
+import { sqliteStaffStore } from './staff-store.ts';
 
-export { IDEMPOTENCY_TTL_MS, type InsertResult } from './write-ops.ts';
-
-export type AlertStatus = 'pending' | 'delivered' | 'dead';
-
-const PURGE_BATCH = 500;
-
-/** A submission to store: every one of its `fields` is sealed (encrypted at rest). */
-export interface NewLead {
-  formId: string;
-  /** Site path of the page the form was sent from. */
-  source: string;
-  fields: Record<string, string>;
-  /** The client's Idempotency-Key: the same key for the same form stores one lead. */
-  idempotencyKey?: string;
-  /**
-   * The submission's `fingerprints()` (or its `fingerprint()`), kept with its Idempotency-Key: the same key with
-   * another fingerprint is a conflict, not a repeat. The first is stored; a key stored under any of them is a repeat.
-   */
-  fingerprint?: string | readonly string[];
-}
-
-export interface StoredLead {
-  id: string;
-  formId: string;
-  /** ISO 8601, UTC. */
-  createdAt: string;
-  source: string;
-  data: Record<string, string>;
-}
-
-export interface ListedLead extends StoredLead {
-  alert: AlertStatus;
-}
-
-export interface AlertState {
-  status: AlertStatus;
-  /** Delivery attempts started so far, less those the webhook refused for rate limiting (429 with Retry-After). */
-  attempts: number;
-  /** Epoch milliseconds since which it has waited: its lead was stored, or `retry-dead` put it back to pending. */
-  pendingSince: number;
-  /** Epoch milliseconds; meaningful while pending. */
-  nextAttemptAt: number;
-  lastError: string | null;
-  deliveredAt: string | null;
-}
-
-/** An alert claimed for delivery, with the attempt it is on (1 for the first). */
-export interface DueAlert {
-  /**
-   * Every value opened (all are sealed at rest): the chat message builder decides which of them, if any, may be shown,
-   * and nothing else sends them anywhere.
-   */
-  lead: StoredLead;
-  attempt: number;
-  /** See AlertState. */
-  pendingSince: number;
-}
-
-/** The alerts not delivered, for the health check. */
-export interface AlertBacklog {
-  pending: number;
-  dead: number;
-  /** The `pendingSince` of the alert that has waited longest, or undefined when none is pending. */
-  oldestPendingSince: number | undefined;
-}
-
-/**
- * What the form API, the alert worker and the staff CLI need from a store: one contract for SQLite and PostgreSQL, so
- * every method that reads or writes the database answers through a promise (SQLite's may settle at once).
- */
-export interface LeadStore {
-  /** Where the encryption key came from, for the start-up log. */
-  readonly keySource: KeySource;
-  /** Who read and changed what (staff, the CLI, the server's purge). */
-  readonly audit: AuditLog;
-  /** Leads as the admissions inbox works them: status, notes, search. */
-  readonly inbox: InboxStore;
-  /** A keyed hash of `text` (a submission in canonical form), to compare submissions without keeping them. */
-  fingerprint(text: string): string;
-  /** `fingerprint` under every key of the ring, the current key's first: so a repeat across a rotation is one. */
-  fingerprints(text: string): string[];
-  /**
-   * Stores the lead and its pending alert in one transaction (grouped with other writes of the same moment) and
-   * resolves once that transaction is committed to disk. Rejects at once when too many writes wait already.
-   * `deadline` (epoch ms) is when its visitor stops waiting: a write not yet begun then is dropped, never written, and
-   * its promise rejects. One whose commit is under way then may still complete, the lead whole with its alert; its
-   * promise settles when it does, so the caller that stopped waiting can still learn of it.
-   */
-  insertLead(lead: NewLead, options?: { deadline?: number }): Promise<InsertResult>;
-  /** The lead with every field, sealed ones opened. */
-  getLead(id: string): Promise<StoredLead | undefined>;
-  /** Leads created at or after `since` (ISO 8601), oldest first, every field opened, with their alert status. */
-  listLeads(options?: { since?: string }): Promise<ListedLead[]>;
-  getAlert(leadId: string): Promise<AlertState | undefined>;
-  /**
-   * Claims up to `limit` pending alerts due at `now`, counting the attempt and hiding them for `leaseMs`: if the
-   * process dies mid-delivery they become due again (delivery is at least once; every message carries the lead id).
-   */
-  claimDueAlerts(options: { now: number; limit: number; leaseMs: number }): Promise<DueAlert[]>;
-  /** When the next pending alert is due (epoch ms), or undefined when none is pending. */
-  nextAlertDueAt(): Promise<number | undefined>;
-  /** Marks the alerts of these leads delivered at `at`, in one write. */
-  markDelivered(leadIds: readonly string[], at: Date): Promise<void>;
-  /**
-   * Puts a claimed alert back to wait until `nextAttemptAt`. `counted: false` gives back the attempt its claim counted
-   * (the webhook was rate limiting, which says nothing about this alert).
-   */
-  scheduleRetry(
-    leadId: string,
-    nextAttemptAt: number,
-    error: string,
-    options?: { counted?: boolean },
-  ): Promise<void>;
-  markDead(leadId: string, error: string): Promise<void>;
-  /** Puts every dead alert back to pending with fresh attempts, due now and waiting since now; resolves with how many. */
-  retryDeadAlerts(now: number): Promise<number>;
-  /**
-   * Seals every value still in clear in leads stored by older versions, with their search terms, then rewrites the
-   * file so no copy of them stays in it; once per database. Call at start, before the first write. Returns how many
-   * leads changed.
-   */
-  sealLegacyLeads(): Promise<number>;
-  /**
-   * Deletes the leads received before `cutoff` (ISO 8601) with their alerts, idempotency keys, search terms, status
-   * changes and notes, a batch at a time through the writer; audits the count (the audit log itself is kept).
-   * Resolves with how many leads went.
-   */
-  purgeOlderThan(cutoff: string): Promise<number>;
-  /** Counts from partial indexes, so as cheap with 100,000 delivered alerts as with none. Throws if the database fails. */
-  alertBacklog(): Promise<AlertBacklog>;
-  /** Whether the database answers a read now and its writer has not failed since its last commit (health check). */
-  isHealthy(): Promise<boolean>;
-  /** Commits what is queued, then closes the database. */
-  close(): Promise<void>;
-  /** The admissions inbox's staff, passkeys and sessions. */
-  readonly staff: StaffStore;
-  /** Rate limits counted where every instance on this store sees them (memory beside a SQLite file). */
-  readonly rateCounters: RateCounters;
-}
-
-export interface LeadStoreOptions extends UnlockOptions {
+export interface LeadStoreOptions extends StoreOptions {
   /**
    * Write in a worker thread (the server: its event loop never waits for the disk), or on this thread (the staff CLI,
    * whose rare writes need no thread). An in-memory database is always written on this thread.
    */
   writerThread?: boolean;
-  /** Writes that may wait for a commit (MAX_QUEUED_WRITES by default); more are refused at once. */
-  maxQueuedWrites?: number;
-  /** The form definitions, which say what search finds a lead by (lead-fields.ts); by field names without them. */
-  forms?: ReadonlyMap<string, FormDefinition>;
 }
+
+const PURGE_BATCH = 500;
 
 interface AlertRow {
   status: AlertStatus;

@@ -4,7 +4,7 @@
 // the staff CLI write on the caller's thread instead: nothing else writes there at the same time.
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { createBatchWriter } from '../shared/group-commit.ts';
+import { createBatchWriter, MAX_QUEUED_WRITES } from '../shared/group-commit.ts';
 import {
   createWriteExecutor,
   deadlineOf,
@@ -85,13 +85,6 @@ function threadCommitter(path: string, onFailure: () => void) {
     },
   };
 }
-
-/**
- * Writes waiting for a commit beyond which the next is refused at once. A healthy store commits a few milliseconds
- * after a write arrives, so only a stuck one (a stalled disk) comes near; a visitor of a stuck store is answered at
- * once instead of holding memory and a connection until the deadline.
- */
-export const MAX_QUEUED_WRITES = 1024;
 
 /**
  * A writer for the database at `path`: in a worker thread when `db` is undefined (the server), else on `db` in the

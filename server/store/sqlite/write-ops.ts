@@ -2,46 +2,11 @@
 // makes all of them durable. Runs wherever the writing connection lives (the writer thread, or the caller's thread
 // for an in-memory database); the operations and their results are plain values that cross a thread unchanged.
 import type Database from 'better-sqlite3';
-import { DeadlineError, type Outcome } from '../shared/group-commit.ts';
+import type { InsertResult, PreparedLead } from '../contract/lead-store.ts';
+import type { ClaimedRow, KeyRow } from '../contract/rows.ts';
+import { COMMIT_MARGIN_MS, DeadlineError, type Outcome } from '../shared/group-commit.ts';
+import { answerForKey, IDEMPOTENCY_TTL_MS } from '../shared/idempotency.ts';
 import { BUSY_TIMEOUT_MS } from './schema.ts';
-import { answerForKey, type KeyRow } from '../shared/prepare-lead.ts';
-
-/** A lead ready to write: id chosen and sensitive values sealed before the batch, so the commit does only SQL. */
-export interface PreparedLead {
-  id: string;
-  formId: string;
-  createdAt: Date;
-  source: string;
-  /** JSON of the sealed fields: every submitted value. */
-  sealed: string;
-  /** The lead's search terms, hashed (lead-search.ts). */
-  terms: string[];
-  idempotencyKey: string | undefined;
-  /** The submission's fingerprints (LeadStore.fingerprints): the first is kept with its key, any one is a repeat. */
-  fingerprints: string[];
-}
-
-export interface InsertResult {
-  id: string;
-  /** True when the key was seen before: `id` is the lead stored then, and nothing new was written. */
-  replayed: boolean;
-  /**
-   * True when the key was seen before with another fingerprint: nothing was written, and `id` (the other lead's) must
-   * not be told to the sender.
-   */
-  conflict?: true;
-}
-
-export interface LeadRow {
-  id: string;
-  form_id: string;
-  created_at: string;
-  source: string;
-  data: string;
-  sealed: string;
-}
-
-export type ClaimedRow = LeadRow & { attempts: number; pending_since: number };
 
 export type WriteOp =
   /** `deadline` (epoch ms): when the visitor stops waiting for this lead; it is not begun after that. */
@@ -70,8 +35,6 @@ export interface WriteResults {
 export type OpValue = WriteResults[WriteOp['kind']];
 export type OpOutcome = Outcome<OpValue>;
 
-// Long enough for any client retry (the browser retries within seconds; a person comes back within a day).
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const PURGE_EVERY_MS = 60 * 1000;
 
 // A plain Error, with SQLite's code in its message: an outcome crosses to the main thread by structured clone, which
@@ -81,12 +44,6 @@ function asError(error: unknown): Error {
   const code = (error as { code?: unknown }).code;
   return new Error(typeof code === 'string' ? `${code}: ${error.message}` : error.message);
 }
-
-/**
- * A write is not begun this close to its deadline: the commit after it takes a moment too, and a lead its visitor was
- * already told could not be saved should, whenever the store can help it, not be saved.
- */
-export const COMMIT_MARGIN_MS = 500;
 
 export const deadlineOf = (op: WriteOp): number | undefined =>
   op.kind === 'insert' ? op.deadline : undefined;
