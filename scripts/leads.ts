@@ -1,7 +1,7 @@
 // `npm run leads -- <command>`: the staff's view of the lead database (LEADS_DB), with health details and messages
 // decrypted with the key the server uses, read the same way (server/config.ts). Safe to run while the server runs:
 // SQLite's WAL lets it read during writes, `retry-dead` is a small write the server's worker then picks up, and
-// `backup` copies the database as it is at one moment (server/leads/lead-backup.ts).
+// `backup` copies the database as it is at one moment (server/store/sqlite/backup.ts).
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';

@@ -1,6 +1,6 @@
 // The inbox's contract: listing, paging, filters, search through keyed hashes, status changes, sealed notes and
 // listeners, each test run against SQLite and a real PostgreSQL (tests/helpers/store-kinds.ts). The SQLite query plans
-// are checked in inbox-store.test.ts.
+// are checked in sqlite/inbox-store.test.ts.
 import { describe, expect, it } from 'vitest';
 import { storeKinds, type StoreKind } from '../../../tests/helpers/store-kinds.ts';
 import { loadForms } from '../../content.ts';

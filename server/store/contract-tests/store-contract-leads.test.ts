@@ -1,6 +1,6 @@
 // The lead store's contract, part two (store-contract.test.ts is part one): storing, sealing, idempotency and the
 // alert book, each test run against SQLite and a real PostgreSQL (tests/helpers/store-kinds.ts). What only SQLite has
-// (its file, WAL, schema upgrades of old files, the batch writer's queue) is tested in lead-store.test.ts.
+// (its file, WAL, schema upgrades of old files, the batch writer's queue) is tested in sqlite/lead-store.test.ts.
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sampleLead, storeKinds } from '../../../tests/helpers/store-kinds.ts';

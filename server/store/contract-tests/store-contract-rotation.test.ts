@@ -1,6 +1,6 @@
 // rotate-key's contract, each test run against SQLite and a real PostgreSQL (tests/helpers/store-kinds.ts): every value
 // sealed again under the new key while a server keeps storing leads and follows the new key, nothing lost, nothing
-// left under the old key. The SQLite file's own bytes are checked in lead-rotation.test.ts.
+// left under the old key. The SQLite file's own bytes are checked in sqlite/rotation.test.ts.
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The audit log in PostgreSQL: the same rows and hash chain as the SQLite one (audit-log.ts). Every instance appends to
+// The audit log in PostgreSQL: the same rows and hash chain as the SQLite one (sqlite/audit-log.ts). Every instance appends to
 // one chain: each append holds a transaction-scoped advisory lock while it reads the last row and writes the next, so
 // two instances never give two rows the same predecessor. A trigger refuses UPDATE and DELETE (pg-schema.ts).
 import type pg from 'pg';

@@ -1,5 +1,5 @@
 // New leads on PostgreSQL, a batch at a time: the leads that arrive while one commit is under way go to the database
-// together in the next (batch-writer.ts, as the SQLite writer does), as ONE statement of data-modifying CTEs over
+// together in the next (shared/group-commit.ts, as the SQLite writer does), as ONE statement of data-modifying CTEs over
 // arrays: their idempotency keys, the leads, their search terms, their pending alerts and one NOTIFY for the leads
 // stored. A single statement is its own transaction, so a batch costs one round trip and one wait for the disk
 // (fsync stays on), and a lead is never stored without its alert. Only when a key was taken already does a second

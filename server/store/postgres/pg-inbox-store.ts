@@ -43,7 +43,7 @@ export function createPostgresInboxStore({ pool, sealer, onLeadStored }: Postgre
         'SELECT count(*)::int AS count FROM (SELECT 1 FROM lead_terms WHERE term = ANY($1::text[]) LIMIT $2) AS t',
         [hashes, COMMON_TERM],
       );
-      // A rare term picks its few leads first; a common one is checked lead by lead, newest first (inbox-store.ts).
+      // A rare term picks its few leads first; a common one is checked lead by lead, newest first (sqlite/inbox-store.ts).
       add(
         (rows[0]?.count ?? 0) < COMMON_TERM
           ? 'id IN (SELECT lead_id FROM lead_terms WHERE term = ANY($?::text[]))'

@@ -1,5 +1,5 @@
 // The key ring of a PostgreSQL lead database, for its store and for rotate-key: the key meta read, the ring chosen as
-// for SQLite (chooseKeyring, lead-sealing.ts), and the meta the ring needs written before its first seal.
+// for SQLite (chooseKeyring, shared/keyring.ts), and the meta the ring needs written before its first seal.
 import type pg from 'pg';
 import type { UnlockOptions } from '../contract/keys.ts';
 import { chooseKeyring, CURRENT_KEY_ID, KEY_ID } from '../shared/keyring.ts';

@@ -1,4 +1,4 @@
-// rotate-key on PostgreSQL: the rotation's steps (lead-rotation.ts) over this store's statements. Running servers
+// rotate-key on PostgreSQL: the rotation's steps (shared/key-rotation.ts) over this store's statements. Running servers
 // follow as they do on SQLite: each reads meta current_key_id every second, and a key its ring lacks is read again from
 // the key file. Each batch is one short transaction that locks only the rows it reseals, so servers keep storing leads
 // beside it; a lead a server sealed with the old key meanwhile is caught by the next pass.

@@ -1,4 +1,4 @@
-// The lead database on PostgreSQL: the same tables as the SQLite file (lead-db.ts), in one versioned migration list
+// The lead database on PostgreSQL: the same tables as the SQLite file (sqlite/schema.ts), in one versioned migration list
 // run at start under an advisory lock, so two instances starting together never migrate at once. Times are kept as
 // they are in SQLite (ISO 8601 text where compared as text, epoch milliseconds as bigint), so both stores share the
 // cursors, the sealing and the queries' meaning.

@@ -16,7 +16,7 @@ export const CURRENT_CHECK_MS = 1000;
 export interface RingKey {
   id: string;
   key: Buffer;
-  /** The key search terms are hashed with (lead-search.ts). */
+  /** The key search terms are hashed with (search-terms.ts). */
   indexKey: Buffer;
 }
 

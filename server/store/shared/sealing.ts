@@ -18,7 +18,7 @@ export interface Sealer {
   sealAll(values: Record<string, string>, leadId: string): Record<string, string>;
   /** The row's clear fields and its sealed ones opened, in one record. */
   openAll(row: Pick<LeadRow, 'id' | 'data' | 'sealed'>): Record<string, string>;
-  /** The keys search terms are hashed with (lead-search.ts): the current key's first. */
+  /** The keys search terms are hashed with (search-terms.ts): the current key's first. */
   indexKeys(): Buffer[];
   /** A submission's fingerprint under each key, the current key's first: a repeat across a rotation is a repeat. */
   fingerprints(text: string): string[];

@@ -22,7 +22,7 @@ const MIGRATIONS = [
      delivered_at TEXT
    ) STRICT;
    CREATE INDEX alerts_due ON alerts (next_attempt_at) WHERE status = 'pending';`,
-  // sealed: field name to its encrypted value (server/leads/lead-cipher.ts); data keeps only what may be read in clear.
+  // sealed: field name to its encrypted value (shared/cipher.ts); data keeps only what may be read in clear.
   // idempotency_keys: one lead per (form, Idempotency-Key), so a double click or a retry never stores a second one.
   // meta: the id of the encryption key, so that a start with another key is refused at once.
   `ALTER TABLE leads ADD COLUMN sealed TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(sealed));
@@ -49,8 +49,8 @@ const MIGRATIONS = [
   `ALTER TABLE idempotency_keys ADD COLUMN fingerprint TEXT;`,
   // The admissions inbox. status: where admissions stand with the lead; the indexes serve its list newest first, alone
   // or filtered by status or form (they replace leads_created). lead_events: status changes and notes (sealed).
-  // lead_terms: keyed hashes of the words of names, phones and e-mails (lead-search.ts), so search never needs a value
-  // in clear. audit: who read and changed what, each row chained to the one before by its hash (audit-log.ts); it has
+  // lead_terms: keyed hashes of the words of names, phones and e-mails (shared/search-terms.ts), so search never needs a value
+  // in clear. audit: who read and changed what, each row chained to the one before by its hash (shared/audit-chain.ts); it has
   // no reference to leads, because it outlives them, and triggers refuse any change to a row once written.
   // The CHECK lists the statuses as they are now; a status added later needs a step of its own (SQLite cannot alter a
   // CHECK), not an edit of this one.
@@ -89,7 +89,7 @@ const MIGRATIONS = [
    ) STRICT;
    CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
    CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;`,
-  // The staff of the admissions inbox (server/staff/staff-store.ts). Times in epoch ms. Invitation tokens and session
+  // The staff of the admissions inbox (staff-store.ts). Times in epoch ms. Invitation tokens and session
   // ids are kept as SHA-256 hashes only; a WebAuthn challenge is deleted when used or expired.
   `CREATE TABLE staff (
      id TEXT PRIMARY KEY,

@@ -1,5 +1,5 @@
 // The one writer of a lead database. Every write (new leads, alert bookkeeping) is queued and committed in batches
-// (batch-writer.ts) by a worker thread holding its own connection, so the event loop that answers visitors never
+// (shared/group-commit.ts) by a worker thread holding its own connection, so the event loop that answers visitors never
 // waits for the disk and never competes with another writer for SQLite's lock. An in-memory database (tests) and
 // the staff CLI write on the caller's thread instead: nothing else writes there at the same time.
 import { Worker } from 'node:worker_threads';
