@@ -174,6 +174,6 @@ export interface InsertResult {
 export interface StoreOptions extends UnlockOptions {
   /** Writes that may wait for a commit (MAX_QUEUED_WRITES by default); more are refused at once. */
   maxQueuedWrites?: number;
-  /** The form definitions, which say what search finds a lead by (lead-fields.ts); by field names without them. */
+  /** The form definitions, which say what search finds a lead by (shared/lead-fields.ts); by field names without them. */
   forms?: ReadonlyMap<string, FormDefinition>;
 }
