@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readArgs, wholeNumber } from '../core/cli-args.ts';
 import { loadForms } from '../server/content.ts';
-import { openLeadStore } from '../server/leads/lead-store.ts';
+import { openLeadStore } from '../server/store/sqlite/lead-store.ts';
 import { StaffClient } from '../tests/server/staff-client.ts';
 import { startServerProcess } from './lib/server-process.ts';
 import { percentile } from './lib/stats.ts';

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { ROUND_SIZE } from '../server/alerts/alert-worker.ts';
 import { loadForms } from '../server/content.ts';
-import { openPostgresLeadStore } from '../server/leads/postgres/pg-lead-store.ts';
+import { openPostgresLeadStore } from '../server/store/postgres/pg-lead-store.ts';
 import { startTestPostgres } from '../tests/helpers/postgres.ts';
 import { readArgs, UsageError, wholeNumber } from '../core/cli-args.ts';
 

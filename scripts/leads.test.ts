@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLeadStore } from '../server/leads/lead-store.ts';
+import { openLeadStore } from '../server/store/sqlite/lead-store.ts';
 import { runCli } from '../tests/helpers/run-cli.ts';
 import { parseSince, runLeadsCli, USAGE } from './leads.ts';
 

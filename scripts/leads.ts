@@ -1,7 +1,7 @@
 // `npm run leads -- <command>`: the staff's view of the lead database (LEADS_DB), with health details and messages
 // decrypted with the key the server uses, read the same way (server/config.ts). Safe to run while the server runs:
 // SQLite's WAL lets it read during writes, `retry-dead` is a small write the server's worker then picks up, and
-// `backup` copies the database as it is at one moment (server/leads/lead-backup.ts).
+// `backup` copies the database as it is at one moment (server/store/sqlite/backup.ts).
 import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
@@ -9,15 +9,16 @@ import { pathToFileURL } from 'node:url';
 import type { FormDefinition } from '../generated/content-types.ts';
 import { ConfigError, readConfig, type ServerConfig } from '../server/config.ts';
 import { loadForms } from '../server/content.ts';
-import { BackupError, backupLeadDatabase } from '../server/leads/lead-backup.ts';
-import { CipherError } from '../server/leads/lead-cipher.ts';
-import { KeyError, keyFileOf } from '../server/leads/lead-key.ts';
-import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../server/leads/lead-report.ts';
-import { rotateLeadKey } from '../server/leads/lead-rotation.ts';
-import { openLeadStore, type LeadStore } from '../server/leads/lead-store.ts';
-import { CopyError, copySqliteToPostgres } from '../server/leads/postgres/pg-copy-from-sqlite.ts';
-import { openPostgresLeadStore } from '../server/leads/postgres/pg-lead-store.ts';
-import { rotatePostgresLeadKey } from '../server/leads/postgres/pg-rotation.ts';
+import { BackupError, backupLeadDatabase } from '../server/store/sqlite/backup.ts';
+import { CipherError } from '../server/store/shared/cipher.ts';
+import { KeyError, keyFileOf } from '../server/store/shared/key-file.ts';
+import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../server/store/shared/lead-report.ts';
+import { rotateLeadKey } from '../server/store/sqlite/rotation.ts';
+import { openLeadStore } from '../server/store/sqlite/lead-store.ts';
+import type { LeadStore } from '../server/store/contract/lead-store.ts';
+import { CopyError, copySqliteToPostgres } from '../server/store/copy-sqlite-to-postgres.ts';
+import { openPostgresLeadStore } from '../server/store/postgres/pg-lead-store.ts';
+import { rotatePostgresLeadKey } from '../server/store/postgres/pg-rotation.ts';
 
 export const USAGE = `Usage: npm run leads -- <command>
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../server/content.ts';
-import { openLeadStore } from '../server/leads/lead-store.ts';
+import { openLeadStore } from '../server/store/sqlite/lead-store.ts';
 import { runCli } from '../tests/helpers/run-cli.ts';
 import { runStaffCli } from './staff.ts';
 

@@ -6,11 +6,11 @@ import { userInfo } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../server/config.ts';
 import { ContentError, loadSite } from '../server/content.ts';
-import type { AuditRow } from '../server/leads/inbox-types.ts';
-import { CipherError } from '../server/leads/lead-cipher.ts';
-import { KeyError } from '../server/leads/lead-key.ts';
-import type { LeadStore } from '../server/leads/lead-store.ts';
-import { normaliseEmail } from '../server/staff/staff-store.ts';
+import type { AuditRow } from '../server/store/contract/audit-log.ts';
+import { CipherError } from '../server/store/shared/cipher.ts';
+import { KeyError } from '../server/store/shared/key-file.ts';
+import type { LeadStore } from '../server/store/contract/lead-store.ts';
+import { normaliseEmail } from '../server/store/shared/staff-records.ts';
 import { CliFailure, UsageError, openStore, type CliIo } from './leads.ts';
 
 export const INVITE_VALID_MS = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
 import { ALERT_DETAILS, type AlertDetail } from './alerts/chat-alert.ts';
-import { KEY_HINT, KeyError, parseKeyring } from './leads/lead-key.ts';
+import { KEY_HINT, KeyError, parseKeyring } from './store/shared/key-file.ts';
 
 /**
  * Express's `trust proxy` setting: false trusts no proxy (X-Forwarded-* ignored); true trusts every hop; a number

@@ -6,8 +6,8 @@ import { ConfigError, listenProblem, readConfig } from './config.ts';
 import { ContentError, loadForms, loadRedirects, loadSite } from './content.ts';
 import { ANSWER_WITHIN_MS } from './forms/form-submission.ts';
 import { addressOf, close, listen } from './http/http-server.ts';
-import { KeyError } from './leads/lead-key.ts';
-import { scheduleRetention } from './leads/lead-retention.ts';
+import { KeyError } from './store/shared/key-file.ts';
+import { scheduleRetention } from './store/shared/retention.ts';
 import { createLeadPipeline } from './lead-pipeline.ts';
 import { staffAreaOn } from './staff/staff-area.ts';
 

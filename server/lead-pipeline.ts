@@ -5,8 +5,8 @@ import { createAlertWorker, type AlertWorker } from './alerts/alert-worker.ts';
 import type { ServerConfig } from './config.ts';
 import { formApi, type FormApi } from './forms/form-api.ts';
 import { healthCheck } from './http/health-check.ts';
-import type { LeadStore } from './leads/lead-store.ts';
-import { openStore } from './leads/open-store.ts';
+import type { LeadStore } from './store/contract/lead-store.ts';
+import { openStore } from './store/open-store.ts';
 import { createLogger, type Logger } from './logger.ts';
 
 export interface LeadPipeline {

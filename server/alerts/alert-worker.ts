@@ -3,7 +3,7 @@
 // last process stopped.
 import type { FormDefinition, Site } from '../../generated/content-types.ts';
 import { buildChatAlert, type AlertDetail } from './chat-alert.ts';
-import type { DueAlert, LeadStore } from '../leads/lead-store.ts';
+import type { DueAlert, LeadStore } from '../store/contract/lead-store.ts';
 import type { Logger } from '../logger.ts';
 import { decideAfterFailure, parseRetryAfter, type RetryPolicy, type TryOutcome } from './retry-policy.ts';
 import { postJson } from './webhook-post.ts';

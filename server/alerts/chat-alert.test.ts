@@ -4,7 +4,7 @@ import insurance from '../../site/forms/insurance-verification.json' with { type
 import siteJson from '../../site/site.json' with { type: 'json' };
 import { buildChatAlert, telLink } from './chat-alert.ts';
 import { loadForms } from '../content.ts';
-import type { StoredLead } from '../leads/lead-store.ts';
+import type { StoredLead } from '../store/contract/lead-store.ts';
 
 const site = siteJson as Site;
 const lead = (formId: string, data: Record<string, string>): StoredLead => ({

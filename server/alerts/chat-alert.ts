@@ -10,7 +10,7 @@ import type {
 import { personName } from '../../core/person-name.ts';
 import { telHref, usPhoneDigits } from '../../core/phone.ts';
 import type { FormDefinition, Site } from '../../generated/content-types.ts';
-import type { StoredLead } from '../leads/lead-store.ts';
+import type { StoredLead } from '../store/contract/lead-store.ts';
 
 export interface ChatMessage {
   /** Shown in notifications and by clients that cannot draw blocks. */

@@ -2,8 +2,8 @@
 // are (UUID v7), and a repeat of an Idempotency-Key gets what a repeat of a real lead gets (the same id, or 422 for
 // other fields), so nothing tells a discarded submission from a stored one. Kept in memory only: bounded, and nothing
 // of a bot's submission but its key and fingerprint.
-import { leadId } from '../leads/lead-id.ts';
-import { IDEMPOTENCY_TTL_MS } from '../leads/lead-store.ts';
+import { leadId } from '../store/shared/lead-id.ts';
+import { IDEMPOTENCY_TTL_MS } from '../store/shared/idempotency.ts';
 
 // Beyond this many keys the oldest are forgotten: a bot that repeats a key after ten thousand others learns little.
 const MAX_KEYS = 10_000;

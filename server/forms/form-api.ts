@@ -18,7 +18,7 @@ import { invalidPage, receivedPage } from './form-pages.ts';
 import { formRateLimit, minutesOf } from './form-rate-limit.ts';
 import { forwardedCheck } from './forwarded-check.ts';
 import { formSubmission } from './form-submission.ts';
-import type { LeadStore } from '../leads/lead-store.ts';
+import type { LeadStore } from '../store/contract/lead-store.ts';
 import type { Logger } from '../logger.ts';
 import { originCheck } from './origin-check.ts';
 import type { TrustProxy } from '../config.ts';

@@ -8,7 +8,8 @@ import proxyaddr from 'proxy-addr';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.ts';
 import type { TrustProxy } from '../config.ts';
-import { memoryCounters, type RateCounters } from '../leads/rate-counters.ts';
+import type { RateCounters } from '../store/contract/rate-counters.ts';
+import { memoryCounters } from '../store/shared/memory-counters.ts';
 import { trustFunction } from '../http/security.ts';
 
 export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;

@@ -2,7 +2,7 @@
 // answered 503; should the write be committed after all, the lead is reported and its alert worker told.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadForms } from '../content.ts';
-import type { InsertResult, LeadStore } from '../leads/lead-store.ts';
+import type { InsertResult, LeadStore } from '../store/contract/lead-store.ts';
 import { createLogger } from '../logger.ts';
 import { formSubmission, STORE_WAIT_MS } from './form-submission.ts';
 

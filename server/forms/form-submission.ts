@@ -10,7 +10,7 @@ import type { FormDefinition } from '../../generated/content-types.ts';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { decoyLedger } from './decoy-ledger.ts';
 import { canonicalSubmission, createSubmissionValidator } from './form-validation.ts';
-import type { LeadStore } from '../leads/lead-store.ts';
+import type { LeadStore } from '../store/contract/lead-store.ts';
 import type { Logger } from '../logger.ts';
 
 export type SubmissionOutcome =

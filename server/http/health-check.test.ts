@@ -1,6 +1,6 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertBacklog } from '../leads/lead-store.ts';
+import type { AlertBacklog } from '../store/contract/lead-store.ts';
 import { healthCheck, STUCK_AFTER_SECONDS } from './health-check.ts';
 import { addressOf, close, listen } from './http-server.ts';
 

@@ -7,7 +7,7 @@
 //   server must stay in service, since it still takes leads; monitoring must alert a person.
 // - ok (200): otherwise.
 import type { RequestHandler } from 'express';
-import type { LeadStore } from '../leads/lead-store.ts';
+import type { LeadStore } from '../store/contract/lead-store.ts';
 
 /**
  * A pending alert older than this means delivery is stuck: a working webhook takes an alert within seconds, and a

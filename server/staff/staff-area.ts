@@ -17,8 +17,8 @@ import { clearSessionCookie, liveSession, sameOriginRequest, sessionIdOf } from 
 import { signInLimit } from './staff-sign-in-limit.ts';
 import type { TrustProxy } from '../config.ts';
 import { secureRequests } from '../http/security.ts';
-import type { LeadStore } from '../leads/lead-store.ts';
-import type { RateCounters } from '../leads/rate-counters.ts';
+import type { LeadStore } from '../store/contract/lead-store.ts';
+import type { RateCounters } from '../store/contract/rate-counters.ts';
 
 export const STAFF_PREFIX = '/staff';
 const NOT_BUILT = 'The staff inbox is not built: run npm run build';

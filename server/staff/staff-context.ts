@@ -3,9 +3,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import type { FormDefinition, Site } from '../../generated/content-types.ts';
-import type { AuditLog, InboxStore } from '../leads/inbox-types.ts';
+import type { AuditLog } from '../store/contract/audit-log.ts';
+import type { InboxStore } from '../store/contract/inbox.ts';
 import type { Logger } from '../logger.ts';
-import type { StaffMember, StaffStore } from './staff-store.ts';
+import type { StaffMember, StaffStore } from '../store/contract/staff-store.ts';
 
 export interface StaffDeps {
   staff: StaffStore;

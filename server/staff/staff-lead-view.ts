@@ -3,7 +3,7 @@
 // values: for signed-in staff only.
 import type { LeadDetail, ListedLead } from '../../contracts/staff-api.ts';
 import type { FormDefinition } from '../../generated/content-types.ts';
-import type { InboxLead, InboxRow } from '../leads/inbox-types.ts';
+import type { InboxLead, InboxRow } from '../store/contract/inbox.ts';
 import { personName } from '../../core/person-name.ts';
 import { telHref } from '../../core/phone.ts';
 

@@ -12,8 +12,8 @@ import {
   type NoteRequest,
   type StatusRequest,
 } from '../../contracts/staff-api.ts';
-import type { InboxFilter } from '../leads/inbox-types.ts';
-import { safeCell } from '../leads/lead-report.ts';
+import type { InboxFilter } from '../store/contract/inbox.ts';
+import { safeCell } from '../store/shared/lead-report.ts';
 import { HttpError, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
 import { columnValue, exportColumns, leadPage, listItem } from './staff-lead-view.ts';
 

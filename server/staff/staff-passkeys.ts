@@ -20,7 +20,7 @@ import type {
 } from '../../contracts/staff-api.ts';
 import { HttpError, iso, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
 import { ownOrigin, setSessionCookie } from './staff-session.ts';
-import type { ChallengePurpose, NewPasskey, StaffMember } from './staff-store.ts';
+import type { ChallengePurpose, NewPasskey, StaffMember } from '../store/contract/staff-store.ts';
 import type { SignInLimit } from './staff-sign-in-limit.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;

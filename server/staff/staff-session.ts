@@ -5,7 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import ipaddr from 'ipaddr.js';
 import type { Response } from 'express';
-import type { StaffSession, StaffStore } from './staff-store.ts';
+import type { StaffSession, StaffStore } from '../store/contract/staff-store.ts';
 
 export const SESSION_COOKIE = 'staff_session';
 export const IDLE_TIMEOUT_MS = 15 * 60 * 1000;

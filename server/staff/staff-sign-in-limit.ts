@@ -7,7 +7,8 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { TrustProxy } from '../config.ts';
 import { addressKey } from '../forms/form-rate-limit.ts';
 import { trustFunction } from '../http/security.ts';
-import { memoryCounters, type RateCounters } from '../leads/rate-counters.ts';
+import type { RateCounters } from '../store/contract/rate-counters.ts';
+import { memoryCounters } from '../store/shared/memory-counters.ts';
 import { HttpError } from './staff-context.ts';
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;

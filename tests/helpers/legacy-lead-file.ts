@@ -1,6 +1,6 @@
 // A lead database as version 1 wrote it: one lead stored in clear (Jane Quist, member ID M-1) whose alert was
 // delivered. What the tests of sealing such files start from, on SQLite and on the way into PostgreSQL.
-import { openLeadDatabase } from '../../server/leads/lead-db.ts';
+import { openLeadDatabase } from '../../server/store/sqlite/schema.ts';
 
 export const LEGACY_LEAD = { id: 'old-1', data: { fullName: 'Jane Quist', memberId: 'M-1' } } as const;
 

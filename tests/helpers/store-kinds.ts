@@ -8,20 +8,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
 import type { FormDefinition } from '../../generated/content-types.ts';
-import { keyFileOf, writeKeyFile } from '../../server/leads/lead-key.ts';
-import {
-  rotateLeadKey,
-  type RotationOptions,
-  type RotationResult,
-} from '../../server/leads/lead-rotation.ts';
-import {
-  openLeadStore,
-  type LeadStore,
-  type LeadStoreOptions,
-  type NewLead,
-} from '../../server/leads/lead-store.ts';
-import { openPostgresLeadStore } from '../../server/leads/postgres/pg-lead-store.ts';
-import { rotatePostgresLeadKey } from '../../server/leads/postgres/pg-rotation.ts';
+import { keyFileOf, writeKeyFile } from '../../server/store/shared/key-file.ts';
+import { rotateLeadKey } from '../../server/store/sqlite/rotation.ts';
+import type { RotationOptions, RotationResult } from '../../server/store/shared/key-rotation.ts';
+import { openLeadStore, type LeadStoreOptions } from '../../server/store/sqlite/lead-store.ts';
+import type { LeadStore, NewLead } from '../../server/store/contract/lead-store.ts';
+import { openPostgresLeadStore } from '../../server/store/postgres/pg-lead-store.ts';
+import { rotatePostgresLeadKey } from '../../server/store/postgres/pg-rotation.ts';
 import { postgresPerTest } from './postgres-per-test.ts';
 
 /** An insurance-verification lead with every kind of value (a name, a phone, a date of birth, a member id). */

@@ -12,7 +12,7 @@ import { trustProxyFrom } from '../../server/config.ts';
 import { SECURITY_HEADER_NAMES, createdId, postForm, postJson, validLead } from './fixtures.ts';
 import * as input from './fuzz-inputs.ts';
 import { FORM_TYPE, createPlanner, type Kind, type Outgoing, type Planned } from './fuzz-plan.ts';
-import type { StoredLead } from '../../server/leads/lead-store.ts';
+import type { StoredLead } from '../../server/store/contract/lead-store.ts';
 import { startInProcessServer, type InProcessServer } from './in-process-server.ts';
 import { expectNoPersonalData } from './personal-data.ts';
 import { rawExchange } from '../helpers/http.ts';

@@ -15,7 +15,7 @@ import { loadForms, loadRedirects } from '../../server/content.ts';
 import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { staffAreaOn } from '../../server/staff/staff-area.ts';
 import { createLeadPipeline } from '../../server/lead-pipeline.ts';
-import type { LeadStore } from '../../server/leads/lead-store.ts';
+import type { LeadStore } from '../../server/store/contract/lead-store.ts';
 import { createLogger } from '../../server/logger.ts';
 import { site, startReceiver, tempDir, writeClientDir } from './fixtures.ts';
 

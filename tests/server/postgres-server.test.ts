@@ -4,8 +4,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createSealer } from '../../server/leads/lead-sealing.ts';
-import type { LeadRow } from '../../server/leads/lead-writes.ts';
+import { createSealer } from '../../server/store/shared/sealing.ts';
+import type { LeadRow } from '../../server/store/contract/rows.ts';
 import { postgresPerTest } from '../helpers/postgres-per-test.ts';
 import { startReceiver, waitFor } from './fixtures.ts';
 import { startInProcessServer, type InProcessServer } from './in-process-server.ts';

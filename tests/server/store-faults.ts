@@ -12,9 +12,9 @@ import { afterEach, expect, type TestContext } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { startServerProcess, type ServerEnv, type ServerProcess } from '../../scripts/lib/server-process.ts';
 import { ANSWER_WITHIN_MS } from '../../server/forms/form-submission.ts';
-import { keyFileOf, parseKeyHex } from '../../server/leads/lead-key.ts';
-import { createSealer } from '../../server/leads/lead-sealing.ts';
-import type { LeadRow } from '../../server/leads/lead-writes.ts';
+import { keyFileOf, parseKeyHex } from '../../server/store/shared/key-file.ts';
+import { createSealer } from '../../server/store/shared/sealing.ts';
+import type { LeadRow } from '../../server/store/contract/rows.ts';
 import { postForm, postJson, site, tempDir, validLead, waitFor, writeClientDir } from './fixtures.ts';
 
 /** The bound a visitor's wait is checked against: the promise, plus a second for a busy test machine. */

@@ -1,0 +1,60 @@
+// The audit log's contract: who read and changed what, one hash-chained row per act, the same for both stores
+// (SQLite and PostgreSQL); the chain's hashing is shared/audit-chain.ts.
+
+/** What is audited. Each is written with who did it; `leadId` where one lead is concerned. */
+export type AuditAction =
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'sign-out'
+  | 'enrol'
+  | 'passkey-added'
+  | 'invite'
+  | 'revoke'
+  | 'list'
+  | 'view'
+  | 'call'
+  | 'status'
+  | 'note'
+  | 'export'
+  | 'audit-view'
+  | 'cli-read'
+  | 'rotate-key'
+  | 'purge';
+
+export interface AuditEntry {
+  /** A staff member's e-mail, `cli:<os user>` for the command line, `server` for the server itself. */
+  actor: string;
+  action: AuditAction;
+  leadId?: string;
+  /**
+   * What else identifies the act, never patient data: a status change as `new -> contacted`, a list's filters with a
+   * search written as `q=(search)`, an export's row count, a failed sign-in's reason.
+   */
+  detail?: string;
+}
+
+export interface AuditRow extends Required<Pick<AuditEntry, 'actor' | 'action'>> {
+  /** 1, 2, 3, ... with no gap. */
+  seq: number;
+  /** ISO 8601, UTC. */
+  at: string;
+  leadId: string | null;
+  detail: string | null;
+  /** The previous row's `hash` ('' for the first row). */
+  prevHash: string;
+  /** SHA-256 (hex) over prevHash and this row's seq, at, actor, action, leadId and detail. */
+  hash: string;
+}
+
+export type AuditVerdict =
+  | { ok: true; rows: number }
+  /** `seq`: the first row that is missing, altered, or does not follow the row before it. */
+  | { ok: false; seq: number; reason: string };
+
+/** Append-only: there is no way to change or remove a row through it. */
+export interface AuditLog {
+  append(entry: AuditEntry): Promise<AuditRow>;
+  /** Newest first. */
+  page(query: { before?: number; limit: number }): Promise<{ rows: AuditRow[]; next: number | null }>;
+  verify(): Promise<AuditVerdict>;
+}

@@ -1,0 +1,66 @@
+// Rows as both databases hold them (SQLite and PostgreSQL keep the same columns under the same names), read and
+// written by both stores and by the dialect-free code in shared/.
+import type { LeadStatus } from './inbox.ts';
+
+/** A lead as stored: `data` its values in clear (older versions only: '{}' now), `sealed` its sealed ones, both JSON. */
+export interface LeadRow {
+  id: string;
+  form_id: string;
+  created_at: string;
+  source: string;
+  data: string;
+  sealed: string;
+}
+
+/** A lead with its pending alert, as a claim reads it. */
+export type ClaimedRow = LeadRow & { attempts: number; pending_since: number };
+
+export type StatusRow = LeadRow & { status: LeadStatus };
+
+/** A status change or a note of a lead. */
+export interface EventRow {
+  id: string;
+  at: string;
+  author: string;
+  kind: 'status' | 'note';
+  from_status: LeadStatus | null;
+  to_status: LeadStatus | null;
+  note_sealed: string | null;
+}
+
+/** A stored idempotency key, as both databases keep it. */
+export interface KeyRow {
+  lead_id: string;
+  fingerprint: string | null;
+}
+
+/** A row of the audit table (contract/audit-log.ts's AuditRow, as stored). */
+export interface StoredAuditRow {
+  seq: number;
+  at: string;
+  actor: string;
+  action: string;
+  lead_id: string | null;
+  detail: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+/** Staff rows: times are epoch milliseconds, `admin` 0 or 1. */
+export interface MemberRow {
+  id: string;
+  email: string;
+  admin: number;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface PasskeyRow {
+  id: string;
+  staff_id: string;
+  public_key: Buffer;
+  counter: number;
+  transports: string;
+  created_at: number;
+  last_used_at: number | null;
+}

@@ -1,0 +1,260 @@
+// The lead database on PostgreSQL: the same tables as the SQLite file (sqlite/schema.ts), in one versioned migration list
+// run at start under an advisory lock, so two instances starting together never migrate at once. Times are kept as
+// they are in SQLite (ISO 8601 text where compared as text, epoch milliseconds as bigint), so both stores share the
+// cursors, the sealing and the queries' meaning.
+import pg from 'pg';
+import { LEAD_STATUSES } from '../contract/inbox.ts';
+
+// Index n holds the step from version n to n + 1; append, never edit a released step.
+const MIGRATIONS = [
+  `CREATE TABLE meta (name text PRIMARY KEY, value text NOT NULL);
+   CREATE TABLE leads (
+     id text PRIMARY KEY,
+     form_id text NOT NULL,
+     created_at text NOT NULL,
+     source text NOT NULL,
+     data text NOT NULL DEFAULT '{}',
+     sealed text NOT NULL DEFAULT '{}',
+     status text NOT NULL DEFAULT 'new'
+       CHECK (status IN (${LEAD_STATUSES.map((status) => `'${status}'`).join(', ')}))
+   );
+   CREATE INDEX leads_newest ON leads (created_at DESC, id DESC);
+   CREATE INDEX leads_by_status ON leads (status, created_at);
+   CREATE INDEX leads_by_form ON leads (form_id, created_at);
+   CREATE TABLE alerts (
+     lead_id text PRIMARY KEY REFERENCES leads(id) ON DELETE CASCADE,
+     status text NOT NULL CHECK (status IN ('pending', 'delivered', 'dead')),
+     attempts integer NOT NULL DEFAULT 0,
+     next_attempt_at bigint NOT NULL,
+     last_error text,
+     delivered_at text,
+     pending_since bigint NOT NULL
+   );
+   CREATE INDEX alerts_due ON alerts (next_attempt_at) WHERE status = 'pending';
+   CREATE INDEX alerts_pending_since ON alerts (pending_since) WHERE status = 'pending';
+   CREATE INDEX alerts_dead ON alerts (pending_since) WHERE status = 'dead';
+   CREATE TABLE idempotency_keys (
+     form_id text NOT NULL,
+     key text NOT NULL,
+     lead_id text NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
+     created_at bigint NOT NULL,
+     fingerprint text,
+     PRIMARY KEY (form_id, key)
+   );
+   CREATE INDEX idempotency_expiry ON idempotency_keys (created_at);
+   CREATE INDEX idempotency_of_lead ON idempotency_keys (lead_id);
+   CREATE TABLE lead_events (
+     id text PRIMARY KEY,
+     lead_id text NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
+     at text NOT NULL,
+     author text NOT NULL,
+     kind text NOT NULL CHECK (kind IN ('status', 'note')),
+     from_status text,
+     to_status text,
+     note_sealed text
+   );
+   CREATE INDEX lead_events_of_lead ON lead_events (lead_id, at);
+   CREATE TABLE lead_terms (
+     term text NOT NULL,
+     lead_id text NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
+     PRIMARY KEY (term, lead_id)
+   );
+   CREATE INDEX lead_terms_of_lead ON lead_terms (lead_id);
+   CREATE TABLE audit (
+     seq bigint PRIMARY KEY,
+     at text NOT NULL,
+     actor text NOT NULL,
+     action text NOT NULL,
+     lead_id text,
+     detail text,
+     prev_hash text NOT NULL,
+     hash text NOT NULL
+   );
+   CREATE FUNCTION audit_append_only() RETURNS trigger LANGUAGE plpgsql AS
+     $$ BEGIN RAISE EXCEPTION 'the audit log is append-only'; END $$;
+   CREATE TRIGGER audit_no_change BEFORE UPDATE OR DELETE ON audit
+     FOR EACH ROW EXECUTE FUNCTION audit_append_only();
+   CREATE TABLE staff (
+     id text PRIMARY KEY,
+     email text NOT NULL UNIQUE CHECK (email = lower(email)),
+     admin integer NOT NULL CHECK (admin IN (0, 1)),
+     created_at bigint NOT NULL,
+     revoked_at bigint
+   );
+   CREATE TABLE passkeys (
+     id text PRIMARY KEY,
+     staff_id text NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+     public_key bytea NOT NULL,
+     counter bigint NOT NULL,
+     transports text NOT NULL,
+     created_at bigint NOT NULL,
+     last_used_at bigint
+   );
+   CREATE INDEX passkeys_staff ON passkeys (staff_id);
+   CREATE TABLE invites (
+     token_hash text PRIMARY KEY,
+     email text NOT NULL,
+     admin integer NOT NULL CHECK (admin IN (0, 1)),
+     expires_at bigint NOT NULL,
+     used_at bigint
+   );
+   CREATE TABLE sessions (
+     id_hash text PRIMARY KEY,
+     staff_id text NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+     created_at bigint NOT NULL,
+     last_seen_at bigint NOT NULL
+   );
+   CREATE INDEX sessions_staff ON sessions (staff_id);
+   CREATE TABLE webauthn_challenges (
+     id bigserial PRIMARY KEY,
+     challenge text NOT NULL UNIQUE,
+     purpose text NOT NULL CHECK (purpose IN ('enrol', 'sign-in', 'passkey')),
+     staff_id text,
+     expires_at bigint NOT NULL
+   );
+   CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges (expires_at);`,
+  // Rate-limit counters, in the columns rate-limiter-flexible's RateLimiterPostgres reads (pg-rate-limits.ts).
+  `CREATE TABLE rate_limits (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint);
+   CREATE INDEX rate_limits_expiry ON rate_limits (expire);`,
+  // Counts are not worth a wait for the disk: unlogged, a count's commit is not flushed to disk, so a lead's two counts
+  // no longer hold the one site-wide counter's row locked for an fsync each. A crash of the database empties the table
+  // (everyone's limit starts afresh, as a restart does beside SQLite, whose counts live in memory).
+  'ALTER TABLE rate_limits SET UNLOGGED;',
+];
+export const PG_SCHEMA_VERSION = MIGRATIONS.length;
+
+/** The advisory lock key every instance migrates under (any constant; this one spells "leads"). */
+const MIGRATION_LOCK = 0x6c65616473;
+
+/** bigint (int8) as a JavaScript number: every bigint here is epoch milliseconds, a counter or a sequence number. */
+const INT8 = 20;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export interface PoolOptions {
+  /** Connections per instance (DEPLOY: a database's max_connections shared by every instance). */
+  max?: number;
+  /** The longest a query may run before it is abandoned, client and server side. */
+  queryTimeoutMs?: number;
+}
+
+export const DEFAULT_QUERY_TIMEOUT_MS = 8000;
+
+export function createPool(
+  url: string,
+  { max = 10, queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS }: PoolOptions = {},
+) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types,
+    // A stalled database is a bounded wait, never a hang: for a connection, for a query, and for the server itself.
+    connectionTimeoutMillis: queryTimeoutMs,
+    query_timeout: queryTimeoutMs,
+    statement_timeout: queryTimeoutMs,
+    idle_in_transaction_session_timeout: queryTimeoutMs * 2,
+  });
+  // An idle connection that the database dropped (a restart) is only reported here; the next query takes a new one.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
+ * Brings the schema to this version, one step per transaction, holding the advisory lock so a second instance waits
+ * and then finds nothing left to do. Refuses a database newer than this server.
+ */
+export async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await checkout(pool);
+  try {
+    // The lock waits as long as another instance migrates, not the usual query timeout.
+    await client.query({ text: 'SET statement_timeout = 0' });
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await client.query(
+        'CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      const { rows } = await client.query<{ version: number | null }>(
+        'SELECT max(version) AS version FROM schema_version',
+      );
+      const version = rows[0]?.version ?? 0;
+      if (version > MIGRATIONS.length)
+        throw new Error(
+          `Lead database schema version ${version} is newer than this server knows (${MIGRATIONS.length})`,
+        );
+      for (const [index, sql] of MIGRATIONS.entries()) {
+        if (index < version) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(sql);
+          await client.query('INSERT INTO schema_version (version) VALUES ($1)', [index + 1]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    await client.query('RESET statement_timeout').catch(() => undefined);
+    client.release();
+  }
+}
+
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+/**
+ * A connection of the pool, for the caller to release. A database that goes away while it is held is told twice: to
+ * the query in flight, which rejects (the caller answers for it), and as an 'error' event on the connection, which the
+ * pool listens for only while the connection is idle: unheard, it would end the process. It is heard here until
+ * release.
+ */
+export async function checkout(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  const heard = () => undefined;
+  client.on('error', heard);
+  const release = client.release.bind(client);
+  client.release = (broken?: Error | boolean) => {
+    client.removeListener('error', heard);
+    release(broken);
+  };
+  return client;
+}
+
+/** Runs `work` in one transaction on one connection of the pool; rolled back if it throws. */
+export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await checkout(pool);
+  let result: T;
+  try {
+    await client.query('BEGIN');
+    result = await work(client);
+    await client.query('COMMIT');
+  } catch (error) {
+    // A connection that cannot even roll back (the database went away) is dropped, not handed to the next caller.
+    const broken = await client.query('ROLLBACK').then(
+      () => false,
+      () => true,
+    );
+    client.release(broken);
+    throw error;
+  }
+  client.release();
+  return result;
+}
+
+export async function readMeta(db: Queryable, name: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ value: string }>('SELECT value FROM meta WHERE name = $1', [name]);
+  return rows[0]?.value;
+}
+
+export async function writeMeta(db: Queryable, name: string, value: string): Promise<void> {
+  await db.query(
+    'INSERT INTO meta (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+    [name, value],
+  );
+}

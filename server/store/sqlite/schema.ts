@@ -1,0 +1,186 @@
+// The SQLite file of leads: durable settings and the schema, migrated step by step.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { LEAD_STATUSES } from '../contract/inbox.ts';
+
+// Index n holds the step from user_version n to n + 1; append, never edit a released step.
+const MIGRATIONS = [
+  `CREATE TABLE leads (
+     id TEXT PRIMARY KEY,
+     form_id TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     source TEXT NOT NULL,
+     data TEXT NOT NULL CHECK (json_valid(data))
+   ) STRICT;
+   CREATE TABLE alerts (
+     lead_id TEXT PRIMARY KEY REFERENCES leads(id) ON DELETE CASCADE,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'dead')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     last_error TEXT,
+     delivered_at TEXT
+   ) STRICT;
+   CREATE INDEX alerts_due ON alerts (next_attempt_at) WHERE status = 'pending';`,
+  // sealed: field name to its encrypted value (shared/cipher.ts); data keeps only what may be read in clear.
+  // idempotency_keys: one lead per (form, Idempotency-Key), so a double click or a retry never stores a second one.
+  // meta: the id of the encryption key, so that a start with another key is refused at once.
+  `ALTER TABLE leads ADD COLUMN sealed TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(sealed));
+   CREATE INDEX leads_created ON leads (created_at);
+   CREATE TABLE idempotency_keys (
+     form_id TEXT NOT NULL,
+     key TEXT NOT NULL,
+     lead_id TEXT NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
+     created_at INTEGER NOT NULL,
+     PRIMARY KEY (form_id, key)
+   ) STRICT, WITHOUT ROWID;
+   CREATE INDEX idempotency_expiry ON idempotency_keys (created_at);
+   CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`,
+  // pending_since: when the alert started waiting (its lead was stored, or `retry-dead` revived it), epoch ms; it is
+  // marked dead a set time after. Kept on the alert, with partial indexes holding only the alerts not delivered, so
+  // the health check counts pending and dead alerts and finds the oldest without reading the delivered ones.
+  `ALTER TABLE alerts ADD COLUMN pending_since INTEGER NOT NULL DEFAULT 0;
+   UPDATE alerts SET pending_since = CAST(ROUND(unixepoch(leads.created_at, 'subsec') * 1000) AS INTEGER)
+     FROM leads WHERE leads.id = alerts.lead_id;
+   CREATE INDEX alerts_pending_since ON alerts (pending_since) WHERE status = 'pending';
+   CREATE INDEX alerts_dead ON alerts (pending_since) WHERE status = 'dead';`,
+  // fingerprint: a keyed hash of the fields a key was first sent with (never the fields), so the same key sent again
+  // with other fields is refused instead of answered with the first lead. NULL for keys stored before it existed.
+  `ALTER TABLE idempotency_keys ADD COLUMN fingerprint TEXT;`,
+  // The admissions inbox. status: where admissions stand with the lead; the indexes serve its list newest first, alone
+  // or filtered by status or form (they replace leads_created). lead_events: status changes and notes (sealed).
+  // lead_terms: keyed hashes of the words of names, phones and e-mails (shared/search-terms.ts), so search never needs a value
+  // in clear. audit: who read and changed what, each row chained to the one before by its hash (shared/audit-chain.ts); it has
+  // no reference to leads, because it outlives them, and triggers refuse any change to a row once written.
+  // The CHECK lists the statuses as they are now; a status added later needs a step of its own (SQLite cannot alter a
+  // CHECK), not an edit of this one.
+  `ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+     CHECK (status IN (${LEAD_STATUSES.map((status) => `'${status}'`).join(', ')}));
+   DROP INDEX leads_created;
+   CREATE INDEX leads_newest ON leads (created_at DESC, id DESC);
+   CREATE INDEX leads_by_status ON leads (status, created_at);
+   CREATE INDEX leads_by_form ON leads (form_id, created_at);
+   CREATE TABLE lead_events (
+     id TEXT PRIMARY KEY,
+     lead_id TEXT NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
+     at TEXT NOT NULL,
+     author TEXT NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('status', 'note')),
+     from_status TEXT,
+     to_status TEXT,
+     note_sealed TEXT
+   ) STRICT;
+   CREATE INDEX lead_events_of_lead ON lead_events (lead_id, at);
+   CREATE TABLE lead_terms (
+     term TEXT NOT NULL,
+     lead_id TEXT NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
+     PRIMARY KEY (term, lead_id)
+   ) STRICT, WITHOUT ROWID;
+   CREATE INDEX lead_terms_of_lead ON lead_terms (lead_id);
+   CREATE TABLE audit (
+     seq INTEGER PRIMARY KEY,
+     at TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     action TEXT NOT NULL,
+     lead_id TEXT,
+     detail TEXT,
+     prev_hash TEXT NOT NULL,
+     hash TEXT NOT NULL
+   ) STRICT;
+   CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+   CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;`,
+  // The staff of the admissions inbox (staff-store.ts). Times in epoch ms. Invitation tokens and session
+  // ids are kept as SHA-256 hashes only; a WebAuthn challenge is deleted when used or expired.
+  `CREATE TABLE staff (
+     id TEXT PRIMARY KEY,
+     email TEXT NOT NULL UNIQUE CHECK (email = lower(email)),
+     admin INTEGER NOT NULL CHECK (admin IN (0, 1)),
+     created_at INTEGER NOT NULL,
+     revoked_at INTEGER
+   ) STRICT;
+   CREATE TABLE passkeys (
+     id TEXT PRIMARY KEY,
+     staff_id TEXT NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+     public_key BLOB NOT NULL,
+     counter INTEGER NOT NULL,
+     transports TEXT NOT NULL CHECK (json_valid(transports)),
+     created_at INTEGER NOT NULL,
+     last_used_at INTEGER
+   ) STRICT;
+   CREATE INDEX passkeys_staff ON passkeys (staff_id);
+   CREATE TABLE invites (
+     token_hash TEXT PRIMARY KEY,
+     email TEXT NOT NULL,
+     admin INTEGER NOT NULL CHECK (admin IN (0, 1)),
+     expires_at INTEGER NOT NULL,
+     used_at INTEGER
+   ) STRICT;
+   CREATE TABLE sessions (
+     id_hash TEXT PRIMARY KEY,
+     staff_id TEXT NOT NULL REFERENCES staff(id) ON DELETE CASCADE,
+     created_at INTEGER NOT NULL,
+     last_seen_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX sessions_staff ON sessions (staff_id);
+   CREATE TABLE webauthn_challenges (
+     id INTEGER PRIMARY KEY,
+     challenge TEXT NOT NULL UNIQUE,
+     purpose TEXT NOT NULL CHECK (purpose IN ('enrol', 'sign-in', 'passkey')),
+     staff_id TEXT,
+     expires_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges (expires_at);`,
+];
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Longest wait for another connection's lock; the writer thread waits less when a visitor's deadline is nearer. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+function migrate(db: Database.Database, target: number): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > MIGRATIONS.length)
+    throw new Error(
+      `Lead database schema version ${version} is newer than this server knows (${MIGRATIONS.length})`,
+    );
+  MIGRATIONS.slice(version, target).forEach((sql, index) => {
+    db.transaction(() => {
+      db.exec(sql);
+      db.pragma(`user_version = ${version + index + 1}`);
+    }).immediate();
+  });
+}
+
+/**
+ * Opens (and creates or migrates) the SQLite lead database at `path`; ':memory:' for a throwaway one. `schemaVersion`
+ * stops the migration there: for tests that write a database as an older server did.
+ */
+export function openLeadDatabase(path: string, schemaVersion = SCHEMA_VERSION): Database.Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  try {
+    // WAL lets readers (the server's own thread, the staff CLI) work during writes; FULL makes a commit survive a
+    // power cut before it returns, and so before the lead's 2xx.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    // Freed pages are zeroed: a resealed, purged or deleted value leaves no copy in the file's free space.
+    db.pragma('secure_delete = ON');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    migrate(db, schemaVersion);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+export function readMeta(db: Database.Database, name: string): string | undefined {
+  const row = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE name = ?').get(name);
+  return row?.value;
+}
+
+export function writeMeta(db: Database.Database, name: string, value: string): void {
+  db.prepare(
+    'INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+  ).run(name, value);
+}

@@ -1,0 +1,159 @@
+// The inbox's staff store on SQLite (the contract: contract/staff-store.ts): it runs on the lead store's main-thread
+// connection, each write in an IMMEDIATE transaction (they are rare and small).
+import type Database from 'better-sqlite3';
+import type { MemberRow, PasskeyRow } from '../contract/rows.ts';
+import type { NewPasskey, StaffStore } from '../contract/staff-store.ts';
+import {
+  cookieSigner,
+  invitePath,
+  normaliseEmail,
+  passkeyValues,
+  secret,
+  sha256,
+  toMember,
+  toPasskey,
+} from '../shared/staff-records.ts';
+
+/** The staff store on the lead database `db`, whose sealed values `leadKey` opens. */
+export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffStore {
+  const memberById = db.prepare<[string], MemberRow>('SELECT * FROM staff WHERE id = ?');
+  const memberByEmail = db.prepare<[string], MemberRow>('SELECT * FROM staff WHERE email = ?');
+  const insertPasskey = db.prepare<ReturnType<typeof passkeyValues>>(
+    `INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at)
+     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+  );
+  const passkeyExists = db.prepare<[string]>('SELECT 1 FROM passkeys WHERE id = ?');
+  const validInvite = db.prepare<[string, number], { email: string; admin: number }>(
+    'SELECT email, admin FROM invites WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?',
+  );
+  const immediate = <T>(work: () => T): T => db.transaction(work).immediate();
+  const storePasskey = (staffId: string, passkey: NewPasskey, now: number) =>
+    insertPasskey.run(...passkeyValues(staffId, passkey, now)).changes === 1;
+  const insertInvite = db.prepare(
+    'INSERT INTO invites (token_hash, email, admin, expires_at) VALUES (?, ?, ?, ?)',
+  );
+
+  return {
+    ...invitePath({
+      insertInvite: async (...values) => insertInvite.run(...values),
+      validInvite: async (hash, now) => validInvite.get(hash, now),
+      memberByEmail: async (email) => memberByEmail.get(email),
+    }),
+    async enrol(token, newId, passkey, now) {
+      return immediate(() => {
+        const hash = sha256(token);
+        const invite = validInvite.get(hash, now);
+        if (!invite || passkeyExists.get(passkey.id)) return undefined;
+        db.prepare('UPDATE invites SET used_at = ? WHERE token_hash = ?').run(now, hash);
+        const existing = memberByEmail.get(invite.email);
+        const id = existing?.id ?? newId;
+        if (!existing)
+          db.prepare('INSERT INTO staff (id, email, admin, created_at) VALUES (?, ?, ?, ?)').run(
+            id,
+            invite.email,
+            invite.admin,
+            now,
+          );
+        else if (existing.revoked_at !== null) {
+          // Readmitted: the invitation decides their role afresh.
+          db.prepare('UPDATE staff SET revoked_at = NULL, admin = ? WHERE id = ?').run(invite.admin, id);
+        }
+        storePasskey(id, passkey, now);
+        const row = memberById.get(id);
+        return row && toMember(row);
+      });
+    },
+    async members() {
+      return db
+        .prepare<[], MemberRow & { passkeys: number; last_sign_in: number | null }>(
+          `SELECT staff.*, COUNT(passkeys.id) AS passkeys, MAX(passkeys.last_used_at) AS last_sign_in
+           FROM staff LEFT JOIN passkeys ON passkeys.staff_id = staff.id GROUP BY staff.id ORDER BY staff.email`,
+        )
+        .all()
+        .map((row) => ({ ...toMember(row), passkeys: row.passkeys, lastSignInAt: row.last_sign_in }));
+    },
+    async revoke(address, now) {
+      return immediate(() => {
+        const row = memberByEmail.get(normaliseEmail(address) ?? address);
+        if (!row) return undefined;
+        db.prepare('UPDATE staff SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(now, row.id);
+        db.prepare('DELETE FROM sessions WHERE staff_id = ?').run(row.id);
+        db.prepare('DELETE FROM passkeys WHERE staff_id = ?').run(row.id);
+        const revoked = memberById.get(row.id);
+        return revoked && toMember(revoked);
+      });
+    },
+    async passkey(id) {
+      const row = db.prepare<[string], PasskeyRow>('SELECT * FROM passkeys WHERE id = ?').get(id);
+      const member = row && memberById.get(row.staff_id);
+      return row && member ? { ...toPasskey(row), member: toMember(member) } : undefined;
+    },
+    async passkeysOf(staffId) {
+      return db
+        .prepare<[string], PasskeyRow>('SELECT * FROM passkeys WHERE staff_id = ? ORDER BY created_at, id')
+        .all(staffId)
+        .map(toPasskey);
+    },
+    async addPasskey(staffId, passkey, now) {
+      return immediate(() => storePasskey(staffId, passkey, now));
+    },
+    async passkeyUsed(id, counter, now) {
+      immediate(() =>
+        db.prepare('UPDATE passkeys SET counter = ?, last_used_at = ? WHERE id = ?').run(counter, now, id),
+      );
+    },
+    async saveChallenge(challenge, purpose, staffId, expiresAt, now, max) {
+      return immediate(() => {
+        db.prepare('DELETE FROM webauthn_challenges WHERE expires_at <= ?').run(now);
+        const { kept } = db
+          .prepare<[], { kept: number }>('SELECT COUNT(*) AS kept FROM webauthn_challenges')
+          .get() ?? { kept: 0 };
+        if (kept >= max) return false;
+        db.prepare(
+          'INSERT INTO webauthn_challenges (challenge, purpose, staff_id, expires_at) VALUES (?, ?, ?, ?)',
+        ).run(challenge, purpose, staffId, expiresAt);
+        return true;
+      });
+    },
+    async takeChallenge(challenge, purpose, now) {
+      return immediate(() => {
+        const row = db
+          .prepare<[string, string, number], { staff_id: string | null }>(
+            `DELETE FROM webauthn_challenges WHERE challenge = ? AND purpose = ? AND expires_at > ?
+             RETURNING staff_id`,
+          )
+          .get(challenge, purpose, now);
+        return row && { staffId: row.staff_id };
+      });
+    },
+    async startSession(staffId, now) {
+      const id = secret();
+      immediate(() =>
+        db
+          .prepare('INSERT INTO sessions (id_hash, staff_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)')
+          .run(sha256(id), staffId, now, now),
+      );
+      return id;
+    },
+    async session(sessionId) {
+      const row = db
+        .prepare<[string], MemberRow & { session_created_at: number; last_seen_at: number }>(
+          `SELECT staff.*, sessions.created_at AS session_created_at, sessions.last_seen_at
+           FROM sessions JOIN staff ON staff.id = sessions.staff_id WHERE sessions.id_hash = ?`,
+        )
+        .get(sha256(sessionId));
+      return (
+        row && { member: toMember(row), createdAt: row.session_created_at, lastSeenAt: row.last_seen_at }
+      );
+    },
+    async touchSession(sessionId, now) {
+      immediate(() =>
+        db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?').run(now, sha256(sessionId)),
+      );
+    },
+    async endSession(sessionId) {
+      immediate(() => db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(sha256(sessionId)));
+    },
+    sign: cookieSigner(leadKey),
+  };
+}
