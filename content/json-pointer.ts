@@ -1,27 +1,31 @@
-// JSON pointers are how every part of the validator addresses a value: ajv reports them, the rules produce them,
-// and only at the end are they turned into a line and column.
+// JSON pointers (RFC 6901), the one implementation: the validator addresses every value with them (ajv reports
+// them, the rules produce them, and only at the end are they turned into a line and column), the studio edits
+// documents through them, the server reads them from ajv's errors. Pure and browser-safe.
 
-/** A problem before it is placed in the source: `at: 'key'` points at a property's name instead of its value. */
-export type Problem = {
-  pointer: string;
-  message: string;
-  at: 'value' | 'key';
-  /** For a missing required property: its name. */
-  missing?: string;
-  /** An unknown property that is most likely a misspelling of this one (at the same object). */
-  meant?: { object: string; property: string };
-};
-export type Json = { [key: string]: unknown };
+/** A JSON value as parsed. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** An object of unknown values: what a schema, or a document read without a type, is walked as. */
+export type JsonObject = { [key: string]: unknown };
 
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+/** isObject, for a value known to be JSON. */
+export const isRecord = (v: unknown): v is Record<string, Json> => isObject(v);
 
-export const escapeSegment = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-const unescapeSegment = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
-export const segmentsOf = (pointer: string) =>
+export const escapeSegment = (s: string | number) => String(s).replace(/~/g, '~0').replace(/\//g, '~1');
+export const unescapeSegment = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
+/** The reference tokens of a pointer, unescaped: '/a~1b/0' is ['a/b', '0']. */
+export const segmentsOf = (pointer: string): string[] =>
   pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeSegment);
+/** The pointer of a child: join('/blocks', 0) is '/blocks/0'. */
+export const join = (pointer: string, segment: string | number) => `${pointer}/${escapeSegment(segment)}`;
+/** A pointer from its segments. */
+export const pointerOf = (segments: readonly (string | number)[]) =>
+  segments.map((segment) => `/${escapeSegment(segment)}`).join('');
 export const parentOf = (pointer: string) => pointer.slice(0, Math.max(0, pointer.lastIndexOf('/')));
 export const within = (pointer: string, base: string) => pointer === base || pointer.startsWith(`${base}/`);
 
+/** The value at `pointer`, or undefined when there is none. */
 export function valueAt(data: unknown, pointer: string): unknown {
   let node = data;
   for (const seg of segmentsOf(pointer)) {
@@ -30,4 +34,27 @@ export function valueAt(data: unknown, pointer: string): unknown {
     else return undefined;
   }
   return node;
+}
+
+/**
+ * `root` with the value at `pointer` replaced (undefined removes an object's key or an array's item), changed
+ * without mutation: every edit makes a new document, so undo keeps the old one as it was.
+ */
+export function setAt(root: unknown, pointer: string, value: unknown): unknown {
+  const [head, ...rest] = segmentsOf(pointer);
+  if (head === undefined) return value;
+  const tail = pointerOf(rest);
+  if (Array.isArray(root)) {
+    const copy = [...root];
+    const index = Number(head);
+    const next = rest.length === 0 ? value : setAt(copy[index], tail, value);
+    if (next === undefined) copy.splice(index, 1);
+    else copy[index] = next as Json;
+    return copy;
+  }
+  const record = isRecord(root) ? { ...root } : {};
+  const next = rest.length === 0 ? value : setAt(record[head], tail, value);
+  if (next === undefined) delete record[head];
+  else record[head] = next as Json;
+  return record;
 }

@@ -3,7 +3,7 @@
 // Generated files and content documents are exempt.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { ROOT } from '../core/content-schemas.ts';
+import { ROOT } from '../content/paths.ts';
 
 export const MAX_LINES = 400;
 const SOURCE = /\.(ts|tsx|js|mjs|cjs|css)$/;

@@ -1,67 +1,42 @@
-// Content errors are compile errors: every problem in a page, site or form document becomes one line with
-// file, line and column, JSON pointer, block type and a plain message, with a suggestion where one helps.
-// Node-only: used by `npm run validate`, the build and the dev server's overlay. The checks live beside this
-// file, one concern each; this one runs them in order and places every problem in the source.
+// Content errors are compile errors: every problem in a page, site or form document becomes one value with
+// file, line and column, JSON pointer, block type, a stable code and a plain message, with a suggestion and a fix
+// where one helps. The content root is a parameter (`contentPaths(root)`): the command lines pass the checkout.
+// Node-only: used by `npm run validate`, the build, the dev server's overlay and the studio. The checks live beside
+// this file, one concern each; this one runs them in order and places every problem in the source.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseWithPointers } from 'json-source-map';
+import { pagePath } from '../../core/page-paths.ts';
+import { isObject, within } from '../json-pointer.ts';
+import { kindOf as kindOfPath, type DocumentKind } from '../kinds.ts';
+import { contentPaths, type ContentPaths } from '../paths.ts';
 import {
   BLOCKS_SCHEMA_FILE,
-  FORMS_DIR,
-  PAGES_DIR,
-  PROGRAMS_FILE,
-  REDIRECTS_FILE,
-  SITE_FILE,
   SCHEMA_FILES,
   blockSchemaFile,
   blockTypes,
   contentAjv,
   documentValidators,
   schemaId,
-  type DocumentKind,
-} from '../../../core/content-schemas.ts';
-import { pagePath } from '../../../core/page-paths.ts';
-import { blockCrossProblems, documentProblems, repoPath } from './document-rules.ts';
-import { isObject, within, type Problem } from './json-pointer.ts';
+} from '../schemas.ts';
+import { blockCrossProblems, contentPath, documentProblems } from './document-rules.ts';
 import { emergencyNumberProblems } from './emergency-numbers.ts';
 import { duplicateKeys, lineColumn, offsetOf, syntaxProblem } from './json-positions.ts';
 import { pageAnchors, siteIndex, type SiteIndex } from './link-rules.ts';
+import type { ContentProblem, Problem, ProblemCode } from './problems.ts';
 import { schemaProblems } from './schema-problems.ts';
 
-export type ContentKind = DocumentKind;
-
-export type ContentError = {
-  /** Repo-relative, with forward slashes. */
-  file: string;
-  /** 1-based. */
-  line: number;
-  /** 1-based, in characters (a tab is one column). */
-  column: number;
-  /** JSON pointer of the value at fault ('' is the whole document). */
-  pointer: string;
-  /** The `type` of the enclosing /blocks/N element, when it is a known block type. */
-  blockType?: string;
-  message: string;
-  severity: 'error';
-};
+export type { ContentProblem } from './problems.ts';
 
 /** A problem in one block, with its pointer relative to the block (for the block conformance suite). */
-export type BlockProblem = Pick<ContentError, 'pointer' | 'blockType' | 'message' | 'severity'>;
+export type BlockProblem = Omit<ContentProblem, 'file' | 'line' | 'column'>;
 
 const BLOCK_POINTER = /^\/blocks\/(\d+)(?=\/|$)/;
 
-/** Which schema a content file follows, from where it lives. */
-export function kindOf(file: string): ContentKind | undefined {
-  const rel = repoPath(file);
-  if (rel.startsWith('pages/') && rel.endsWith('.json')) return 'page';
-  if (rel === 'site/site.json') return 'site';
-  if (/^site\/forms\/[^/]+\.json$/.test(rel)) return 'form';
-  if (rel === 'site/programs.json') return 'programs';
-  if (rel === 'site/redirects.json') return 'redirects';
-  return undefined;
-}
+/** Which schema a content file follows, from where it lives under the content root. */
+export const kindOf = (paths: ContentPaths, file: string) => kindOfPath(contentPath(paths, file));
 
-function blockTypeAt(kind: ContentKind, data: unknown, pointer: string): string | undefined {
+function blockTypeAt(kind: DocumentKind, data: unknown, pointer: string): string | undefined {
   const match = kind === 'page' ? BLOCK_POINTER.exec(pointer) : null;
   if (!match || !isObject(data) || !Array.isArray(data.blocks)) return undefined;
   const block: unknown = data.blocks[Number(match[1])];
@@ -71,17 +46,17 @@ function blockTypeAt(kind: ContentKind, data: unknown, pointer: string): string 
 }
 
 /**
- * Every problem of one content document, given its absolute path and text. Links are checked against `index`
- * (every page's anchors, the redirects, the catalogue); by default it is read from disk, with this document's own
- * anchors taken from `text`, which may not be saved yet.
+ * Every problem of one content document under `paths.root`, given its absolute path and text. Links are checked
+ * against `index` (every page's anchors, the redirects, the catalogue); by default it is read from disk, with this
+ * document's own anchors taken from `text`, which may not be saved yet.
  */
 export function validateDocumentText(
+  paths: ContentPaths,
   file: string,
   text: string,
-  kind?: ContentKind,
   index?: SiteIndex,
-): ContentError[] {
-  return validateDocument(contentDocument(file, text), kind, index);
+): ContentProblem[] {
+  return validateDocument(paths, contentDocument(file, text), index);
 }
 
 /** A content document as read: its text without a byte-order mark and, when that is valid JSON, its value. */
@@ -98,34 +73,48 @@ function contentDocument(file: string, text: string): ContentDocument {
 }
 
 /** Every content document, read and parsed once: a run's validation and SEO lint share them. */
-export function readContent(): ContentDocument[] {
-  return contentDocuments().map((file) => contentDocument(file, readFileSync(file, 'utf8')));
+export function readContent(paths: ContentPaths): ContentDocument[] {
+  return contentDocuments(paths).map((file) => contentDocument(file, readFileSync(file, 'utf8')));
+}
+
+/** A problem placed in the source: the place first, then what the problem is. */
+function placed(
+  file: string,
+  at: { line: number; column: number },
+  { code, pointer, message, suggestion, fix }: Omit<Problem, 'at'>,
+  block: string | undefined,
+): ContentProblem {
+  return {
+    code,
+    file,
+    pointer,
+    ...at,
+    ...(block ? { block } : {}),
+    message,
+    ...(suggestion === undefined ? {} : { suggestion }),
+    ...(fix === undefined ? {} : { fix }),
+  };
 }
 
 function validateDocument(
+  paths: ContentPaths,
   { file, source, data }: ContentDocument,
-  kind?: ContentKind,
   index?: SiteIndex,
-): ContentError[] {
-  const rel = repoPath(file);
-  const docKind = kind ?? kindOf(file);
+): ContentProblem[] {
+  const rel = contentPath(paths, file);
+  const docKind = kindOfPath(rel);
   // Indexing the lines costs a pass over the text: done only for a document that has an error to place.
   let place: ReturnType<typeof lineColumn> | undefined;
-  const error = (pos: number, pointer: string, message: string, blockType?: string): ContentError => ({
-    file: rel,
-    ...(place ??= lineColumn(source))(pos),
-    pointer,
-    ...(blockType ? { blockType } : {}),
-    message,
-    severity: 'error',
-  });
+  const error = (pos: number, problem: Omit<Problem, 'at'>, block?: string): ContentProblem =>
+    placed(rel, (place ??= lineColumn(source))(pos), problem, block);
   if (!docKind)
     return [
-      error(
-        0,
-        '',
-        'not a content document: pages/**/*.json, site/site.json, site/programs.json, site/redirects.json and site/forms/*.json are',
-      ),
+      error(0, {
+        code: 'not-a-content-document',
+        pointer: '',
+        message:
+          'not a content document: pages/**/*.json, site/site.json, site/programs.json, site/redirects.json and site/forms/*.json are',
+      }),
     ];
 
   if (data === undefined)
@@ -133,38 +122,44 @@ function validateDocument(
       parseWithPointers(source);
     } catch (err) {
       const { pos, message } = syntaxProblem(source, err);
-      return [error(pos, '', message)];
+      return [error(pos, { code: 'invalid-json', pointer: '', message })];
     }
   const rootUrl = `${schemaId(SCHEMA_FILES[docKind])}#`;
   const validate = documentValidators()[docKind];
 
   let links = index;
   if (!links) {
-    links = siteIndex();
+    links = siteIndex(paths);
     if (docKind === 'page') links.pages.set(pagePath(rel), pageAnchors(data));
   }
   const problems = [
     ...schemaProblems(validate, data, rootUrl),
-    ...documentProblems(file, docKind, data, links),
+    ...documentProblems(paths, file, docKind, data, links),
   ];
   const pointers = problems.length > 0 ? parseWithPointers(source).pointers : {};
   const errors = problems.map((pr) =>
-    error(offsetOf(pointers, pr), pr.pointer, pr.message, blockTypeAt(docKind, data, pr.pointer)),
+    error(offsetOf(pointers, pr), pr, blockTypeAt(docKind, data, pr.pointer)),
   );
   for (const dup of duplicateKeys(source))
     errors.push(
       error(
         dup.pos,
-        dup.pointer,
-        `property "${dup.key}" appears twice; only the last one counts`,
+        {
+          code: 'duplicate-property',
+          pointer: dup.pointer,
+          message: `property "${dup.key}" appears twice; only the last one counts`,
+        },
         blockTypeAt(docKind, data, dup.pointer),
       ),
     );
   return errors.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
-/** Problems of a single block, pointers relative to the block: what the block conformance suite checks. */
-export function validateBlock(block: unknown): BlockProblem[] {
+/**
+ * Problems of a single block, pointers relative to the block: what the block conformance suite checks. The forms
+ * and the catalogue it may name are those under `paths.root`.
+ */
+export function validateBlock(block: unknown, paths: ContentPaths): BlockProblem[] {
   const type =
     isObject(block) && typeof block.type === 'string' && blockTypes().includes(block.type)
       ? block.type
@@ -182,14 +177,20 @@ export function validateBlock(block: unknown): BlockProblem[] {
     if (!validate) throw new Error('the block union schema is not registered');
     problems = schemaProblems(validate, [block], url)
       .filter((pr) => within(pr.pointer, '/0'))
-      .map((pr) => ({ ...pr, pointer: pr.pointer.slice(2) }));
+      .map((pr) => ({
+        ...pr,
+        pointer: pr.pointer.slice(2),
+        ...(pr.fix ? { fix: { ...pr.fix, pointer: pr.fix.pointer.slice(2) } } : {}),
+      }));
   }
-  problems.push(...blockCrossProblems(block, '', siteIndex));
-  return problems.map((pr) => ({
-    pointer: pr.pointer,
-    ...(type ? { blockType: type } : {}),
-    message: pr.message,
-    severity: 'error',
+  problems.push(...blockCrossProblems(paths, block, '', () => siteIndex(paths)));
+  return problems.map(({ code, pointer, message, suggestion, fix }) => ({
+    code,
+    pointer,
+    ...(type ? { block: type } : {}),
+    message,
+    ...(suggestion === undefined ? {} : { suggestion }),
+    ...(fix === undefined ? {} : { fix }),
   }));
 }
 
@@ -202,28 +203,36 @@ function jsonFilesUnder(dir: string): string[] {
 }
 
 /** Every content document: the pages, the site document and the form definitions. */
-export function contentDocuments(): string[] {
+export function contentDocuments(paths: ContentPaths): string[] {
   return [
-    ...jsonFilesUnder(PAGES_DIR),
-    ...[SITE_FILE, PROGRAMS_FILE, REDIRECTS_FILE].filter((file) => existsSync(file)),
-    ...jsonFilesUnder(FORMS_DIR),
+    ...jsonFilesUnder(paths.pagesDir),
+    ...[paths.siteFile, paths.programsFile, paths.redirectsFile].filter((file) => existsSync(file)),
+    ...jsonFilesUnder(paths.formsDir),
   ];
 }
 
-const missing = (file: string, message: string): ContentError => ({
+/** A problem of a file as a whole, placed at its start. */
+export const fileProblem = (code: ProblemCode, file: string, message: string): ContentProblem => ({
+  code,
   file,
+  pointer: '',
   line: 1,
   column: 1,
-  pointer: '',
   message,
-  severity: 'error',
 });
+const missing = (file: string, message: string) => fileProblem('missing-document', file, message);
 
-/** Every problem in every content document, plus what the set of documents lacks as a whole. */
-export function validateAll(documents: readonly ContentDocument[] = readContent()): ContentError[] {
-  const errors: ContentError[] = [];
-  if (!existsSync(SITE_FILE)) errors.push(missing('site/site.json', 'the site document is missing'));
-  if (!existsSync(join(PAGES_DIR, 'index.json')))
+/**
+ * Every problem in every content document under `paths.root`, plus what the set of documents lacks as a whole.
+ * `documents` are the documents already read (readContent), when they are.
+ */
+export function validateAll(
+  paths: ContentPaths,
+  documents: readonly ContentDocument[] = readContent(paths),
+): ContentProblem[] {
+  const errors: ContentProblem[] = [];
+  if (!existsSync(paths.siteFile)) errors.push(missing('site/site.json', 'the site document is missing'));
+  if (!existsSync(join(paths.pagesDir, 'index.json')))
     errors.push(
       missing(
         'pages/index.json',
@@ -231,26 +240,48 @@ export function validateAll(documents: readonly ContentDocument[] = readContent(
       ),
     );
   for (const [file, what] of [
-    [PROGRAMS_FILE, 'the program catalogue'],
-    [REDIRECTS_FILE, 'the redirect table'],
+    [paths.programsFile, 'the program catalogue'],
+    [paths.redirectsFile, 'the redirect table'],
   ] as const)
-    if (!existsSync(file)) errors.push(missing(repoPath(file), `${what} is missing`));
+    if (!existsSync(file)) errors.push(missing(contentPath(paths, file), `${what} is missing`));
   const routes = new Map<string, string>();
-  const index = siteIndex(documents.filter((document) => kindOf(document.file) === 'page'));
+  const index = siteIndex(
+    paths,
+    documents.filter((document) => kindOf(paths, document.file) === 'page'),
+  );
   for (const document of documents) {
-    errors.push(...validateDocument(document, undefined, index));
-    const { file } = document;
-    if (kindOf(file) !== 'page') continue;
-    const rel = repoPath(file);
+    errors.push(...validateDocument(paths, document, index));
+    const rel = contentPath(paths, document.file);
+    if (kindOfPath(rel) !== 'page') continue;
     const route = pagePath(rel);
     const other = routes.get(route);
-    if (other) errors.push(missing(rel, `serves the same URL ${route} as ${other}; remove one of them`));
+    if (other)
+      errors.push(
+        fileProblem('duplicate-route', rel, `serves the same URL ${route} as ${other}; remove one of them`),
+      );
     else routes.set(route, rel);
   }
   return errors;
 }
 
+/**
+ * Every problem of the content under `root`: of every document there, or only of `files` (absolute paths) when
+ * given, each checked against the whole site as it is on disk.
+ */
+export function validateContent({
+  root,
+  files,
+}: {
+  root: string;
+  files?: readonly string[];
+}): ContentProblem[] {
+  const paths = contentPaths(root);
+  if (!files) return validateAll(paths);
+  const index = siteIndex(paths);
+  return files.flatMap((file) => validateDocumentText(paths, file, readFileSync(file, 'utf8'), index));
+}
+
 /** One line: `file:line:col  pointer (type)  message`. */
-export function formatContentError(e: ContentError): string {
-  return `${e.file}:${e.line}:${e.column}  ${e.pointer || '(root)'}${e.blockType ? ` (${e.blockType})` : ''}  ${e.message}`;
+export function formatContentError(e: ContentProblem): string {
+  return `${e.file}:${e.line}:${e.column}  ${e.pointer || '(root)'}${e.block ? ` (${e.block})` : ''}  ${e.message}`;
 }

@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { memo } from 'react';
 import { defaultValue } from '../schema/defaults.ts';
-import { isRecord, join, moveItem, type Json } from '../schema/pointer.ts';
+import { isRecord, join, type Json } from '../../../content/json-pointer.ts';
+import { moveItem } from '../schema/list.ts';
 import { child, type Node } from '../schema/schemas.ts';
 import { useDraftAt } from '../editor/document-store.ts';
 import { labelOf, useForm } from './form-context.ts';

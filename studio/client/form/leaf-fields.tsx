@@ -4,7 +4,7 @@ import { Autocomplete, Button, Group, NumberInput, Select, Switch, Textarea, Tex
 import type { ReactNode } from 'react';
 import { icons } from '../../../renderer/icons.ts';
 import type { Schema } from '../schema/schemas.ts';
-import { applySuggestion, useForm, type FieldError } from './form-context.ts';
+import { applyFix, fixesValue, useForm, type FieldError } from './form-context.ts';
 import { TextPreview } from './TextPreview.tsx';
 
 export type LeafProps = {
@@ -20,7 +20,7 @@ export function errorText(errors: FieldError[]): string | undefined {
   return errors.length ? errors.map((e) => e.message).join('; ') : undefined;
 }
 
-/** The build's messages at a field and a button per suggestion that applies it. */
+/** A button per fix of the build's problems at a field, which applies it. */
 function Suggestions({
   errors,
   value,
@@ -30,7 +30,9 @@ function Suggestions({
   value: unknown;
   change: (v: unknown) => void;
 }) {
-  const offered = errors.filter((e) => e.suggestion !== undefined);
+  const offered = errors.flatMap((e) =>
+    fixesValue(e.fix) && e.suggestion !== undefined ? [{ ...e, fix: e.fix, suggestion: e.suggestion }] : [],
+  );
   if (!offered.length) return null;
   return (
     <Group gap="xs" mt={4}>
@@ -39,7 +41,7 @@ function Suggestions({
           key={e.message}
           size="compact-xs"
           variant="light"
-          onClick={() => change(applySuggestion(value, e))}
+          onClick={() => change(applyFix(value, e.fix))}
         >
           Use “{e.suggestion}”
         </Button>
