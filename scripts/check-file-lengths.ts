@@ -1,5 +1,5 @@
 // `npm run check` fails when a hand-written source file grows past MAX_LINES: past that size a file is doing more
-// than one thing, and wants a split along its seams (see how server/ and scripts/lib/validate/ are grouped).
+// than one thing, and wants a split along its seams (see how server/ and content/validate/ are grouped).
 // Generated files and content documents are exempt.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
