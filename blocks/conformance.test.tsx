@@ -6,8 +6,11 @@ import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import { registry } from './registry.ts';
 import { BLOCK_TYPES, type Block } from '../generated/content-types.ts';
-import { blockTypes } from '../core/content-schemas.ts';
-import { validateBlock } from '../scripts/lib/validate/validate-content.ts';
+import { ROOT, contentPaths } from '../content/paths.ts';
+import { blockTypes } from '../content/schemas.ts';
+import { validateBlock } from '../content/validate/validate-content.ts';
+
+const CHECKOUT = contentPaths(ROOT);
 import { renderToHtml, visibleText } from '../tests/helpers/render-to-html.tsx';
 
 type InvalidExample = { expectedError: { pointer: string; message: string }; block: unknown };
@@ -64,7 +67,7 @@ describe.each(blockTypes())('block %s', (type) => {
   it('accepts its valid example and renders every text in it', async () => {
     const example = read<Block>(type, 'example.json');
     expect(example.type).toBe(type);
-    expect(validateBlock(example)).toEqual([]);
+    expect(validateBlock(example, CHECKOUT)).toEqual([]);
     const Component = registry[example.type] as ComponentType<{ block: Block }>;
     const text = visibleText(await renderToHtml(<Component block={example} />));
     for (const expected of visibleStrings(example)) expect(text).toContain(expected.replace(/\s+/g, ' '));
@@ -72,7 +75,7 @@ describe.each(blockTypes())('block %s', (type) => {
 
   it('rejects its invalid example at the expected pointer', () => {
     const { expectedError, block } = read<InvalidExample>(type, 'example.invalid.json');
-    const problems = validateBlock(block);
+    const problems = validateBlock(block, CHECKOUT);
     expect(problems.map((p) => p.pointer)).toContain(expectedError.pointer);
     expect(problems.find((p) => p.pointer === expectedError.pointer)?.message).toContain(
       expectedError.message,

@@ -7,7 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PAGES_DIR, ROOT, blockTypes, documentValidators } from '../core/content-schemas.ts';
+import { ROOT, contentPaths } from '../content/paths.ts';
+import { blockTypes, documentValidators } from '../content/schemas.ts';
 import { copyProject } from './lib/project-copy.ts';
 
 const SIZES = (process.env.BENCH_PAGES ?? '250,1000')
@@ -16,7 +17,7 @@ const SIZES = (process.env.BENCH_PAGES ?? '250,1000')
   .sort((a, b) => a - b);
 /** A step that takes longer than this is stuck, not slow: the benchmark stops rather than wait forever. */
 const STEP_TIMEOUT_MINUTES = 30;
-const ownPages = readdirSync(PAGES_DIR, { recursive: true, encoding: 'utf8' }).filter((f) =>
+const ownPages = readdirSync(contentPaths(ROOT).pagesDir, { recursive: true, encoding: 'utf8' }).filter((f) =>
   f.endsWith('.json'),
 ).length;
 const invalid = SIZES.filter((size) => !Number.isInteger(size) || size <= ownPages);

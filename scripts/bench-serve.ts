@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../core/content-schemas.ts';
+import { ROOT } from '../content/paths.ts';
 import { startNginx } from './lib/nginx-process.ts';
 import { startServerProcess } from './lib/server-process.ts';
 

@@ -3,7 +3,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, renameSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../core/content-schemas.ts';
+import { ROOT } from '../content/paths.ts';
 import { precompress } from '../core/precompress.ts';
 
 /** Runs one step and says how long it took, so a slow build shows which step to look at. */

@@ -1,9 +1,9 @@
 // `npm run check` fails when a hand-written source file grows past MAX_LINES: past that size a file is doing more
-// than one thing, and wants a split along its seams (see how server/ and scripts/lib/validate/ are grouped).
+// than one thing, and wants a split along its seams (see how server/ and content/validate/ are grouped).
 // Generated files and content documents are exempt.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { ROOT } from '../core/content-schemas.ts';
+import { ROOT } from '../content/paths.ts';
 
 export const MAX_LINES = 400;
 const SOURCE = /\.(ts|tsx|js|mjs|cjs|css)$/;

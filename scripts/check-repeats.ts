@@ -1,12 +1,14 @@
 // `npm run check:repeats`: no paragraph of more than 25 words appears word for word on two pages. One line per
 // place, in the validator's format (`file:line:col  /pointer  message`, naming the other place); exit 1 when any.
-import { formatContentError, kindOf, readContent } from './lib/validate/validate-content.ts';
-import { MAX_WORDS, repeatedParagraphs } from './lib/validate/repeated-text.ts';
+import { ROOT, contentPaths } from '../content/paths.ts';
+import { formatContentError, kindOf, readContent } from '../content/validate/validate-content.ts';
+import { MAX_WORDS, repeatedParagraphs } from '../content/validate/repeated-text.ts';
 
-const pages = readContent().filter(
-  (document) => kindOf(document.file) === 'page' && document.data !== undefined,
+const checkout = contentPaths(ROOT);
+const pages = readContent(checkout).filter(
+  (document) => kindOf(checkout, document.file) === 'page' && document.data !== undefined,
 );
-const errors = repeatedParagraphs(pages);
+const errors = repeatedParagraphs(checkout, pages);
 for (const error of errors) console.error(formatContentError(error));
 if (errors.length > 0) {
   console.error(

@@ -3,8 +3,8 @@
 import express from 'express';
 import { createServer as createViteServer } from 'vite';
 import type { Manifest } from '@tanstack/router-core';
-import { ROOT } from '../core/content-schemas.ts';
-import { formatContentError, validateAll } from './lib/validate/validate-content.ts';
+import { ROOT } from '../content/paths.ts';
+import { formatContentError, validateContent } from '../content/validate/validate-content.ts';
 import { readConfig } from '../server/config.ts';
 import { loadForms, loadSite } from '../server/content.ts';
 import { createLeadPipeline } from '../server/lead-pipeline.ts';
@@ -55,7 +55,7 @@ app.use(vite.middlewares);
 app.use(async (req, res) => {
   try {
     // The router would turn a broken document into its error screen; staff should see the validator's words instead.
-    const problems = validateAll();
+    const problems = validateContent({ root: ROOT });
     if (problems.length > 0) {
       const message = `${problems.length} content error${problems.length === 1 ? '' : 's'}:\n${problems.map(formatContentError).join('\n')}`;
       res

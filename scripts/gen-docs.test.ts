@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { blockSchemaFile, blockTypes, readJson } from '../core/content-schemas.ts';
+import { blockSchemaFile, blockTypes, readJson } from '../content/schemas.ts';
 import { BEGIN, END, reference, splice } from './gen-docs.ts';
 
 describe('gen-docs', () => {

@@ -4,18 +4,11 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  PAGES_DIR,
-  ROOT,
-  SCHEMA_FILES,
-  blockSchemaFile,
-  blockTypes,
-  readJson,
-  schemaId,
-} from '../core/content-schemas.ts';
-import type { Json } from './lib/validate/json-pointer.ts';
-import { patternHint } from './lib/validate/messages.ts';
-import { derefSchema, type Located } from './lib/validate/schema-walk.ts';
+import { SCHEMA_FILES, blockSchemaFile, blockTypes, readJson, schemaId } from '../content/schemas.ts';
+import { ROOT, contentPaths } from '../content/paths.ts';
+import type { JsonObject as Json } from '../content/json-pointer.ts';
+import { patternHint } from '../content/validate/messages.ts';
+import { derefSchema, type Located } from '../content/validate/schema-walk.ts';
 import { pagePath } from '../core/page-paths.ts';
 import { readArgs } from '../core/cli-args.ts';
 
@@ -244,9 +237,10 @@ function iconSection(): string {
 
 /** Every page with the blocks it is composed of, in order: a map of the site for content staff. */
 function pagesSection(): string {
-  const files = readdirSync(PAGES_DIR, { recursive: true, encoding: 'utf8' })
+  const { pagesDir } = contentPaths(ROOT);
+  const files = readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.json'))
-    .map((file) => join(PAGES_DIR, file));
+    .map((file) => join(pagesDir, file));
   const rows = files
     .map((file) => ({
       file,

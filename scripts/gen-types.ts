@@ -7,8 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { format } from 'prettier';
 import {
-  ROOT,
-  GENERATED_DIR,
   BLOCKS_SCHEMA_FILE,
   SCHEMA_FILES,
   blockTypes,
@@ -16,7 +14,8 @@ import {
   blocksUnionSchema,
   standaloneValidatorsCode,
   VALIDATORS_FILE,
-} from '../core/content-schemas.ts';
+} from '../content/schemas.ts';
+import { GENERATED_DIR, ROOT } from '../content/paths.ts';
 import { readArgs } from '../core/cli-args.ts';
 
 const BANNER =

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../core/content-schemas.ts';
+import { ROOT } from '../content/paths.ts';
 import { blockFiles, insertIntoRegistry, nameProblem, toKebab, toPascal } from './new-block.ts';
 import { copyProject } from './lib/project-copy.ts';
 
@@ -118,10 +118,11 @@ describe('npm run new-block, in a copy of the project', () => {
     );
     const check = `
       import { readFileSync } from 'node:fs';
-      import { validateBlock } from './scripts/lib/validate/validate-content.ts';
+      import { ROOT, contentPaths } from './content/paths.ts';
+      import { validateBlock } from './content/validate/validate-content.ts';
       const read = (f) => JSON.parse(readFileSync('blocks/image-gallery/' + f, 'utf8'));
       const invalid = read('example.invalid.json');
-      console.log(JSON.stringify({ valid: validateBlock(read('example.json')), invalid: validateBlock(invalid.block), expected: invalid.expectedError }));`;
+      console.log(JSON.stringify({ valid: validateBlock(read('example.json'), contentPaths(ROOT)), invalid: validateBlock(invalid.block, contentPaths(ROOT)), expected: invalid.expectedError }));`;
     writeFileSync(join(dir, 'check.ts'), check);
     const result = JSON.parse(run('check.ts')) as {
       valid: unknown[];

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { BLOCKS_DIR, ROOT } from '../core/content-schemas.ts';
+import { BLOCKS_DIR, ROOT } from '../content/paths.ts';
 import { distance } from 'fastest-levenshtein';
 
 export const REGISTRY_FILE = join(BLOCKS_DIR, 'registry.ts');

@@ -6,7 +6,8 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerManifest } from '@tanstack/router-core';
-import { REDIRECTS_FILE, ROOT, SITE_FILE, readJson } from '../core/content-schemas.ts';
+import { ROOT, contentPaths } from '../content/paths.ts';
+import { readJson } from '../content/schemas.ts';
 import { CSP_HASHES_FILE, inlineScriptHashes, type CspHashes } from '../core/csp.ts';
 import { hydrationLoader } from '../renderer/shell/hydration-loader.ts';
 import { compressedCopies } from '../core/precompress.ts';
@@ -30,6 +31,7 @@ type ServerEntry = {
 };
 
 const buildDir = join(ROOT, '.build');
+const content = contentPaths(ROOT);
 const clientDir = join(buildDir, 'client');
 
 /**
@@ -87,7 +89,7 @@ const targets = [
   ...server.pages.map((page) => ({ path: page.path, status: 200 })),
   { path: '/404', status: 404 },
 ];
-const site = readJson(SITE_FILE) as Site;
+const site = readJson(content.siteFile) as Site;
 const siteUrl = siteUrlFrom(process.env.SITE_URL, site.url);
 
 /** What rendering some of the pages found: each page's inline-script hashes, and what went wrong. */
@@ -183,7 +185,7 @@ const pages = await Promise.all(server.pages.map(async ({ path, load }) => ({ pa
 const deployedSite: Site = { ...site, url: siteUrl };
 writeFileSync(join(clientDir, 'sitemap.xml'), await sitemapXml(deployedSite, pages));
 writeFileSync(join(clientDir, 'robots.txt'), robotsTxt(deployedSite));
-const redirects = redirectRules(readJson(REDIRECTS_FILE) as RedirectTable);
+const redirects = redirectRules(readJson(content.redirectsFile) as RedirectTable);
 writeFileSync(join(clientDir, '_redirects'), netlifyRedirects(redirects));
 mkdirSync(join(buildDir, 'nginx'), { recursive: true });
 writeFileSync(join(buildDir, 'nginx', 'site.conf'), nginxSiteConf(clientDir, cspHashes, redirects));

@@ -6,10 +6,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from '../core/content-schemas.ts';
+import { ROOT, contentPaths } from '../content/paths.ts';
 import { launchBrowser, visit } from '../tests/helpers/browser.ts';
 import { startServerProcess } from './lib/server-process.ts';
-import { siteIndex } from './lib/validate/link-rules.ts';
+import { siteIndex } from '../content/validate/link-rules.ts';
 
 /**
  * Budgets in bytes of gzip (JS at most 142 KB, aiming at 120; CSS at most 15 KB): a phone on a slow network gets the
@@ -57,7 +57,7 @@ const site = await startServerProcess();
 const browser = await launchBrowser();
 const rows: Row[] = [];
 try {
-  for (const route of [...[...siteIndex().pages.keys()].sort(), '/404']) {
+  for (const route of [...[...siteIndex(contentPaths(ROOT)).pages.keys()].sort(), '/404']) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const files = new Map<string, 'script' | 'stylesheet'>();

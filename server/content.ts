@@ -4,15 +4,11 @@ import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FormDefinition, RedirectTable, Site } from '../generated/content-types.ts';
 import { redirectRules, type RedirectRule } from '../core/redirects.ts';
-import {
-  FORMS_DIR,
-  REDIRECTS_FILE,
-  SCHEMA_FILES,
-  SITE_FILE,
-  contentAjv,
-  readJson,
-  schemaId,
-} from '../core/content-schemas.ts';
+import { ROOT, contentPaths } from '../content/paths.ts';
+import { SCHEMA_FILES, contentAjv, readJson, schemaId } from '../content/schemas.ts';
+
+// The server serves the checkout's documents.
+const CHECKOUT = contentPaths(ROOT);
 
 const FORM_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -31,13 +27,13 @@ function checked<T>(file: string, schemaFile: string): T {
   return document as T;
 }
 
-export const loadSite = (file = SITE_FILE): Site => checked<Site>(file, SCHEMA_FILES.site);
+export const loadSite = (file = CHECKOUT.siteFile): Site => checked<Site>(file, SCHEMA_FILES.site);
 
-export const loadRedirects = (file = REDIRECTS_FILE): RedirectRule[] =>
+export const loadRedirects = (file = CHECKOUT.redirectsFile): RedirectRule[] =>
   redirectRules(checked<RedirectTable>(file, SCHEMA_FILES.redirects));
 
 /** Every form definition under `dir`, by id: the file name without .json. */
-export function loadForms(dir = FORMS_DIR): Map<string, FormDefinition> {
+export function loadForms(dir = CHECKOUT.formsDir): Map<string, FormDefinition> {
   const forms = new Map<string, FormDefinition>();
   for (const file of readdirSync(dir)
     .filter((name) => name.endsWith('.json'))

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ROOT } from '../../core/content-schemas.ts';
+import { ROOT } from '../../content/paths.ts';
 
 export function copyProject(dir: string): void {
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {

@@ -3,8 +3,10 @@
 // 10-70 characters, description 50-200); these ranges are what is shown in full, which is a judgement call per page.
 import { relative } from 'node:path';
 import { parse, type Mapping } from 'json-source-map';
-import { PAGES_DIR, ROOT } from '../../core/content-schemas.ts';
-import { readContent, type ContentDocument } from './validate/validate-content.ts';
+import { ROOT, contentPaths } from '../../content/paths.ts';
+import { readContent, type ContentDocument } from '../../content/validate/validate-content.ts';
+
+const CONTENT = contentPaths(ROOT);
 
 /**
  * Characters, as the usual guidance puts them: Google cuts titles at about 600 px (50-60 characters) and descriptions
@@ -68,11 +70,12 @@ export function seoWarnings(pages: readonly SeoPage[]): string[] {
 }
 
 /** Every page document under pages/ that parses and has a string title and description, with source positions. */
-export function pageDocuments(documents: readonly ContentDocument[] = readContent()): SeoPage[] {
+export function pageDocuments(documents: readonly ContentDocument[] = readContent(CONTENT)): SeoPage[] {
   const pages: SeoPage[] = [];
   for (const { file, source, data } of documents) {
     // An unparsable document is left out: the validator reports it itself.
-    if (relative(PAGES_DIR, file).startsWith('..') || typeof data !== 'object' || data === null) continue;
+    if (relative(CONTENT.pagesDir, file).startsWith('..') || typeof data !== 'object' || data === null)
+      continue;
     const { title, description } = data as { title?: unknown; description?: unknown };
     if (typeof title !== 'string' || typeof description !== 'string') continue;
     // Positions need a second, slower parse: done only for a page that gets a warning.

@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../tests/helpers/free-port.ts';
 import { join } from 'node:path';
-import { ROOT } from '../../core/content-schemas.ts';
+import { ROOT } from '../../content/paths.ts';
 import { ENVIRONMENT } from '../../server/config.ts';
 
 const DEFAULT_STARTUP_TIMEOUT_MS = 30_000;

@@ -1,7 +1,10 @@
 // Dev server: a content document that breaks its schema stops Vite with the validator's own message, which the
 // browser overlay shows. (The build validates everything once, before bundling.)
 import type { Plugin } from 'vite';
-import { validateDocumentText, formatContentError } from './validate/validate-content.ts';
+import { ROOT, contentPaths } from '../../content/paths.ts';
+import { validateDocumentText, formatContentError } from '../../content/validate/validate-content.ts';
+
+const CHECKOUT = contentPaths(ROOT);
 
 const CONTENT = /\/(pages\/.+|site\/site|site\/forms\/[^/]+)\.json$/;
 
@@ -14,7 +17,7 @@ export function contentValidation(): Plugin {
     transform(code, id) {
       const file = id.split('?')[0] ?? id;
       if (!CONTENT.test(file)) return null;
-      const errors = validateDocumentText(file, code);
+      const errors = validateDocumentText(CHECKOUT, file, code);
       const first = errors[0];
       if (!first) return null;
       this.error({

@@ -3,6 +3,7 @@
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FormDefinition } from '../../generated/content-types.ts';
+import { segmentsOf } from '../../content/json-pointer.ts';
 import {
   DEFAULT_INVALID_MESSAGE,
   SOURCE_FIELD,
@@ -18,15 +19,12 @@ export type Submission =
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 addFormats(ajv);
 
-const unescapePointer = (token: string) => token.replace(/~1/g, '/').replace(/~0/g, '~');
-
 /** The property an ajv error is about: a missing one, an unknown one or the one whose value failed. */
 function propertyOf(error: ErrorObject): string | undefined {
   const params = error.params as { missingProperty?: string; additionalProperty?: string };
   if (error.keyword === 'required') return params.missingProperty;
   if (error.keyword === 'additionalProperties') return params.additionalProperty;
-  const token = error.instancePath.split('/')[1];
-  return token === undefined ? undefined : unescapePointer(token);
+  return segmentsOf(error.instancePath)[0];
 }
 
 export function createSubmissionValidator(

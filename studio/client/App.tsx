@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api, type DiffLine, type StudioFile } from './api.ts';
 import { FormContext, type SiteLinks } from './form/form-context.ts';
 import { ObjectFields } from './form/SchemaField.tsx';
-import { getAt, isRecord, type Json } from './schema/pointer.ts';
+import { valueAt, isRecord, type Json } from '../../content/json-pointer.ts';
 import { blockType, documentSchema } from './schema/schemas.ts';
 import { Catalogue } from './editor/Catalogue.tsx';
 import { FileList } from './editor/FileList.tsx';
@@ -24,16 +24,10 @@ import { SitePreview } from './preview/SitePreview.tsx';
 import { phoneFor, site } from '../../renderer/site-context.tsx';
 import { siteUrl } from '../../renderer/head.ts';
 
+import { kindOf } from '../../content/kinds.ts';
+import { pagePath } from '../../core/page-paths.ts';
+
 const FILES_POLL_MS = 3000;
-const pathOf = (file: string) =>
-  file === 'pages/index.json' ? '/' : file.replace(/^pages/, '').replace(/\.json$/, '');
-const kindOf = (file: string) =>
-  file.startsWith('pages/')
-    ? 'page'
-    : file
-        .replace(/^site\/(forms\/)?/, '')
-        .replace(/\.json$/, '')
-        .replace(/^(?!site$|redirects$|programs$).*/, 'form');
 
 export function App() {
   const [files, setFiles] = useState<StudioFile[]>([]);
@@ -53,7 +47,7 @@ export function App() {
   const file = opened?.file;
   const checks = useChecks(file, doc);
   const isPage = file?.startsWith('pages/') ?? false;
-  const path = file && isPage ? pathOf(file) : '/';
+  const path = file && isPage ? pagePath(file) : '/';
 
   const refreshFiles = useCallback(
     () =>
@@ -84,7 +78,7 @@ export function App() {
 
   // Changing or clearing an anchor other documents link to lists those links first.
   const change = useStableCallback((pointer: string, value: unknown, label?: string) => {
-    const before = /^\/blocks\/\d+\/id$/.test(pointer) ? getAt(document.latest(), pointer) : undefined;
+    const before = /^\/blocks\/\d+\/id$/.test(pointer) ? valueAt(document.latest(), pointer) : undefined;
     if (typeof before === 'string' && isPage && !confirmedAnchors.has(before) && value !== before) {
       void api.references(path, before).then((refs) => {
         const others = refs.filter((r) => r.file !== file);
@@ -308,7 +302,7 @@ export function App() {
                           />
                         ) : (
                           <ObjectFields
-                            node={documentSchema(kindOf(file))}
+                            node={documentSchema(kindOf(file) ?? 'form')}
                             pointer=""
                             value={doc}
                             skip={['$schema']}

@@ -4,11 +4,10 @@
 import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import express, { type Request, type Response } from 'express';
-import { REDIRECTS_FILE } from '../../core/content-schemas.ts';
 import { pageFile, pagePath } from '../../core/page-paths.ts';
-import { pageAnchors, siteIndex } from '../../scripts/lib/validate/link-rules.ts';
+import { pageAnchors, siteIndex } from '../../content/validate/link-rules.ts';
 import { checkDocument } from './checks.ts';
-import { documentPath, listDocuments, versionOf } from './documents.ts';
+import { CONTENT, documentPath, listDocuments, versionOf } from './documents.ts';
 import { changedHunks, lineDiff } from './line-diff.ts';
 import { documentText } from './minimal-edit.ts';
 import { referencesTo } from './references.ts';
@@ -124,7 +123,7 @@ export function studioApi() {
   });
 
   api.get('/index', (_req, res) => {
-    const index = siteIndex();
+    const index = siteIndex(CONTENT);
     res.json({
       pages: [...index.pages].map(([path, anchors]) => ({ path, anchors: [...anchors].sort() })),
       redirects: [...index.redirects].map(([from, to]) => ({ from, to })),
@@ -161,8 +160,8 @@ export function studioApi() {
     const newPath = pagePath(to);
     writeAtomically(target, text);
     unlinkSync(source);
-    if (body.redirect === true && existsSync(REDIRECTS_FILE)) {
-      const redirectsText = readFileSync(REDIRECTS_FILE, 'utf8');
+    if (body.redirect === true && existsSync(CONTENT.redirectsFile)) {
+      const redirectsText = readFileSync(CONTENT.redirectsFile, 'utf8');
       const table = JSON.parse(redirectsText) as { redirects: { from: string[]; to: string }[] };
       // Old rules that pointed at the old address now point at the new one: a chain of redirects is an error.
       for (const rule of table.redirects) {
@@ -170,7 +169,7 @@ export function studioApi() {
         if (path === oldPath) rule.to = anchor === undefined ? newPath : `${newPath}#${anchor}`;
       }
       table.redirects.push({ from: [oldPath], to: newPath });
-      writeAtomically(REDIRECTS_FILE, await documentText(REDIRECTS_FILE, redirectsText, table));
+      writeAtomically(CONTENT.redirectsFile, await documentText(CONTENT.redirectsFile, redirectsText, table));
     }
     res.json({ file: to, version: versionOf(text), anchors: [...pageAnchors(JSON.parse(text))] });
   });

@@ -3,11 +3,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
-import { ROOT } from '../../core/content-schemas.ts';
+import { kindOf, type DocumentKind } from '../../content/kinds.ts';
+import { ROOT, contentPaths } from '../../content/paths.ts';
 import { pagePath } from '../../core/page-paths.ts';
-import { kindOf, type ContentKind } from '../../scripts/lib/validate/validate-content.ts';
 
-export type StudioFile = { file: string; kind: ContentKind; path?: string; title: string };
+export type StudioFile = { file: string; kind: DocumentKind; path?: string; title: string };
+
+/** The documents the studio edits: the checkout's. */
+export const CONTENT = contentPaths(ROOT);
 
 /** Where the studio may write: nowhere but these folders. */
 const WRITABLE = ['pages', 'site'];
@@ -28,7 +31,7 @@ export function documentPath(name: unknown): string | undefined {
   const absolute = join(ROOT, normalize(name));
   const rel = toPosix(relative(ROOT, absolute));
   if (rel !== name || !WRITABLE.includes(rel.split('/')[0] ?? '')) return undefined;
-  if (!kindOf(absolute)) return undefined;
+  if (!kindOf(rel)) return undefined;
   // A symbolic link inside pages/ must not lead a write out of it: the nearest existing folder must be inside too.
   let existing = dirname(absolute);
   while (!existsSync(existing)) existing = dirname(existing);
@@ -69,7 +72,7 @@ export function listDocuments(): StudioFile[] {
     for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
       const file = `${folder}/${toPosix(entry)}`;
       const absolute = join(ROOT, file);
-      const kind = file.endsWith('.json') ? kindOf(absolute) : undefined;
+      const kind = file.endsWith('.json') ? kindOf(file) : undefined;
       if (!kind) continue;
       const data = readJson(absolute);
       if (kind === 'page') {

@@ -2,14 +2,14 @@
 // documents (pages, menus, redirects) that would break.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../../core/content-schemas.ts';
+import { escapeSegment as segment } from '../../content/json-pointer.ts';
+import { ROOT } from '../../content/paths.ts';
 import { listDocuments } from './documents.ts';
 
 export type Reference = { file: string; pointer: string; href: string };
 
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
 const LINK_KEYS = new Set(['href', 'path', 'to', 'from']);
-const segment = (part: string | number) => String(part).replace(/~/g, '~0').replace(/\//g, '~1');
 
 function linksIn(value: unknown, pointer: string, key: string, found: { pointer: string; href: string }[]) {
   if (typeof value === 'string') {

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { ROOT } from '../../core/content-schemas.ts';
+import { ROOT } from '../../content/paths.ts';
 import type { RunningSite } from '../helpers/site-under-test.ts';
 
 /**

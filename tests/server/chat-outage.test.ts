@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT } from '../../core/content-schemas.ts';
+import { ROOT } from '../../content/paths.ts';
 import { runLeadsCli } from '../../scripts/leads.ts';
 import { startServerProcess, type ServerEnv, type ServerProcess } from '../../scripts/lib/server-process.ts';
 import {

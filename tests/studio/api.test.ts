@@ -96,8 +96,14 @@ describe('studio API', () => {
     (document.blocks[index] as Record<string, unknown>).heading = '';
     const response = await put(name, document, version);
     expect(response.status).toBe(422);
-    const { errors } = (await response.json()) as { errors: { pointer: string; message: string }[] };
-    expect(errors).toContainEqual({ pointer: `/blocks/${index}/heading`, message: 'must not be empty' });
+    const { errors } = (await response.json()) as {
+      errors: { code: string; pointer: string; message: string }[];
+    };
+    expect(errors).toContainEqual({
+      code: 'too-short',
+      pointer: `/blocks/${index}/heading`,
+      message: 'must not be empty',
+    });
     expect(studio.read(name)).toBe(text);
   });
 
@@ -113,14 +119,22 @@ describe('studio API', () => {
       body: JSON.stringify({ file: name, document }),
     });
     const { errors } = (await response.json()) as {
-      errors: { pointer: string; message: string; suggestion?: string }[];
+      errors: { code: string; pointer: string; message: string; suggestion?: string; fix?: unknown }[];
     };
     const n = document.blocks.length;
     const link = errors.find((e) => e.pointer === `/blocks/${n - 2}/text`);
     expect(link?.message).toContain('link "/services/medical-detx" leads nowhere');
+    expect(link?.code).toBe('broken-link');
     expect(link?.suggestion).toBe('/services/medical-detox');
+    expect(link?.fix).toEqual({
+      kind: 'replace-link',
+      pointer: `/blocks/${n - 2}/text`,
+      from: '/services/medical-detx',
+      to: '/services/medical-detox',
+    });
     const anchor = errors.find((e) => e.pointer === `/blocks/${n - 1}/text`);
     expect(anchor?.message).toContain('has no section with id "contct"');
+    expect(anchor?.code).toBe('missing-anchor');
     expect(anchor?.suggestion).toBe('/#contact');
     // The same document on disk gives the same messages from the build's own command.
     studio.write(name, `${JSON.stringify(document, null, 2)}\n`);

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../core/content-schemas.ts';
+import { ROOT } from '../../content/paths.ts';
 
 const CLIENT = join(ROOT, 'dist', 'client');
 // Strings only the studio's code and its libraries carry.

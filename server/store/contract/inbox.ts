@@ -4,10 +4,10 @@
 
 // The lead statuses, a lead's notes and status changes are the staff API's (contracts/staff-api.ts): what staff see
 // is what the store keeps.
-import type { LeadNote, LeadStatus, StatusChange } from '../../contracts/staff-api.ts';
+import type { LeadNote, LeadStatus, StatusChange } from '../../../contracts/staff-api.ts';
 
-export { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../contracts/staff-api.ts';
-export type { LeadNote, LeadStatus, StatusChange } from '../../contracts/staff-api.ts';
+export { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../../contracts/staff-api.ts';
+export type { LeadNote, LeadStatus, StatusChange } from '../../../contracts/staff-api.ts';
 
 /** Which leads: every part optional, all parts together. */
 export interface InboxFilter {

@@ -2,7 +2,7 @@
 // too heavy for a list, so the example is shown as its fields. The new block starts as the example without anchors.
 import { Button, Card, Code, Modal, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { isRecord, type Json } from '../schema/pointer.ts';
+import { isRecord, type Json } from '../../../content/json-pointer.ts';
 import { blockTypes } from '../schema/schemas.ts';
 
 export function newBlockFrom(example: Json): Json {

@@ -4,7 +4,7 @@ import { Button, Group, Modal, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { StudioFile } from '../api.ts';
 import type { SiteLinks } from '../form/form-context.ts';
-import { isRecord, type Json } from '../schema/pointer.ts';
+import { isRecord, type Json } from '../../../content/json-pointer.ts';
 import { blockType } from '../schema/schemas.ts';
 import { newBlockFrom } from './Catalogue.tsx';
 

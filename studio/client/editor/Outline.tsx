@@ -19,7 +19,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
-import { isRecord, type Json } from '../schema/pointer.ts';
+import { isRecord, type Json } from '../../../content/json-pointer.ts';
 
 export type OutlineProps = {
   blocks: Json[];

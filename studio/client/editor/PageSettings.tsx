@@ -1,7 +1,7 @@
 // The page's own fields (everything but its blocks), its address with a move that keeps old links working, and how
 // it will look as a search result and as a shared card, with the page schema's length limits.
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { isRecord, type Json } from '../schema/pointer.ts';
+import { isRecord, type Json } from '../../../content/json-pointer.ts';
 import { documentSchema } from '../schema/schemas.ts';
 import { ObjectFields } from '../form/SchemaField.tsx';
 

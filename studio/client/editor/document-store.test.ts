@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDocumentStore } from './document-store.ts';
-import { setAt, type Json } from '../schema/pointer.ts';
+import { setAt, type Json } from '../../../content/json-pointer.ts';
 
 const typed = (store: ReturnType<typeof createDocumentStore>, text: string) =>
   store.push((s) => ({ ...s, doc: setAt(s.doc, '/heading', text) as Json, label: 'edit' }), '/heading:edit');

@@ -3,7 +3,7 @@
 // field that changed and the preview frames follow it at once, and the rest of the editor (outline, checks, toolbar)
 // in a transition that gives way to the next keystroke.
 import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
-import { getAt, type Json } from '../schema/pointer.ts';
+import { valueAt, type Json } from '../../../content/json-pointer.ts';
 
 export type Snapshot = { doc: Json; keys: string[]; label: string };
 export type History = { history: Snapshot[]; at: number };
@@ -75,6 +75,6 @@ export function useDeferredHistory(store: DocumentStore): History {
 export function useDraftAt(store: DocumentStore, pointer: string, fallback: unknown): unknown {
   return useSyncExternalStore(store.subscribe, () => {
     const current = store.current();
-    return current ? getAt(current.doc, pointer) : fallback;
+    return current ? valueAt(current.doc, pointer) : fallback;
   });
 }

@@ -1,7 +1,8 @@
 // The open document as the editor shows it: its history lives in document-store.ts; here it is opened, kept in the
 // browser's storage (so a reload loses nothing; dropped once saved) and changed.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isRecord, moveItem, setAt, type Json } from '../schema/pointer.ts';
+import { isRecord, setAt, type Json } from '../../../content/json-pointer.ts';
+import { moveItem } from '../schema/list.ts';
 import { createDocumentStore, useDeferredHistory } from './document-store.ts';
 
 /** A document as read from disk; `isNew`: not on disk yet; `keep`: the same document again, its edits kept. */

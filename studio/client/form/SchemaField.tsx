@@ -13,7 +13,16 @@ import {
 } from '@mantine/core';
 import { memo } from 'react';
 import { defaultValue } from '../schema/defaults.ts';
-import { isRecord, join, moveItem, type Json } from '../schema/pointer.ts';
+import { isRecord, join, type Json } from '../../../content/json-pointer.ts';
+import {
+  canAddItem,
+  fieldKind,
+  propertyFields,
+  variantLabel,
+  variantOf,
+  variantsOf,
+} from '../schema/fields.ts';
+import { moveItem } from '../schema/list.ts';
 import { child, type Node } from '../schema/schemas.ts';
 import { useDraftAt } from '../editor/document-store.ts';
 import { labelOf, useForm } from './form-context.ts';
@@ -35,26 +44,28 @@ export const SchemaField = memo(function SchemaField(fieldProps: FieldProps) {
   const props = { ...fieldProps, value: useDraftAt(store, fieldProps.pointer, fieldProps.value) };
   const { schema } = props.node;
   const set = (value: unknown) => change(props.pointer, value, props.label);
-  if ('const' in schema) return null; // A fixed value: a block's type, shown in its heading.
-  if (Array.isArray(schema.oneOf)) return <OneOfField {...props} />;
-  if (Array.isArray(schema.enum)) return <EnumField {...props} schema={schema} change={set} />;
-  switch (schema.type) {
-    case 'string':
-      return schema.title === 'Href' ? (
-        <LinkField {...props} schema={schema} change={set} />
-      ) : (
-        <TextField {...props} schema={schema} change={set} />
-      );
+  switch (fieldKind(schema)) {
+    case 'fixed':
+      return null; // A fixed value: a block's type, shown in its heading.
+    case 'variants':
+      return <OneOfField {...props} />;
+    case 'select':
+      return <EnumField {...props} schema={schema} change={set} />;
+    case 'link':
+      return <LinkField {...props} schema={schema} change={set} />;
+    case 'text':
+      return <TextField {...props} schema={schema} change={set} />;
     case 'number':
-    case 'integer':
       return <NumberField {...props} schema={schema} change={set} />;
-    case 'boolean':
+    case 'switch':
       return <BooleanField {...props} schema={schema} change={set} />;
-    case 'array':
+    case 'list':
       return <ArrayField {...props} />;
-    case 'object':
-      return isRecord(schema.additionalProperties) ? <MapField {...props} /> : <ObjectField {...props} />;
-    default:
+    case 'map':
+      return <MapField {...props} />;
+    case 'group':
+      return <ObjectField {...props} />;
+    case 'none':
       return <Text c="red">No form for this value ({String(schema.type)})</Text>;
   }
 });
@@ -72,18 +83,12 @@ function GroupErrors({ pointer }: { pointer: string }) {
 export function ObjectFields({ node, pointer, value, skip = [] }: Omit<FieldProps, 'label' | 'required'>) {
   const { change } = useForm();
   const record = isRecord(value) ? value : {};
-  const properties = isRecord(node.schema.properties) ? node.schema.properties : {};
-  const required = new Set(Array.isArray(node.schema.required) ? node.schema.required.map(String) : []);
   return (
     <Stack gap="sm">
       <GroupErrors pointer={pointer} />
-      {Object.entries(properties).map(([name, raw]) => {
-        const property = child(node, raw);
-        if (!property || skip.includes(name)) return null;
+      {propertyFields(node, skip).map(({ name, node: property, required: isRequired, container }) => {
         const at = join(pointer, name);
-        const isRequired = required.has(name);
         const present = name in record;
-        const container = property.schema.type === 'object' || property.schema.type === 'array';
         if (container && !present && !isRequired)
           return (
             <Group key={name} gap="xs">
@@ -202,7 +207,7 @@ function ArrayField({ node, pointer, label, value }: FieldProps) {
             </Stack>
           </Group>
         ))}
-        {typeof node.schema.maxItems === 'number' && list.length >= node.schema.maxItems ? null : (
+        {!canAddItem(node.schema, list.length) ? null : (
           <Button
             size="compact-sm"
             variant="light"
@@ -216,32 +221,9 @@ function ArrayField({ node, pointer, label, value }: FieldProps) {
   );
 }
 
-/** Which variant of a oneOf a value is: a string is the text variant; an object the one whose required keys it has. */
-function variantOf(variants: Node[], value: unknown): number {
-  const index = variants.findIndex((v) =>
-    typeof value === 'string'
-      ? v.schema.type === 'string'
-      : isRecord(value) &&
-        v.schema.type === 'object' &&
-        (Array.isArray(v.schema.required) ? v.schema.required : []).every((k) => String(k) in value),
-  );
-  return Math.max(0, index);
-}
-
-const variantLabel = (v: Node) =>
-  v.schema.type === 'string'
-    ? typeof v.schema.description === 'string' && v.schema.description.length < 20
-      ? v.schema.description.replace(/\.$/, '')
-      : 'Text'
-    : String(v.schema.title ?? 'Group')
-        .replace(/^(RichText|Table)/, '')
-        .replace(/([a-z])([A-Z])/g, '$1 $2');
-
 function OneOfField({ node, pointer, label, value }: FieldProps) {
   const { change } = useForm();
-  const variants = (Array.isArray(node.schema.oneOf) ? node.schema.oneOf : [])
-    .map((raw) => child(node, raw))
-    .filter((v): v is Node => v !== undefined);
+  const variants = variantsOf(node);
   const current = variantOf(variants, value);
   const chosen = variants[current];
   if (!chosen) return null;

@@ -1,9 +1,17 @@
 // What every generated field needs besides its own schema and value: how to change the document, the errors the
 // build's checks found, the site's pages for link pickers, and the values {phone} and {email} print on this page.
 import { createContext, useContext } from 'react';
+import type { ProblemCode, ProblemFix } from '../../../content/validate/problems.ts';
 import { createDocumentStore, type DocumentStore } from '../editor/document-store.ts';
 
-export type FieldError = { pointer: string; message: string; suggestion?: string };
+/** A problem the build's checks found, as the studio server sends it (studio/server/checks.ts). */
+export type FieldError = {
+  code: ProblemCode;
+  pointer: string;
+  message: string;
+  suggestion?: string;
+  fix?: ProblemFix;
+};
 export type SiteLinks = {
   pages: { path: string; anchors: string[] }[];
   redirects: { from: string; to: string }[];
@@ -35,11 +43,22 @@ export const labelOf = (name: string) =>
     .toLowerCase()
     .replace(/^./, (c) => c.toUpperCase());
 
-/** The value a suggestion makes: a link inside text is replaced where it stands, anything else outright. */
-export function applySuggestion(value: unknown, error: FieldError): unknown {
-  if (error.suggestion === undefined) return value;
-  const link = /^link "([^"]+)"/.exec(error.message)?.[1];
-  if (typeof value === 'string' && link && value !== link)
-    return value.split(`(${link})`).join(`(${error.suggestion})`);
-  return error.suggestion;
+/** Whether a field can apply the fix to its own value (a rename is its object's change, not the field's). */
+export const fixesValue = (
+  fix: ProblemFix | undefined,
+): fix is Exclude<ProblemFix, { kind: 'rename-property' }> =>
+  fix !== undefined && fix.kind !== 'rename-property';
+
+/** The value a fix makes: a link inside text is replaced where it stands, anything else outright. */
+export function applyFix(value: unknown, fix: ProblemFix): unknown {
+  switch (fix.kind) {
+    case 'replace':
+      return fix.value;
+    case 'replace-link':
+      return typeof value === 'string' && value !== fix.from
+        ? value.split(`(${fix.from})`).join(`(${fix.to})`)
+        : fix.to;
+    case 'rename-property':
+      return value;
+  }
 }

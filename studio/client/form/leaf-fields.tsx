@@ -3,8 +3,9 @@
 import { Autocomplete, Button, Group, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { icons } from '../../../renderer/icons.ts';
+import { characterCounter, enumOptions, helpText, numberBounds, textInputType } from '../schema/fields.ts';
 import type { Schema } from '../schema/schemas.ts';
-import { applySuggestion, useForm, type FieldError } from './form-context.ts';
+import { applyFix, fixesValue, useForm, type FieldError } from './form-context.ts';
 import { TextPreview } from './TextPreview.tsx';
 
 export type LeafProps = {
@@ -20,7 +21,7 @@ export function errorText(errors: FieldError[]): string | undefined {
   return errors.length ? errors.map((e) => e.message).join('; ') : undefined;
 }
 
-/** The build's messages at a field and a button per suggestion that applies it. */
+/** A button per fix of the build's problems at a field, which applies it. */
 function Suggestions({
   errors,
   value,
@@ -30,7 +31,9 @@ function Suggestions({
   value: unknown;
   change: (v: unknown) => void;
 }) {
-  const offered = errors.filter((e) => e.suggestion !== undefined);
+  const offered = errors.flatMap((e) =>
+    fixesValue(e.fix) && e.suggestion !== undefined ? [{ ...e, fix: e.fix, suggestion: e.suggestion }] : [],
+  );
   if (!offered.length) return null;
   return (
     <Group gap="xs" mt={4}>
@@ -39,7 +42,7 @@ function Suggestions({
           key={e.message}
           size="compact-xs"
           variant="light"
-          onClick={() => change(applySuggestion(value, e))}
+          onClick={() => change(applyFix(value, e.fix))}
         >
           Use “{e.suggestion}”
         </Button>
@@ -48,10 +51,7 @@ function Suggestions({
   );
 }
 
-function help(schema: Schema, extra?: string): ReactNode {
-  const text = typeof schema.description === 'string' ? schema.description : '';
-  return extra ? `${text} ${extra}` : text;
-}
+const help = (schema: Schema, extra?: string): ReactNode => helpText(schema, extra);
 
 const inputProps = (p: LeafProps, errors: FieldError[]) => ({
   label: p.label,
@@ -68,8 +68,7 @@ export function TextField(p: LeafProps) {
   const { errorsAt } = useForm();
   const errors = errorsAt(p.pointer);
   const value = typeof p.value === 'string' ? p.value : '';
-  const max = typeof p.schema.maxLength === 'number' ? p.schema.maxLength : undefined;
-  const counter = max ? ` (${[...value].length}/${max} characters)` : '';
+  const counter = characterCounter(p.schema, value);
   const long = p.schema.title === 'Text' || value.length > 60;
   const props = { ...inputProps(p, errors), description: help(p.schema, counter), value };
   return (
@@ -85,7 +84,7 @@ export function TextField(p: LeafProps) {
       ) : (
         <TextInput
           {...props}
-          type={p.schema.format === 'date' ? 'date' : 'text'}
+          type={textInputType(p.schema)}
           onChange={(e) => p.change(textValue(p, e.currentTarget.value))}
         />
       )}
@@ -125,7 +124,7 @@ export function LinkField(p: LeafProps) {
 export function EnumField(p: LeafProps) {
   const { errorsAt } = useForm();
   const errors = errorsAt(p.pointer);
-  const options = Array.isArray(p.schema.enum) ? p.schema.enum : [];
+  const options = enumOptions(p.schema);
   const isIcon = p.schema.title === 'IconName';
   const Icon = isIcon && typeof p.value === 'string' ? icons[p.value as keyof typeof icons] : undefined;
   return (
@@ -133,7 +132,7 @@ export function EnumField(p: LeafProps) {
       <Select
         {...inputProps(p, errors)}
         value={p.value === undefined ? null : JSON.stringify(p.value)}
-        data={options.map((option) => ({ value: JSON.stringify(option), label: String(option) }))}
+        data={options}
         clearable={!p.required}
         searchable={options.length > 8}
         leftSection={Icon ? <Icon size={18} aria-hidden /> : undefined}
@@ -163,9 +162,7 @@ export function NumberField(p: LeafProps) {
     <NumberInput
       {...inputProps(p, errorsAt(p.pointer))}
       value={typeof p.value === 'number' ? p.value : ''}
-      min={typeof p.schema.minimum === 'number' ? p.schema.minimum : undefined}
-      max={typeof p.schema.maximum === 'number' ? p.schema.maximum : undefined}
-      allowDecimal={p.schema.type !== 'integer'}
+      {...numberBounds(p.schema)}
       onChange={(n) => p.change(typeof n === 'number' ? n : p.required ? 0 : undefined)}
     />
   );

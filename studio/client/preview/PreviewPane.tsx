@@ -4,7 +4,7 @@
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { DocumentStore } from '../editor/document-store.ts';
-import { isRecord, type Json } from '../schema/pointer.ts';
+import { isRecord, type Json } from '../../../content/json-pointer.ts';
 import type { FromPreview, ToPreview } from './messages.ts';
 
 // Same origin as the editor. (Loading them from the studio's other name put them in their own process and halved

@@ -3,7 +3,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { StudioFile } from '../api.ts';
 import type { FieldError } from '../form/form-context.ts';
-import { isRecord, type Json } from '../schema/pointer.ts';
+import { isRecord, type Json } from '../../../content/json-pointer.ts';
 
 type Props = { doc: Json; files: StudioFile[]; errors: FieldError[] };
 

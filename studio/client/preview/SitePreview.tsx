@@ -4,7 +4,7 @@ import { Select, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api, type StudioFile } from '../api.ts';
 import type { DocumentStore } from '../editor/document-store.ts';
-import type { Json } from '../schema/pointer.ts';
+import type { Json } from '../../../content/json-pointer.ts';
 import { PreviewPane } from './PreviewPane.tsx';
 
 const HOME = 'pages/index.json';

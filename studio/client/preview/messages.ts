@@ -1,5 +1,5 @@
 // What the editor and its preview frames say to each other (same origin: window.postMessage).
-import type { Json } from '../schema/pointer.ts';
+import type { Json } from '../../../content/json-pointer.ts';
 
 export type ToPreview = {
   type: 'draft';

@@ -1,6 +1,6 @@
 // The value a new field or item starts with: the least that has the right shape. Required text starts empty, so
 // the validator's message tells staff what is missing.
-import type { Json } from './pointer.ts';
+import type { Json } from '../../../content/json-pointer.ts';
 import { child, resolve, type Node } from './schemas.ts';
 
 export function defaultValue(input: Node): Json {

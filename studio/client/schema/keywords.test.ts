@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../../core/content-schemas.ts';
+import { ROOT } from '../../../content/paths.ts';
 import { DATA_KEYWORDS, FORM_KEYWORDS, NAMED_SCHEMAS } from './keywords.ts';
 
 function keywordsOf(schema: unknown, into: Set<string>) {

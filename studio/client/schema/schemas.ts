@@ -1,6 +1,6 @@
 // Every content schema, as the validator reads them (the same files), with $ref resolved the way an editor resolves
 // it: relative to the file that holds it. The studio's forms, catalogue and help text all come from here.
-import type { Json } from './pointer.ts';
+import type { Json } from '../../../content/json-pointer.ts';
 
 export type Schema = { [keyword: string]: Json };
 /** A schema and the file it sits in, which its relative $refs are read from. */

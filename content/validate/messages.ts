@@ -2,8 +2,9 @@
 // content are not expected to read JSON Schema.
 import type { ErrorObject } from 'ajv';
 import { closest, distance } from 'fastest-levenshtein';
-import { blockTypes } from '../../../core/content-schemas.ts';
-import { escapeSegment, isObject, valueAt, type Problem } from './json-pointer.ts';
+import { blockTypes } from '../schemas.ts';
+import { escapeSegment, isObject, valueAt } from '../json-pointer.ts';
+import { replaceWith, type Problem, type ProblemCode } from './problems.ts';
 import { propertyNames, schemasAt } from './schema-walk.ts';
 
 /** The candidate the value most likely meant, or undefined when none is close. */
@@ -20,17 +21,30 @@ export function suggest(value: string, candidates: readonly string[]): string | 
   return undefined;
 }
 
-export function unknownWithSuggestion(
+/** The message for a name not among `candidates`, and the candidate it most likely meant. */
+export function unknownName(
   what: string,
   value: string,
   candidates: readonly string[],
   listName: string,
-) {
+): { message: string; suggestion?: string } {
   const hint = suggest(value, candidates);
-  if (hint) return `${what} "${value}"; did you mean "${hint}"?`;
-  return candidates.length
-    ? `${what} "${value}"; ${listName}: ${candidates.join(', ')}`
-    : `${what} "${value}"`;
+  if (hint) return { message: `${what} "${value}"; did you mean "${hint}"?`, suggestion: hint };
+  return {
+    message: candidates.length
+      ? `${what} "${value}"; ${listName}: ${candidates.join(', ')}`
+      : `${what} "${value}"`,
+  };
+}
+
+/** A problem with a name not among `candidates`, with the fix that writes the name it most likely meant. */
+export function unknownNameProblem(
+  code: ProblemCode,
+  pointer: string,
+  ...[what, value, candidates, listName]: Parameters<typeof unknownName>
+): Problem {
+  const { message, suggestion } = unknownName(what, value, candidates, listName);
+  return { code, pointer, message, at: 'value', ...replaceWith(pointer, suggestion) };
 }
 
 const PATTERN_HINTS: Record<string, string> = {
@@ -83,8 +97,8 @@ export function messageFor(e: ErrorObject, data: unknown, rootUrl: string): Prob
   const at = e.instancePath;
   const value = valueAt(data, at);
   const p = e.params as Record<string, unknown>;
-  const problem = (message: string, pointer = at, where: Problem['at'] = 'value'): Problem[] => [
-    { pointer, message, at: where },
+  const problem = (code: ProblemCode, message: string, pointer = at): Problem[] => [
+    { code, pointer, message, at: 'value' },
   ];
   switch (e.keyword) {
     case 'if':
@@ -96,30 +110,55 @@ export function messageFor(e: ErrorObject, data: unknown, rootUrl: string): Prob
       );
       const types = discriminated ? `; block types: ${blockTypes().join(', ')}` : '';
       return [
-        { pointer: at, message: `must have required property '${missing}'${types}`, at: 'value', missing },
+        {
+          code: 'missing-required',
+          pointer: at,
+          message: `must have required property '${missing}'${types}`,
+          at: 'value',
+          missing,
+        },
       ];
     }
     case 'discriminator': {
       const tag = String(p.tag);
       if (p.tagValue === undefined) return []; // The `required` error beside it says so.
       const pointer = `${at}/${escapeSegment(tag)}`;
-      if (typeof p.tagValue !== 'string') return problem(`must be a block type name, such as "faq"`, pointer);
-      return problem(
-        unknownWithSuggestion('unknown block type', p.tagValue, blockTypes(), 'known types'),
-        pointer,
-      );
+      if (typeof p.tagValue !== 'string')
+        return problem('invalid-block-type', `must be a block type name, such as "faq"`, pointer);
+      return [
+        unknownNameProblem(
+          'unknown-block-type',
+          pointer,
+          'unknown block type',
+          p.tagValue,
+          blockTypes(),
+          'known types',
+        ),
+      ];
     }
     case 'additionalProperties': {
       const key = String(p.additionalProperty);
       const allowed = propertyNames(schemasAt(rootUrl, data, at));
-      const message = unknownWithSuggestion('unknown property', key, allowed, 'allowed properties');
-      const meant = suggest(key, allowed);
+      const { message, suggestion: meant } = unknownName(
+        'unknown property',
+        key,
+        allowed,
+        'allowed properties',
+      );
+      const pointer = `${at}/${escapeSegment(key)}`;
       return [
         {
-          pointer: `${at}/${escapeSegment(key)}`,
+          code: 'unknown-property',
+          pointer,
           message,
           at: 'key',
-          ...(meant ? { meant: { object: at, property: meant } } : {}),
+          ...(meant
+            ? {
+                meant: { object: at, property: meant },
+                suggestion: meant,
+                fix: { kind: 'rename-property', pointer, to: meant },
+              }
+            : {}),
         },
       ];
     }
@@ -127,39 +166,52 @@ export function messageFor(e: ErrorObject, data: unknown, rootUrl: string): Prob
       const allowed = Array.isArray(p.allowedValues) ? p.allowedValues : [];
       const strings = allowed.filter((a): a is string => typeof a === 'string');
       if (typeof value === 'string' && strings.length === allowed.length)
-        return problem(unknownWithSuggestion('unknown value', value, strings, 'allowed values'));
-      return problem(`must be one of: ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
+        return [unknownNameProblem('unknown-value', at, 'unknown value', value, strings, 'allowed values')];
+      return problem('not-one-of', `must be one of: ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
     }
     case 'const':
-      return problem(`must be ${JSON.stringify(p.allowedValue)}`);
+      return problem('wrong-constant', `must be ${JSON.stringify(p.allowedValue)}`);
     case 'type': {
       const wanted = String(p.type)
         .split(',')
         .map((t) => TYPE_WORDS[t] ?? t)
         .join(' or ');
-      return problem(`must be ${wanted}, not ${TYPE_WORDS[jsonType(value)] ?? jsonType(value)}`);
+      return problem(
+        'wrong-type',
+        `must be ${wanted}, not ${TYPE_WORDS[jsonType(value)] ?? jsonType(value)}`,
+      );
     }
     case 'minLength':
-      if (p.limit === 1) return problem('must not be empty');
-      return problem(`${e.message} (it has ${typeof value === 'string' ? [...value].length : '?'})`);
+      if (p.limit === 1) return problem('too-short', 'must not be empty');
+      return problem(
+        'too-short',
+        `${e.message} (it has ${typeof value === 'string' ? [...value].length : '?'})`,
+      );
     case 'maxLength':
-      return problem(`${e.message} (it has ${typeof value === 'string' ? [...value].length : '?'})`);
+      return problem(
+        'too-long',
+        `${e.message} (it has ${typeof value === 'string' ? [...value].length : '?'})`,
+      );
     case 'minItems':
-      if (p.limit === 1) return problem('must have at least 1 item');
-      return problem(`${e.message} (it has ${Array.isArray(value) ? value.length : '?'})`);
+      if (p.limit === 1) return problem('too-few-items', 'must have at least 1 item');
+      return problem('too-few-items', `${e.message} (it has ${Array.isArray(value) ? value.length : '?'})`);
     case 'maxItems':
-      return problem(`${e.message} (it has ${Array.isArray(value) ? value.length : '?'})`);
+      return problem('too-many-items', `${e.message} (it has ${Array.isArray(value) ? value.length : '?'})`);
     case 'minimum':
-      return problem(`must be at least ${String(p.limit)}`);
+      return problem('too-small', `must be at least ${String(p.limit)}`);
     case 'maximum':
-      return problem(`must be at most ${String(p.limit)}`);
+      return problem('too-large', `must be at most ${String(p.limit)}`);
     case 'pattern':
-      return problem(patternHint(String(p.pattern)) ?? e.message ?? 'has the wrong form');
+      return problem('wrong-pattern', patternHint(String(p.pattern)) ?? e.message ?? 'has the wrong form');
     case 'format':
-      return problem(FORMAT_HINTS[String(p.format)] ?? e.message ?? 'has the wrong form');
+      return problem('wrong-format', FORMAT_HINTS[String(p.format)] ?? e.message ?? 'has the wrong form');
     case 'uniqueItems': {
       const [first, second] = [Number(p.j), Number(p.i)].sort((a, b) => a - b);
-      return problem(`repeats item ${first}; each value may appear only once`, `${at}/${second}`);
+      return problem(
+        'repeated-item',
+        `repeats item ${first}; each value may appear only once`,
+        `${at}/${second}`,
+      );
     }
     case 'not': {
       // `else: { not: { required: [x] } }` beside `if: { properties: { k: { const: v } } }`: x only when k is v.
@@ -175,14 +227,15 @@ export function messageFor(e: ErrorObject, data: unknown, rootUrl: string): Prob
         const [key, condition] = Object.entries(cond ?? {})[0] ?? [];
         if (Array.isArray(forbidden) && key && isObject(condition) && 'const' in condition)
           return forbidden.map((name) => ({
+            code: 'property-not-allowed-here' as const,
             pointer: `${at}/${escapeSegment(String(name))}`,
             message: `property "${String(name)}" is only allowed when ${key} is ${JSON.stringify(condition.const)}`,
             at: 'key' as const,
           }));
       }
-      return problem('is not allowed here');
+      return problem('not-allowed', 'is not allowed here');
     }
     default:
-      return problem(e.message ?? `fails the ${e.keyword} rule`);
+      return problem('schema-rule', e.message ?? `fails the ${e.keyword} rule`);
   }
 }

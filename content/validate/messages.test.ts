@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_FILES, blockSchemaFile, blockTypes } from '../../../core/content-schemas.ts';
+import { SCHEMA_FILES, blockSchemaFile, blockTypes } from '../schemas.ts';
 import { patternHint, suggest } from './messages.ts';
 
 describe('messages', () => {

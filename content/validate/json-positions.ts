@@ -1,7 +1,8 @@
 // The source text, read as text: where a pointer's key or value starts, where a syntax error most likely is,
 // and which keys an object repeats. The parsed value keeps none of these, and an editor needs all three.
 import type { Mapping } from 'json-source-map';
-import { escapeSegment, parentOf, type Problem } from './json-pointer.ts';
+import { escapeSegment, parentOf } from '../json-pointer.ts';
+import type { Problem } from './problems.ts';
 
 /** Line and column (both 1-based, tab = one column) of a character offset. */
 export function lineColumn(text: string): (pos: number) => { line: number; column: number } {

@@ -1,10 +1,10 @@
 // The schemas that apply at an instance pointer, found by walking the schemas as written: ajv reports schema
 // paths relative to whichever file it was in, and the messages need the properties and branches allowed there.
-import { contentSchemas, schemaId } from '../../../core/content-schemas.ts';
-import { escapeSegment, isObject, segmentsOf, valueAt, type Json } from './json-pointer.ts';
+import { contentSchemas, schemaId } from '../schemas.ts';
+import { escapeSegment, isObject, segmentsOf, valueAt, type JsonObject } from '../json-pointer.ts';
 
 /** A schema node and its address: file URL, '#', JSON pointer inside that file. */
-export type Located = { schema: Json; url: string };
+export type Located = { schema: JsonObject; url: string };
 
 let schemasById: Map<string, unknown> | undefined;
 /** The schemas as written, by the id contentAjv registers them under: reading them needs no compiling. */
@@ -31,7 +31,7 @@ export function derefSchema(located: Located): Located {
   return current;
 }
 
-export const schemaList = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObject) : []);
+export const schemaList = (v: unknown): JsonObject[] => (Array.isArray(v) ? v.filter(isObject) : []);
 
 /** The schema and every schema that also applies to the same value (allOf, anyOf, oneOf, then, else). */
 function expand(located: Located, value: unknown): Located[] {

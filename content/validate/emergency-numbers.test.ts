@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT, blockSchemaFile, schemaId } from '../../../core/content-schemas.ts';
+import { ROOT } from '../paths.ts';
+import { blockSchemaFile, schemaId } from '../schemas.ts';
 import { emergencyNumberProblems } from './emergency-numbers.ts';
 import { validateBlock } from './validate-content.ts';
-import { PAGE, lines, page } from './test-documents.ts';
+import { CHECKOUT, PAGE, lines, page } from './test-documents.ts';
 
 const FORM = join(ROOT, 'site/forms/consultation.json');
 /** A page whose only block is a hero with `text` (on line 8, its string at column 15). */
@@ -116,7 +117,7 @@ describe('emergency numbers', () => {
 
   it('applies to a single block, as the block conformance suite checks examples', () => {
     expect(
-      validateBlock({ type: 'cta-band', heading: 'Help', callLabel: 'Call', text: 'Call 911.' }),
+      validateBlock({ type: 'cta-band', heading: 'Help', callLabel: 'Call', text: 'Call 911.' }, CHECKOUT),
     ).toEqual([
       expect.objectContaining({ pointer: '/text', message: expect.stringContaining('[call 911](tel:911)') }),
     ]);

@@ -3,9 +3,11 @@
 // related-programs block prefers or picks is in the catalogue.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { PAGES_DIR, PROGRAMS_FILE, REDIRECTS_FILE, ROOT } from '../../../core/content-schemas.ts';
-import { pagePath } from '../../../core/page-paths.ts';
-import { unknownWithSuggestion } from './messages.ts';
+import { pagePath } from '../../core/page-paths.ts';
+import { isObject, pointerOf } from '../json-pointer.ts';
+import type { ContentPaths } from '../paths.ts';
+import { suggest, unknownNameProblem } from './messages.ts';
+import type { Problem, ProblemCode } from './problems.ts';
 
 /** Ids the shell renders on every page, besides the blocks' own. */
 export const SHELL_ANCHORS = ['main'];
@@ -19,10 +21,12 @@ export type SiteIndex = {
   programs: Set<string>;
 };
 
-export type LinkProblem = { pointer: string; message: string };
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const problem = (code: ProblemCode, pointer: string, message: string): Problem => ({
+  code,
+  pointer,
+  message,
+  at: 'value',
+});
 const readJsonOr = (file: string): unknown => {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
@@ -44,30 +48,30 @@ export function pageAnchors(page: unknown): Set<string> {
   return anchors;
 }
 
-const pageFiles = () =>
-  existsSync(PAGES_DIR)
-    ? readdirSync(PAGES_DIR, { recursive: true, encoding: 'utf8' })
+const pageFiles = (pagesDir: string) =>
+  existsSync(pagesDir)
+    ? readdirSync(pagesDir, { recursive: true, encoding: 'utf8' })
         .filter((f) => f.endsWith('.json'))
-        .map((f) => join(PAGES_DIR, f))
+        .map((f) => join(pagesDir, f))
     : [];
 
 /**
  * Reads every page, the redirects and the catalogue once. Unreadable documents count as empty (their own errors say
  * why). `read`, when given, is every page document already parsed (absolute path and value), so a run parses each once.
  */
-export function siteIndex(read?: readonly { file: string; data: unknown }[]): SiteIndex {
-  const documents = read ?? pageFiles().map((file) => ({ file, data: readJsonOr(file) }));
+export function siteIndex(paths: ContentPaths, read?: readonly { file: string; data: unknown }[]): SiteIndex {
+  const documents = read ?? pageFiles(paths.pagesDir).map((file) => ({ file, data: readJsonOr(file) }));
   const pages = new Map<string, Set<string>>();
   for (const { file, data } of documents)
-    pages.set(pagePath(relative(ROOT, file).split(sep).join('/')), pageAnchors(data));
+    pages.set(pagePath(relative(paths.root, file).split(sep).join('/')), pageAnchors(data));
   const redirects = new Map<string, string>();
-  const table = readJsonOr(REDIRECTS_FILE);
+  const table = readJsonOr(paths.redirectsFile);
   if (isObject(table) && Array.isArray(table.redirects))
     for (const rule of table.redirects)
       if (isObject(rule) && typeof rule.to === 'string' && Array.isArray(rule.from))
         for (const from of rule.from) if (typeof from === 'string') redirects.set(from, rule.to);
   const programs = new Set<string>();
-  const catalogue = readJsonOr(PROGRAMS_FILE);
+  const catalogue = readJsonOr(paths.programsFile);
   if (isObject(catalogue) && Array.isArray(catalogue.programs))
     for (const program of catalogue.programs)
       if (isObject(program) && typeof program.path === 'string') programs.add(program.path);
@@ -76,8 +80,6 @@ export function siteIndex(read?: readonly { file: string; data: unknown }[]): Si
 
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
 const LINK_KEYS = new Set(['href', 'path']);
-const pointerOf = (path: (string | number)[]) =>
-  path.map((part) => `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 /** Every internal link in a document, with the pointer of the string that holds it. */
 function internalLinks(root: unknown): { pointer: string; href: string }[] {
@@ -120,24 +122,42 @@ function landing(href: string, index: SiteIndex): { page: string; anchor?: strin
   return index.pages.has(targetPath) ? { page: targetPath, anchor: anchor ?? targetAnchor } : undefined;
 }
 
-/** Links in any document that lead nowhere, or to an anchor their target does not have. */
-export function linkProblems(data: unknown, index: SiteIndex): LinkProblem[] {
-  const problems: LinkProblem[] = [];
+/** The fix that points a link at `to` instead of `from`, where the string holding it stands. */
+const relink = (pointer: string, from: string, to: string | undefined) =>
+  to === undefined ? {} : { suggestion: to, fix: { kind: 'replace-link' as const, pointer, from, to } };
+
+/**
+ * Links in any document that lead nowhere, or to an anchor their target does not have; each with the closest page,
+ * redirect or anchor as its fix, when one is close.
+ */
+export function linkProblems(data: unknown, index: SiteIndex): Problem[] {
+  const problems: Problem[] = [];
   for (const { pointer, href } of internalLinks(data)) {
-    const [path = ''] = href.split('#');
+    const [path = '', anchor] = href.split('#');
     const lands = landing(href, index);
     if (!lands) {
+      const meant = suggest(path, [...index.pages.keys(), ...index.redirects.keys()]);
       problems.push({
-        pointer,
-        message: `link "${href}" leads nowhere: ${path} is neither a page under pages/ nor a redirect`,
+        ...problem(
+          'broken-link',
+          pointer,
+          `link "${href}" leads nowhere: ${path} is neither a page under pages/ nor a redirect`,
+        ),
+        ...relink(pointer, href, meant === undefined || anchor === undefined ? meant : `${meant}#${anchor}`),
       });
       continue;
     }
-    if (lands.anchor !== undefined && !index.pages.get(lands.page)?.has(lands.anchor))
+    if (lands.anchor !== undefined && !index.pages.get(lands.page)?.has(lands.anchor)) {
+      const meant = suggest(lands.anchor, [...(index.pages.get(lands.page) ?? [])]);
       problems.push({
-        pointer,
-        message: `link "${href}": the page ${lands.page} has no section with id "${lands.anchor}"`,
+        ...problem(
+          'missing-anchor',
+          pointer,
+          `link "${href}": the page ${lands.page} has no section with id "${lands.anchor}"`,
+        ),
+        ...relink(pointer, href, meant === undefined ? undefined : `${path}#${meant}`),
       });
+    }
   }
   return problems;
 }
@@ -145,11 +165,22 @@ export function linkProblems(data: unknown, index: SiteIndex): LinkProblem[] {
 const CATALOGUE = 'site/programs.json';
 
 /** Why `path` cannot be a related program: undefined when the catalogue lists it. */
-function notInCatalogue(path: string, index: SiteIndex): string | undefined {
+function notInCatalogue(path: string, pointer: string, index: SiteIndex): Problem | undefined {
   if (index.programs.has(path)) return undefined;
   if (index.pages.has(path))
-    return `"${path}" is a page but not in the program catalogue (${CATALOGUE}): add it there, with its card's title and description, to show it here`;
-  return unknownWithSuggestion('unknown program', path, [...index.programs], `programs in ${CATALOGUE}`);
+    return problem(
+      'program-not-in-catalogue',
+      pointer,
+      `"${path}" is a page but not in the program catalogue (${CATALOGUE}): add it there, with its card's title and description, to show it here`,
+    );
+  return unknownNameProblem(
+    'unknown-program',
+    pointer,
+    'unknown program',
+    path,
+    [...index.programs],
+    `programs in ${CATALOGUE}`,
+  );
 }
 
 /**
@@ -161,8 +192,8 @@ export function relatedProgramsProblems(
   base: string,
   index: SiteIndex,
   currentPath?: string,
-): LinkProblem[] {
-  const problems: LinkProblem[] = [];
+): Problem[] {
+  const problems: Problem[] = [];
   for (const key of ['prefer', 'picks'] as const) {
     const list = block[key];
     if (!Array.isArray(list)) continue;
@@ -171,22 +202,25 @@ export function relatedProgramsProblems(
       const pointer = `${base}/${key}/${k}`;
       const reason =
         key === 'picks' && path === currentPath
-          ? `"${path}" is this page; pick other programs`
-          : notInCatalogue(path, index);
-      if (reason) problems.push({ pointer, message: reason });
+          ? problem('pick-is-this-page', pointer, `"${path}" is this page; pick other programs`)
+          : notInCatalogue(path, pointer, index);
+      if (reason) problems.push(reason);
     });
   }
   if (Array.isArray(block.picks) && block.prefer !== undefined)
-    problems.push({
-      pointer: `${base}/prefer`,
-      message: 'prefer does nothing when picks are given: the picks are shown as they are; remove prefer',
-    });
+    problems.push(
+      problem(
+        'prefer-with-picks',
+        `${base}/prefer`,
+        'prefer does nothing when picks are given: the picks are shown as they are; remove prefer',
+      ),
+    );
   return problems;
 }
 
 /** The redirect table's own rules: sources are not pages and appear once; targets are pages (no chains, no loops). */
-export function redirectProblems(data: unknown, index: SiteIndex): LinkProblem[] {
-  const problems: LinkProblem[] = [];
+export function redirectProblems(data: unknown, index: SiteIndex): Problem[] {
+  const problems: Problem[] = [];
   if (!isObject(data) || !Array.isArray(data.redirects)) return problems;
   const seen = new Map<string, string>();
   data.redirects.forEach((rule, i) => {
@@ -195,12 +229,16 @@ export function redirectProblems(data: unknown, index: SiteIndex): LinkProblem[]
       if (typeof from !== 'string') return;
       const pointer = `/redirects/${i}/from/${k}`;
       if (index.pages.has(from))
-        problems.push({
-          pointer,
-          message: `"${from}" is a page (pages${from}.json); a redirect would hide it`,
-        });
+        problems.push(
+          problem(
+            'redirect-hides-page',
+            pointer,
+            `"${from}" is a page (pages${from}.json); a redirect would hide it`,
+          ),
+        );
       const first = seen.get(from);
-      if (first) problems.push({ pointer, message: `"${from}" is already redirected at ${first}` });
+      if (first)
+        problems.push(problem('duplicate-redirect', pointer, `"${from}" is already redirected at ${first}`));
       else seen.set(from, pointer);
     });
     if (typeof rule.to !== 'string') return;
@@ -209,16 +247,27 @@ export function redirectProblems(data: unknown, index: SiteIndex): LinkProblem[]
     if (index.redirects.has(path)) {
       const next = index.redirects.get(path);
       const loops = rule.from.includes(next?.split('#')[0]);
-      problems.push({
-        pointer,
-        message: loops
-          ? `redirect loop: "${rule.to}" redirects back to "${next}"`
-          : `redirect chain: "${rule.to}" itself redirects to "${next}"; point straight at the final page`,
-      });
+      problems.push(
+        loops
+          ? problem('redirect-loop', pointer, `redirect loop: "${rule.to}" redirects back to "${next}"`)
+          : problem(
+              'redirect-chain',
+              pointer,
+              `redirect chain: "${rule.to}" itself redirects to "${next}"; point straight at the final page`,
+            ),
+      );
     } else if (!index.pages.has(path))
-      problems.push({ pointer, message: `"${rule.to}" is not a page under pages/` });
+      problems.push(
+        problem('redirect-target-not-a-page', pointer, `"${rule.to}" is not a page under pages/`),
+      );
     else if (anchor !== undefined && !index.pages.get(path)?.has(anchor))
-      problems.push({ pointer, message: `the page ${path} has no section with id "${anchor}"` });
+      problems.push(
+        problem(
+          'redirect-target-missing-anchor',
+          pointer,
+          `the page ${path} has no section with id "${anchor}"`,
+        ),
+      );
   });
   return problems;
 }

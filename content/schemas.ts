@@ -1,43 +1,32 @@
 // Where every content schema lives, the one Ajv instance that knows them all, and the validators compiled
 // from them.
+// The schemas are the code's, not the content's: they sit at the code root whatever content root is checked.
 // Node-only: used by the validator, the type generator, the docs generator and the server.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, dirname, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, relative, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type * as AjvModule from 'ajv/dist/2020.js';
 import type { default as Ajv2020, AnySchemaObject, ErrorObject, Options } from 'ajv/dist/2020.js';
 import type * as FormatsModule from 'ajv-formats';
+import { DOCUMENT_KINDS, type DocumentKind } from './kinds.ts';
+import { BLOCKS_DIR, GENERATED_DIR, ROOT, SCHEMAS_DIR } from './paths.ts';
 
 const requireHere = createRequire(import.meta.url);
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const BLOCKS_DIR = join(ROOT, 'blocks');
-export const GENERATED_DIR = join(ROOT, 'generated');
 export const BLOCKS_SCHEMA_FILE = join(GENERATED_DIR, 'blocks.schema.json');
 /** The document validators compiled ahead of time by `npm run gen:types` (ajv standalone code). */
 export const VALIDATORS_FILE = join(GENERATED_DIR, 'validators.cjs');
 
-/** Where the content documents live. */
-export const PAGES_DIR = join(ROOT, 'pages');
-export const SITE_FILE = join(ROOT, 'site', 'site.json');
-export const FORMS_DIR = join(ROOT, 'site', 'forms');
-export const PROGRAMS_FILE = join(ROOT, 'site', 'programs.json');
-export const REDIRECTS_FILE = join(ROOT, 'site', 'redirects.json');
-
 export const SCHEMA_FILES = {
-  page: join(ROOT, 'schemas/page.schema.json'),
-  site: join(ROOT, 'schemas/site.schema.json'),
-  form: join(ROOT, 'schemas/form.schema.json'),
-  defs: join(ROOT, 'schemas/defs.schema.json'),
-  programs: join(ROOT, 'schemas/programs.schema.json'),
-  redirects: join(ROOT, 'schemas/redirects.schema.json'),
+  page: join(SCHEMAS_DIR, 'page.schema.json'),
+  site: join(SCHEMAS_DIR, 'site.schema.json'),
+  form: join(SCHEMAS_DIR, 'form.schema.json'),
+  defs: join(SCHEMAS_DIR, 'defs.schema.json'),
+  programs: join(SCHEMAS_DIR, 'programs.schema.json'),
+  redirects: join(SCHEMAS_DIR, 'redirects.schema.json'),
 } as const;
-
-/** The kinds of content document, each checked against its schema in SCHEMA_FILES. */
-export const DOCUMENT_KINDS = ['page', 'site', 'form', 'programs', 'redirects'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** Block types are the folder names under blocks/ that hold a schema.json. */
 export function blockTypes(): string[] {

@@ -2,8 +2,9 @@
 // is a link that dials or texts it. A number written as plain text, or inside a link that goes somewhere else, is an
 // error that names the link to write. Text is read as the renderer reads it (renderer/text/tokens.ts), so "inside a
 // link" means what the visitor gets.
-import { parseText, type TextPiece } from '../../../renderer/text/tokens.ts';
-import { escapeSegment, isObject, type Problem } from './json-pointer.ts';
+import { parseText, type TextPiece } from '../../renderer/text/tokens.ts';
+import { escapeSegment, isObject } from '../json-pointer.ts';
+import type { Problem, ProblemCode } from './problems.ts';
 import { schemasAt } from './schema-walk.ts';
 
 type EmergencyNumber = {
@@ -65,21 +66,30 @@ function dialled(href: string): EmergencyNumber | undefined {
   return digits === undefined ? undefined : BY_NUMBER.get(digits);
 }
 
+/** A finding before it has a pointer: a code and a message. */
+type Found = { code: ProblemCode; message: string };
+
 /** A dial or text link to an emergency number in another form than the site's. */
-function hrefProblem(href: string): string | undefined {
+function hrefProblem(href: string): Found | undefined {
   const number = dialled(href);
   if (!number || number.hrefs.includes(href)) return undefined;
   const why =
     number.number === '741741'
       ? ', the form that opens the message with HOME written on iPhone and Android alike'
       : '';
-  return `link "${href}" to ${number.number}: write ${number.hrefs.join(' or ')}${why}`;
+  return {
+    code: 'emergency-number-wrong-href',
+    message: `link "${href}" to ${number.number}: write ${number.hrefs.join(' or ')}${why}`,
+  };
 }
 
 // "call or text [988](tel:988)" and "[call or text 988](tel:988)" tell the visitor to text, but the link only calls.
-const textingByCall = (href: string) =>
+const textingByCall = (href: string): Found | undefined =>
   href.startsWith('tel:') && dialled(href)?.number === '988'
-    ? `"text 988" is a link that can only call: write ${CALL_OR_TEXT_988} so each can be tapped`
+    ? {
+        code: 'emergency-number-call-only',
+        message: `"text 988" is a link that can only call: write ${CALL_OR_TEXT_988} so each can be tapped`,
+      }
     : undefined;
 
 const plain = (pieces: readonly TextPiece[]): string =>
@@ -90,8 +100,8 @@ const plain = (pieces: readonly TextPiece[]): string =>
     .join('');
 
 /** Problems of formatted text: numbers outside links, or in links that do not reach them. */
-function textProblems(value: string, linkable: () => boolean): string[] {
-  const messages: string[] = [];
+function textProblems(value: string, linkable: () => boolean): (Found | undefined)[] {
+  const messages: (Found | undefined)[] = [];
   const walk = (pieces: readonly TextPiece[]) =>
     pieces.forEach((piece, i) => {
       if (piece.kind === 'bold') walk(piece.children);
@@ -99,20 +109,27 @@ function textProblems(value: string, linkable: () => boolean): string[] {
         for (const { number, before } of numbersIn(piece.text))
           messages.push(
             linkable()
-              ? `emergency number ${number.number} is not a link: write ${number.write(before)} so it can be tapped`
-              : `emergency number ${number.number} is not a link, and this field cannot hold one: leave the number out here and write ${number.write(before)} in the text beside it`,
+              ? {
+                  code: 'emergency-number-not-linked',
+                  message: `emergency number ${number.number} is not a link: write ${number.write(before)} so it can be tapped`,
+                }
+              : {
+                  code: 'emergency-number-in-plain-field',
+                  message: `emergency number ${number.number} is not a link, and this field cannot hold one: leave the number out here and write ${number.write(before)} in the text beside it`,
+                },
           );
       else if (piece.kind === 'link') {
         const label = plain(piece.children);
         for (const { number, before } of numbersIn(label))
           if (!number.hrefs.includes(piece.href))
-            messages.push(
-              `emergency number ${number.number} is in a link to ${piece.href}, which does not reach it: write ${number.write(before)}`,
-            );
+            messages.push({
+              code: 'emergency-number-wrong-link',
+              message: `emergency number ${number.number} is in a link to ${piece.href}, which does not reach it: write ${number.write(before)}`,
+            });
         const previous = pieces[i - 1];
         if (OFFERS_TEXTING.test(label) || (previous?.kind === 'text' && /\btext\s*$/i.test(previous.text)))
-          messages.push(textingByCall(piece.href) ?? '');
-        messages.push(hrefProblem(piece.href) ?? '');
+          messages.push(textingByCall(piece.href));
+        messages.push(hrefProblem(piece.href));
       }
     });
   walk(parseText(value));
@@ -120,18 +137,19 @@ function textProblems(value: string, linkable: () => boolean): string[] {
 }
 
 /** Problems of a field shown as its object's link (a button's label): every number in it is what the link reaches. */
-function ownLinkProblems(value: string, href: string): string[] {
+function ownLinkProblems(value: string, href: string): Found[] {
   const label = plain(parseText(value));
   const messages = numbersIn(label)
     .filter(({ number }) => !number.hrefs.includes(href))
-    .map(
-      ({ number }) =>
-        `emergency number ${number.number} is in a link to ${href}, which does not reach it: point the href at ${number.hrefs.join(' or ')}, or leave the number out of this label`,
-    );
+    .map(({ number }): Found => ({
+      code: 'emergency-number-wrong-link',
+      message: `emergency number ${number.number} is in a link to ${href}, which does not reach it: point the href at ${number.hrefs.join(' or ')}, or leave the number out of this label`,
+    }));
   if (OFFERS_TEXTING.test(label) && textingByCall(href))
-    messages.push(
-      `"text 988" on a link that can only call: label it "Call 988", and add a link to sms:988 to text`,
-    );
+    messages.push({
+      code: 'emergency-number-call-only',
+      message: `"text 988" on a link that can only call: label it "Call 988", and add a link to sms:988 to text`,
+    });
   return messages;
 }
 
@@ -144,12 +162,17 @@ function ownLinkProblems(value: string, href: string): string[] {
 export function emergencyNumberProblems(data: unknown, rootUrl: string, kind?: string): Problem[] {
   const problems: Problem[] = [];
   const headOnly = new Set((kind && HEAD_ONLY[kind]) ?? []);
-  const add = (pointer: string, messages: readonly string[]) => {
-    for (const message of new Set(messages)) if (message) problems.push({ pointer, message, at: 'value' });
+  const add = (pointer: string, found: readonly (Found | undefined)[]) => {
+    const seen = new Set<string>();
+    for (const item of found)
+      if (item && !seen.has(item.message)) {
+        seen.add(item.message);
+        problems.push({ code: item.code, pointer, message: item.message, at: 'value' });
+      }
   };
   const visit = (value: unknown, pointer: string, key: string, ownHref: string | undefined) => {
     if (typeof value === 'string') {
-      if (key === 'href') add(pointer, [hrefProblem(value) ?? '']);
+      if (key === 'href') add(pointer, [hrefProblem(value)]);
       else if (!NOT_TEXT.has(key) && HAS_NUMBER.test(value))
         add(
           pointer,

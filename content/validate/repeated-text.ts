@@ -3,11 +3,13 @@
 // is reported at each place, naming the other. Run by `npm run check:repeats` (in `npm run check`), not by the
 // build: a repeat is worth fixing, but it does not break a page.
 import { parse as parseWithPointers } from 'json-source-map';
-import { plainText } from '../../../renderer/text/tokens.ts';
-import { escapeSegment, isObject } from './json-pointer.ts';
+import { plainText } from '../../renderer/text/tokens.ts';
+import { escapeSegment, isObject } from '../json-pointer.ts';
 import { lineColumn } from './json-positions.ts';
-import { repoPath } from './document-rules.ts';
-import type { ContentDocument, ContentError } from './validate-content.ts';
+import type { ContentPaths } from '../paths.ts';
+import { contentPath } from './document-rules.ts';
+import type { ContentProblem } from './problems.ts';
+import type { ContentDocument } from './validate-content.ts';
 
 /** Paragraphs longer than this many words must not repeat across pages. */
 export const MAX_WORDS = 25;
@@ -49,7 +51,7 @@ function placer(pages: readonly ContentDocument[]) {
  * Every paragraph that shares a run of more than MAX_WORDS words with a paragraph of another page (the whole
  * paragraph, or a long stretch of it with a word or two changed), one error at each, naming the others.
  */
-export function repeatedParagraphs(pages: readonly ContentDocument[]): ContentError[] {
+export function repeatedParagraphs(paths: ContentPaths, pages: readonly ContentDocument[]): ContentProblem[] {
   const paragraphs: Paragraph[] = [];
   // Each run of MAX_WORDS + 1 words, to the paragraphs and word offsets where it appears.
   const runs = new Map<string, { paragraph: number; start: number }[]>();
@@ -80,9 +82,9 @@ export function repeatedParagraphs(pages: readonly ContentDocument[]): ContentEr
   const place = placer(pages);
   const where = ({ file, pointer }: Paragraph) => {
     const { line, column } = place(file, pointer);
-    return `${repoPath(file)}:${line}:${column}`;
+    return `${contentPath(paths, file)}:${line}:${column}`;
   };
-  const errors: ContentError[] = [];
+  const errors: ContentProblem[] = [];
   for (const [index, partners] of shared) {
     const own = paragraphs[index];
     if (!own) continue;
@@ -93,11 +95,11 @@ export function repeatedParagraphs(pages: readonly ContentDocument[]): ContentEr
       ? `this ${own.words.length}-word paragraph also appears word for word at ${others.map(where).join(', ')}`
       : `${longest} words of this paragraph in a row also appear word for word at ${others.map(where).join(', ')}`;
     errors.push({
-      file: repoPath(own.file),
-      ...place(own.file, own.pointer),
+      code: 'repeated-paragraph',
+      file: contentPath(paths, own.file),
       pointer: own.pointer,
+      ...place(own.file, own.pointer),
       message: `${message}; write each page's own`,
-      severity: 'error',
     });
   }
   return errors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);

@@ -7,6 +7,7 @@ import {
   siteIndex,
   type SiteIndex,
 } from './link-rules.ts';
+import { ROOT, contentPaths } from '../paths.ts';
 
 const index = (): SiteIndex => ({
   pages: new Map([
@@ -38,10 +39,20 @@ describe('redirect validation', () => {
 
   it('rejects a target that is not a page, or an anchor the page lacks', () => {
     expect(check([{ from: ['/old'], to: '/services/nothing' }])).toEqual([
-      { pointer: '/redirects/0/to', message: '"/services/nothing" is not a page under pages/' },
+      {
+        code: 'redirect-target-not-a-page',
+        pointer: '/redirects/0/to',
+        message: '"/services/nothing" is not a page under pages/',
+        at: 'value',
+      },
     ]);
     expect(check([{ from: ['/old'], to: '/#nowhere' }])).toEqual([
-      { pointer: '/redirects/0/to', message: 'the page / has no section with id "nowhere"' },
+      {
+        code: 'redirect-target-missing-anchor',
+        pointer: '/redirects/0/to',
+        message: 'the page / has no section with id "nowhere"',
+        at: 'value',
+      },
     ]);
   });
 
@@ -52,9 +63,11 @@ describe('redirect validation', () => {
         { from: ['/b'], to: '/services/medical-detox' },
       ])[0],
     ).toEqual({
+      code: 'redirect-chain',
       pointer: '/redirects/0/to',
       message:
         'redirect chain: "/b" itself redirects to "/services/medical-detox"; point straight at the final page',
+      at: 'value',
     });
     expect(
       check([
@@ -86,11 +99,43 @@ describe('link integrity', () => {
     const doc = { footer: { links: [{ label: 'Gone', href: '/gone' }] }, text: 'Go [home](/#nothing)' };
     expect(linkProblems(doc, index())).toEqual([
       {
+        code: 'broken-link',
         pointer: '/footer/links/0/href',
         message: 'link "/gone" leads nowhere: /gone is neither a page under pages/ nor a redirect',
+        at: 'value',
+        suggestion: '/',
+        fix: { kind: 'replace-link', pointer: '/footer/links/0/href', from: '/gone', to: '/' },
       },
-      { pointer: '/text', message: 'link "/#nothing": the page / has no section with id "nothing"' },
+      {
+        code: 'missing-anchor',
+        pointer: '/text',
+        message: 'link "/#nothing": the page / has no section with id "nothing"',
+        at: 'value',
+      },
     ]);
+  });
+
+  it('offers the closest page, redirect or anchor as a fix, where the link stands', () => {
+    const [nowhere, anchor] = linkProblems(
+      { href: '/services/medical-detx#verify', text: 'Call [us](/#contct) today' },
+      index(),
+    );
+    expect(nowhere).toMatchObject({
+      code: 'broken-link',
+      suggestion: '/services/medical-detox#verify',
+      fix: {
+        kind: 'replace-link',
+        pointer: '/href',
+        from: '/services/medical-detx#verify',
+        to: '/services/medical-detox#verify',
+      },
+    });
+    expect(anchor).toMatchObject({
+      code: 'missing-anchor',
+      suggestion: '/#contact',
+      fix: { kind: 'replace-link', pointer: '/text', from: '/#contct', to: '/#contact' },
+    });
+    expect(linkProblems({ href: '/#zzzzzz' }, index())[0]).not.toHaveProperty('fix');
   });
 
   it('follows a redirect to check the anchor on its target', () => {
@@ -110,7 +155,7 @@ describe('link integrity', () => {
   });
 
   it('finds every page, redirect and catalogue entry of the real site', () => {
-    const real = siteIndex();
+    const real = siteIndex(contentPaths(ROOT));
     expect(real.pages.size).toBe(33);
     expect(real.pages.get('/')?.has('facility-experience')).toBe(true);
     expect(real.redirects.get('/alchol')).toBe('/treatment/alcohol-addiction');
@@ -148,17 +193,25 @@ describe('related programs', () => {
   it('suggests the catalogue entry meant, or lists the catalogue when none is close', () => {
     expect(check({ prefer: ['/services/medical-detx'], picks: ['/treatment/x'] })).toEqual([
       {
+        code: 'unknown-program',
         pointer: '/blocks/2/prefer/0',
         message: 'unknown program "/services/medical-detx"; did you mean "/services/medical-detox"?',
+        at: 'value',
+        suggestion: '/services/medical-detox',
+        fix: { kind: 'replace', pointer: '/blocks/2/prefer/0', value: '/services/medical-detox' },
       },
       {
+        code: 'unknown-program',
         pointer: '/blocks/2/picks/0',
         message:
           'unknown program "/treatment/x"; programs in site/programs.json: /services/medical-detox, /treatment/opioid-dependency, /treatment/tramadol-addiction',
+        at: 'value',
       },
       {
+        code: 'prefer-with-picks',
         pointer: '/blocks/2/prefer',
         message: 'prefer does nothing when picks are given: the picks are shown as they are; remove prefer',
+        at: 'value',
       },
     ]);
   });
@@ -166,13 +219,17 @@ describe('related programs', () => {
   it('says when a pick is a page the catalogue lacks, or the page itself', () => {
     expect(check({ picks: ['/', '/treatment/tramadol-addiction'] })).toEqual([
       {
+        code: 'program-not-in-catalogue',
         pointer: '/blocks/2/picks/0',
         message:
           '"/" is a page but not in the program catalogue (site/programs.json): add it there, with its card\'s title and description, to show it here',
+        at: 'value',
       },
       {
+        code: 'pick-is-this-page',
         pointer: '/blocks/2/picks/1',
         message: '"/treatment/tramadol-addiction" is this page; pick other programs',
+        at: 'value',
       },
     ]);
   });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../../core/content-schemas.ts';
+import { ROOT, contentPaths } from '../paths.ts';
 import { formatContentError, type ContentDocument } from './validate-content.ts';
 import { repeatedParagraphs } from './repeated-text.ts';
 
@@ -20,7 +20,8 @@ ${items}
 }
 
 const words = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `word${from + i}`).join(' ');
-const lines = (pages: ContentDocument[]) => repeatedParagraphs(pages).map(formatContentError);
+const lines = (pages: ContentDocument[]) =>
+  repeatedParagraphs(contentPaths(ROOT), pages).map(formatContentError);
 
 describe('repeated paragraphs', () => {
   it('reports a paragraph of more than 25 words on two pages at both places, each naming the other', () => {
@@ -52,7 +53,11 @@ describe('repeated paragraphs', () => {
 
   it('names every other page that repeats it', () => {
     const text = words(30);
-    const [first] = repeatedParagraphs([page('a', [text]), page('b', [text]), page('c', [text])]);
+    const [first] = repeatedParagraphs(contentPaths(ROOT), [
+      page('a', [text]),
+      page('b', [text]),
+      page('c', [text]),
+    ]);
     expect(first?.message).toContain('at pages/b.json:5:37, pages/c.json:5:37;');
   });
 });

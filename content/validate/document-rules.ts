@@ -1,22 +1,25 @@
 // Rules a schema cannot state: they look at other files (form ids, where the document lives) or compare values
 // within a document (unique anchors and field names). The link rules have their own file.
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, relative, sep } from 'node:path';
-import { FORMS_DIR, ROOT, SCHEMA_FILES, schemaId, type DocumentKind } from '../../../core/content-schemas.ts';
+import { basename, posix, relative, sep } from 'node:path';
+import { pagePath } from '../../core/page-paths.ts';
+import { isObject, parentOf } from '../json-pointer.ts';
+import type { DocumentKind } from '../kinds.ts';
+import type { ContentPaths } from '../paths.ts';
+import { SCHEMA_FILES, schemaId } from '../schemas.ts';
 import { emergencyNumberProblems } from './emergency-numbers.ts';
-import { pagePath } from '../../../core/page-paths.ts';
-import { isObject, parentOf, type Problem } from './json-pointer.ts';
 import { linkProblems, redirectProblems, relatedProgramsProblems, type SiteIndex } from './link-rules.ts';
-import { unknownWithSuggestion } from './messages.ts';
+import { unknownNameProblem } from './messages.ts';
+import type { Problem } from './problems.ts';
 
-const toPosix = (p: string) => p.split(sep).join('/');
-/** How errors name a file, and how the page rules read where a page lives. */
-export const repoPath = (file: string) => toPosix(relative(ROOT, file));
+/** How errors name a file, and how the page rules read where a page lives: relative to the content root. */
+export const contentPath = (paths: ContentPaths, file: string) =>
+  relative(paths.root, file).split(sep).join('/');
 
 /** Form ids: the file names under site/forms/. */
-export function formIds(): string[] {
-  if (!existsSync(FORMS_DIR)) return [];
-  return readdirSync(FORMS_DIR)
+export function formIds(paths: ContentPaths): string[] {
+  if (!existsSync(paths.formsDir)) return [];
+  return readdirSync(paths.formsDir)
     .filter((f) => f.endsWith('.json'))
     .map((f) => f.slice(0, -'.json'.length))
     .sort();
@@ -27,27 +30,31 @@ export function formIds(): string[] {
  * catalogue. `index` is called only for a block that needs it; `currentPath` is the page the block is on, when known.
  */
 export function blockCrossProblems(
+  paths: ContentPaths,
   block: unknown,
   base: string,
   index: () => SiteIndex,
   currentPath?: string,
 ): Problem[] {
   if (!isObject(block)) return [];
-  if (block.type === 'related-programs')
-    return relatedProgramsProblems(block, base, index(), currentPath).map((problem) => ({
-      ...problem,
-      at: 'value' as const,
-    }));
+  if (block.type === 'related-programs') return relatedProgramsProblems(block, base, index(), currentPath);
   if (block.type !== 'form') return [];
-  const ids = formIds();
+  const ids = formIds(paths);
   const problems: Problem[] = [];
   for (const key of ['formId', 'secondFormId'] as const) {
     const formId = block[key];
     if (typeof formId !== 'string' || ids.includes(formId)) continue;
-    const message = ids.length
-      ? unknownWithSuggestion('unknown form', formId, ids, 'forms in site/forms/')
-      : `unknown form "${formId}": site/forms/ has no form definitions`;
-    problems.push({ pointer: `${base}/${key}`, message, at: 'value' });
+    const pointer = `${base}/${key}`;
+    problems.push(
+      ids.length
+        ? unknownNameProblem('unknown-form', pointer, 'unknown form', formId, ids, 'forms in site/forms/')
+        : {
+            code: 'unknown-form',
+            pointer,
+            message: `unknown form "${formId}": site/forms/ has no form definitions`,
+            at: 'value',
+          },
+    );
   }
   return problems;
 }
@@ -65,6 +72,7 @@ function repeatedFormProblems(blocks: unknown[]): Problem[] {
       const first = seen.get(formId);
       if (first)
         problems.push({
+          code: 'repeated-form',
           pointer,
           message: `form "${formId}" is already shown at ${first}; a page shows each form once`,
           at: 'value',
@@ -89,6 +97,7 @@ function anchorProblems(blocks: unknown[]): Problem[] {
       const first = seen.get(anchor);
       if (first && parentOf(first) !== parentOf(pointer))
         problems.push({
+          code: 'duplicate-anchor',
           pointer,
           message: `anchor "${anchor}" is already used at ${first}; ids and aliases must be unique on a page`,
           at: 'value',
@@ -99,12 +108,14 @@ function anchorProblems(blocks: unknown[]): Problem[] {
   return problems;
 }
 
-function schemaPathProblem(file: string, kind: DocumentKind, data: unknown): Problem[] {
+// The path is written as if the schemas were in the content root's schemas/ folder, as they are in the checkout.
+function schemaPathProblem(rel: string, kind: DocumentKind, data: unknown): Problem[] {
   if (!isObject(data) || typeof data.$schema !== 'string') return [];
-  const expected = toPosix(relative(dirname(file), SCHEMA_FILES[kind]));
+  const expected = posix.relative(posix.dirname(rel), `schemas/${basename(SCHEMA_FILES[kind])}`);
   if (data.$schema === expected) return [];
   return [
     {
+      code: 'wrong-schema-path',
       pointer: '/$schema',
       message: `must be "${expected}", the path from this file to the ${kind} schema, so editors can check it`,
       at: 'value',
@@ -115,23 +126,29 @@ function schemaPathProblem(file: string, kind: DocumentKind, data: unknown): Pro
 const SEGMENT = /^[a-z0-9][a-z0-9-]*$/;
 
 export function documentProblems(
+  paths: ContentPaths,
   file: string,
   kind: DocumentKind,
   data: unknown,
   index: SiteIndex,
 ): Problem[] {
-  const problems = schemaPathProblem(file, kind, data);
-  const cross =
-    kind === 'redirects' ? redirectProblems(data, index) : kind === 'form' ? [] : linkProblems(data, index);
-  problems.push(...cross.map((problem) => ({ ...problem, at: 'value' as const })));
+  const rel = contentPath(paths, file);
+  const problems = schemaPathProblem(rel, kind, data);
+  problems.push(
+    ...(kind === 'redirects'
+      ? redirectProblems(data, index)
+      : kind === 'form'
+        ? []
+        : linkProblems(data, index)),
+  );
   if (kind === 'page' || kind === 'site' || kind === 'form')
     problems.push(...emergencyNumberProblems(data, `${schemaId(SCHEMA_FILES[kind])}#`, kind));
   if (kind === 'page') {
-    const rel = repoPath(file);
     const segments = rel.startsWith('pages/') ? rel.slice('pages/'.length, -'.json'.length).split('/') : [];
     const bad = segments.find((s) => !SEGMENT.test(s));
     if (bad !== undefined)
       problems.push({
+        code: 'invalid-page-file-name',
         pointer: '',
         message: `"${bad}" cannot be part of a URL: name page files and folders with lower-case letters, digits and hyphens`,
         at: 'value',
@@ -139,20 +156,25 @@ export function documentProblems(
     const blocks = isObject(data) && Array.isArray(data.blocks) ? data.blocks : [];
     const path = rel.startsWith('pages/') ? pagePath(rel) : undefined;
     blocks.forEach((block, i) =>
-      problems.push(...blockCrossProblems(block, `/blocks/${i}`, () => index, path)),
+      problems.push(...blockCrossProblems(paths, block, `/blocks/${i}`, () => index, path)),
     );
     problems.push(...anchorProblems(blocks), ...repeatedFormProblems(blocks));
   }
   if (kind === 'site' && isObject(data) && isObject(data.widget)) {
-    const ids = formIds();
+    const ids = formIds(paths);
     for (const key of ['insuranceFormId', 'consultationFormId'] as const) {
       const formId = data.widget[key];
       if (typeof formId === 'string' && !ids.includes(formId))
-        problems.push({
-          pointer: `/widget/${key}`,
-          message: unknownWithSuggestion('unknown form', formId, ids, 'forms in site/forms/'),
-          at: 'value',
-        });
+        problems.push(
+          unknownNameProblem(
+            'unknown-form',
+            `/widget/${key}`,
+            'unknown form',
+            formId,
+            ids,
+            'forms in site/forms/',
+          ),
+        );
     }
   }
   if (kind === 'form' && isObject(data) && Array.isArray(data.fields)) {
@@ -161,6 +183,7 @@ export function documentProblems(
       if (!isObject(field) || typeof field.name !== 'string') return;
       if (seen.has(field.name))
         problems.push({
+          code: 'duplicate-field-name',
           pointer: `/fields/${i}/name`,
           message: `field name "${field.name}" is used twice`,
           at: 'value',

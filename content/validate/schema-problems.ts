@@ -1,12 +1,13 @@
 // ajv reports every failed keyword, and for a oneOf every branch's failures too; an editor wants one problem per
 // mistake, so the branch the value was meant to be is chosen and the rest dropped.
 import type { ErrorObject } from 'ajv';
-import { contentAjv, type DocumentValidator } from '../../../core/content-schemas.ts';
-import { isObject, valueAt, within, type Json, type Problem } from './json-pointer.ts';
+import { contentAjv, type DocumentValidator } from '../schemas.ts';
+import { isObject, valueAt, within, type JsonObject } from '../json-pointer.ts';
+import type { Problem } from './problems.ts';
 import { TYPE_WORDS, jsonType, messageFor, suggest } from './messages.ts';
 import { derefSchema, schemaList, schemasAt } from './schema-walk.ts';
 
-function typeMatches(schema: Json, value: unknown): boolean {
+function typeMatches(schema: JsonObject, value: unknown): boolean {
   const actual = jsonType(value);
   if ('const' in schema) return schema.const === value;
   const declared =
@@ -16,7 +17,7 @@ function typeMatches(schema: Json, value: unknown): boolean {
 }
 
 /** Short description of what a oneOf branch accepts, for values that match none of them. */
-function describeBranch(schema: Json): string {
+function describeBranch(schema: JsonObject): string {
   const required = Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : [];
   if (schema.type === 'object' && required.length)
     return `an object with ${required.map((r) => `"${r}"`).join(' and ')}`;
@@ -32,7 +33,14 @@ function oneOfProblems(e: ErrorObject, data: unknown, rootUrl: string): Problem[
     (l) => Array.isArray(l.schema[keyword]) && !l.schema.discriminator,
   );
   if (!owner)
-    return [{ pointer: at, message: e.message ?? 'matches none of the allowed forms', at: 'value' }];
+    return [
+      {
+        code: 'no-matching-alternative',
+        pointer: at,
+        message: e.message ?? 'matches none of the allowed forms',
+        at: 'value',
+      },
+    ];
   const branches = schemaList(owner.schema[keyword]).map((schema, k) => {
     const url = `${owner.url}/${keyword}/${k}`;
     return { url, schema: derefSchema({ schema, url }).schema };
@@ -41,7 +49,7 @@ function oneOfProblems(e: ErrorObject, data: unknown, rootUrl: string): Problem[
   if (fitting.length === 0) {
     const words = branches.map((b) => describeBranch(b.schema));
     const list = words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
-    return [{ pointer: at, message: `must be ${list}`, at: 'value' }];
+    return [{ code: 'no-matching-alternative', pointer: at, message: `must be ${list}`, at: 'value' }];
   }
   const keys = isObject(value) ? Object.keys(value) : [];
   const scored = fitting.map((b) => {
@@ -53,6 +61,7 @@ function oneOfProblems(e: ErrorObject, data: unknown, rootUrl: string): Problem[
       ...pr,
       pointer: at + pr.pointer,
       ...(pr.meant ? { meant: { ...pr.meant, object: at + pr.meant.object } } : {}),
+      ...(pr.fix ? { fix: { ...pr.fix, pointer: at + pr.fix.pointer } } : {}),
     }));
     return { keyScore, problems };
   });
@@ -60,7 +69,14 @@ function oneOfProblems(e: ErrorObject, data: unknown, rootUrl: string): Problem[
   const best = scored[0]?.problems ?? [];
   return best.length
     ? best
-    : [{ pointer: at, message: e.message ?? 'matches more than one allowed form', at: 'value' }];
+    : [
+        {
+          code: 'ambiguous-alternative',
+          pointer: at,
+          message: e.message ?? 'matches more than one allowed form',
+          at: 'value',
+        },
+      ];
 }
 
 /** ajv's errors, less the noise: one problem per mistake, in plain words. */

@@ -2,16 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
+import { ROOT } from '../paths.ts';
 import {
-  ROOT,
   VALIDATORS_FILE,
   blockSchemaFile,
   blockTypes,
   contentSchemasHash,
   documentValidators,
-} from '../../../core/content-schemas.ts';
+} from '../schemas.ts';
 import { formatContentError, kindOf, validateBlock, validateDocumentText } from './validate-content.ts';
-import { PAGE, lines, page } from './test-documents.ts';
+import { CHECKOUT, PAGE, lines, page } from './test-documents.ts';
 
 const HERO = `    { "type": "hero", "heading": "Medical Detox", "callLabel": "Call {phone}" }`;
 
@@ -233,7 +233,7 @@ describe('validateDocumentText', () => {
     const file = join(ROOT, 'site/site.json');
     const site = JSON.parse(readFileSync(file, 'utf8')) as { phones: { primary: { display: string } } };
     site.phones.primary.display = '555-010-0123';
-    const errors = validateDocumentText(file, JSON.stringify(site, null, 2));
+    const errors = validateDocumentText(CHECKOUT, file, JSON.stringify(site, null, 2));
     expect(errors.map((e) => `${e.pointer}  ${e.message}`)).toEqual([
       '/phones/primary/display  must be written like (555) 010-0123',
     ]);
@@ -242,32 +242,43 @@ describe('validateDocumentText', () => {
 
 describe('validateBlock', () => {
   it('gives pointers relative to the block and the block type', () => {
-    expect(validateBlock({ type: 'faq', heading: 'Questions', items: [{ question: 'Why?' }] })).toEqual([
+    expect(
+      validateBlock({ type: 'faq', heading: 'Questions', items: [{ question: 'Why?' }] }, CHECKOUT),
+    ).toEqual([
       {
+        code: 'missing-required',
         pointer: '/items/0',
-        blockType: 'faq',
+        block: 'faq',
         message: "must have required property 'answer'",
-        severity: 'error',
       },
     ]);
   });
 
   it('reports unknown and missing block types', () => {
-    expect(validateBlock({ type: 'hro', heading: 'Hi' })).toEqual([
-      { pointer: '/type', message: 'unknown block type "hro"; did you mean "hero"?', severity: 'error' },
+    expect(validateBlock({ type: 'hro', heading: 'Hi' }, CHECKOUT)).toEqual([
+      {
+        code: 'unknown-block-type',
+        pointer: '/type',
+        message: 'unknown block type "hro"; did you mean "hero"?',
+        suggestion: 'hero',
+        fix: { kind: 'replace', pointer: '/type', value: 'hero' },
+      },
     ]);
-    expect(validateBlock({ heading: 'Hi' }).map((p) => p.pointer)).toEqual(['']);
+    expect(validateBlock({ heading: 'Hi' }, CHECKOUT).map((p) => p.pointer)).toEqual(['']);
   });
 
   it('passes every block example and fails every invalid example exactly where it says', () => {
     for (const type of blockTypes()) {
       const dir = join(blockSchemaFile(type), '..');
-      expect(validateBlock(JSON.parse(readFileSync(join(dir, 'example.json'), 'utf8'))), type).toEqual([]);
+      expect(
+        validateBlock(JSON.parse(readFileSync(join(dir, 'example.json'), 'utf8')), CHECKOUT),
+        type,
+      ).toEqual([]);
       const invalid = JSON.parse(readFileSync(join(dir, 'example.invalid.json'), 'utf8')) as {
         expectedError: { pointer: string; message: string };
         block: unknown;
       };
-      const problems = validateBlock(invalid.block);
+      const problems = validateBlock(invalid.block, CHECKOUT);
       expect(problems, type).toHaveLength(1);
       expect(problems[0]?.pointer, type).toBe(invalid.expectedError.pointer);
       expect(problems[0]?.message, type).toContain(invalid.expectedError.message);
@@ -279,21 +290,21 @@ describe('helpers', () => {
   it('formats a root-level error with (root) and omits the block type when there is none', () => {
     expect(
       formatContentError({
+        code: 'schema-rule',
         file: 'pages/index.json',
         line: 1,
         column: 1,
         pointer: '',
         message: 'x',
-        severity: 'error',
       }),
     ).toBe('pages/index.json:1:1  (root)  x');
   });
 
   it('infers the kind of document from its path', () => {
-    expect(kindOf(join(ROOT, 'pages/index.json'))).toBe('page');
-    expect(kindOf(join(ROOT, 'site/site.json'))).toBe('site');
-    expect(kindOf(join(ROOT, 'site/forms/insurance-verification.json'))).toBe('form');
-    expect(kindOf(join(ROOT, 'package.json'))).toBeUndefined();
+    expect(kindOf(CHECKOUT, join(ROOT, 'pages/index.json'))).toBe('page');
+    expect(kindOf(CHECKOUT, join(ROOT, 'site/site.json'))).toBe('site');
+    expect(kindOf(CHECKOUT, join(ROOT, 'site/forms/insurance-verification.json'))).toBe('form');
+    expect(kindOf(CHECKOUT, join(ROOT, 'package.json'))).toBeUndefined();
   });
 
   it('validates with the validators generated ahead of time, compiled from the schemas as they are', () => {
