@@ -3,7 +3,7 @@
 // are the benchmarks' own, run at full size by hand (README, "Scripts").
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../core/content-schemas.ts';
+import { ROOT } from '../content/paths.ts';
 
 interface Bench {
   script: string;

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadForms } from '../server/content.ts';
-import { openLeadStore } from '../server/store/sqlite/lead-store.ts';
-import { openPostgresLeadStore } from '../server/store/postgres/pg-lead-store.ts';
-import { startTestPostgres, type TestPostgres } from '../tests/helpers/postgres.ts';
-import { runCli } from '../tests/helpers/run-cli.ts';
-import { writeVersionOneFile } from '../tests/helpers/legacy-lead-file.ts';
+import { loadForms } from '../content.ts';
+import { openLeadStore } from '../store/sqlite/lead-store.ts';
+import { openPostgresLeadStore } from '../store/postgres/pg-lead-store.ts';
+import { startTestPostgres, type TestPostgres } from '../../tests/helpers/postgres.ts';
+import { runCli } from '../../tests/helpers/run-cli.ts';
+import { writeVersionOneFile } from '../../tests/helpers/legacy-lead-file.ts';
 import { runLeadsCli } from './leads.ts';
 import { runStaffCli } from './staff.ts';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLeadStore } from '../server/store/sqlite/lead-store.ts';
-import { runCli } from '../tests/helpers/run-cli.ts';
+import { openLeadStore } from '../store/sqlite/lead-store.ts';
+import { runCli } from '../../tests/helpers/run-cli.ts';
 import { parseSince, runLeadsCli, USAGE } from './leads.ts';
 
 let dir: string;

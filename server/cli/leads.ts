@@ -2,23 +2,29 @@
 // decrypted with the key the server uses, read the same way (server/config.ts). Safe to run while the server runs:
 // SQLite's WAL lets it read during writes, `retry-dead` is a small write the server's worker then picks up, and
 // `backup` copies the database as it is at one moment (server/store/sqlite/backup.ts).
-import { existsSync } from 'node:fs';
-import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { FormDefinition } from '../generated/content-types.ts';
-import { ConfigError, readConfig, type ServerConfig } from '../server/config.ts';
-import { loadForms } from '../server/content.ts';
-import { BackupError, backupLeadDatabase } from '../server/store/sqlite/backup.ts';
-import { CipherError } from '../server/store/shared/cipher.ts';
-import { KeyError, keyFileOf } from '../server/store/shared/key-file.ts';
-import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../server/store/shared/lead-report.ts';
-import { rotateLeadKey } from '../server/store/sqlite/rotation.ts';
-import { openLeadStore } from '../server/store/sqlite/lead-store.ts';
-import type { LeadStore } from '../server/store/contract/lead-store.ts';
-import { CopyError, copySqliteToPostgres } from '../server/store/copy-sqlite-to-postgres.ts';
-import { openPostgresLeadStore } from '../server/store/postgres/pg-lead-store.ts';
-import { rotatePostgresLeadKey } from '../server/store/postgres/pg-rotation.ts';
+import { readArgs } from '../../core/cli-args.ts';
+import type { FormDefinition } from '../../generated/content-types.ts';
+import { ConfigError, readConfig, type ServerConfig } from '../config.ts';
+import { loadForms } from '../content.ts';
+import { BackupError, backupLeadDatabase } from '../store/sqlite/backup.ts';
+import { CipherError } from '../store/shared/cipher.ts';
+import { KeyError, keyFileOf } from '../store/shared/key-file.ts';
+import { leadDetails, leadsCsv, leadsJsonLines, leadsTable } from '../store/shared/lead-report.ts';
+import { rotateLeadKey } from '../store/sqlite/rotation.ts';
+import type { LeadStore } from '../store/contract/lead-store.ts';
+import { CopyError, copySqliteToPostgres } from '../store/copy-sqlite-to-postgres.ts';
+import { rotatePostgresLeadKey } from '../store/postgres/pg-rotation.ts';
+import {
+  actorOf,
+  cli,
+  CliFailure,
+  databaseFile,
+  runAsMain,
+  UsageError,
+  withStore,
+  type CliIo,
+} from './cli.ts';
 
 export const USAGE = `Usage: npm run leads -- <command>
 
@@ -38,22 +44,6 @@ several keys (comma-separated, or one a line): the first seals, all open. rotate
 key first in it and drops the old one when done; with LEADS_ENCRYPTION_KEY it seals everything under its first key.
 `;
 
-export interface CliIo {
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  out: (text: string) => void;
-  err: (text: string) => void;
-  now?: () => Date;
-  /** The operating-system user named in the audit log; the process's own by default. */
-  user?: string;
-  /** rotate-key's wait for leads a server sealed with the old key (RotationOptions.settleMs), for tests. */
-  rotateSettleMs?: number;
-}
-
-export class UsageError extends Error {}
-/** Something the staff member can fix, such as a wrong LEADS_DB; shown without a stack trace. */
-export class CliFailure extends Error {}
-
 /** `--since` as an ISO 8601 instant. */
 export function parseSince(text: string | undefined, now: Date): string {
   const problem = `--since takes a day (2026-01-08), a time (2026-01-08T09:00-08:00) or a span (24h, 7d), not "${text ?? ''}"`;
@@ -67,35 +57,6 @@ export function parseSince(text: string | undefined, now: Date): string {
   const time = /^\d{4}-\d{2}-\d{2}T/.test(day) ? Date.parse(day) : Number.NaN;
   if (Number.isNaN(time)) throw new UsageError(problem);
   return new Date(time).toISOString();
-}
-
-/** LEADS_DB, checked: a file that exists. */
-function databaseFile(config: ServerConfig): string {
-  if (config.leadsDb === ':memory:')
-    throw new UsageError('LEADS_DB is :memory:, which only the server can see');
-  if (!existsSync(config.leadsDb))
-    throw new CliFailure(
-      `No lead database at ${config.leadsDb}. Set LEADS_DB to the file the server writes (default data/leads.db).`,
-    );
-  return config.leadsDb;
-}
-
-/** The store the server uses: PostgreSQL when DATABASE_URL is set (its key from the environment), else LEADS_DB. */
-export async function openStore(io: CliIo): Promise<LeadStore> {
-  const config = readConfig(io.env, io.cwd);
-  if (config.databaseUrl !== undefined)
-    return openPostgresLeadStore(config.databaseUrl, {
-      key: config.leadsEncryptionKey,
-      keyFile: config.leadsKeyFile,
-      max: 2,
-    });
-  // No writer thread: the CLI's one write (retry-dead) is small, and a thread would only slow its start.
-  return openLeadStore(databaseFile(config), {
-    key: config.leadsEncryptionKey,
-    keyFile: config.leadsKeyFile,
-    createKeyFile: false,
-    writerThread: false,
-  });
 }
 
 /** LEADS_DB for a command that works on the SQLite file alone; refused when the server's store is PostgreSQL. */
@@ -117,48 +78,47 @@ function formsOrNone(): Map<string, FormDefinition> {
   }
 }
 
-async function run(argv: readonly string[], io: CliIo): Promise<void> {
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
-  const flags = new Set(rest.filter((arg) => arg.startsWith('--')));
-  const known = (...names: string[]) => {
-    const unknown = [...flags].filter((flag) => !names.includes(flag));
-    if (unknown.length > 0) throw new UsageError(`${command} does not take ${unknown.join(', ')}`);
-  };
+  /** The command's own words after it: parseArgs, strict, so an option it does not take is refused. */
+  const words = (options: Parameters<typeof readArgs>[1] = {}) =>
+    readArgs(rest, options, { positionals: true });
   switch (command) {
     case 'list': {
-      known('--json', '--since');
-      const sinceAt = rest.indexOf('--since');
-      const since = sinceAt === -1 ? undefined : parseSince(rest[sinceAt + 1], io.now?.() ?? new Date());
-      const extra = rest.filter((arg, index) => !arg.startsWith('--') && index !== sinceAt + 1);
-      if (extra.length > 0) throw new UsageError(`list does not take ${extra.join(' ')}`);
+      const { values, positionals } = words({ json: { type: 'boolean' }, since: { type: 'string' } });
+      if (positionals.length > 0) throw new UsageError(`list does not take ${positionals.join(' ')}`);
+      const since =
+        values.since === undefined ? undefined : parseSince(String(values.since), io.now?.() ?? new Date());
       return withStore(io, async (store) => {
         const leads = await store.listLeads({ since });
         await audited(io, store, { detail: `list count=${leads.length}` });
-        io.out(flags.has('--json') ? leadsJsonLines(leads) : leadsTable(leads));
+        io.out(values.json ? leadsJsonLines(leads) : leadsTable(leads));
+        return 0;
       });
     }
     case 'show': {
-      known();
-      const [id, ...extra] = rest;
+      const [id, ...extra] = words().positionals;
       if (id === undefined || extra.length > 0) throw new UsageError('show takes one lead id: show <id>');
       return withStore(io, async (store) => {
         const lead = await store.getLead(id);
         if (!lead) throw new CliFailure(`No lead with id ${id}. \`npm run leads -- list\` shows the ids.`);
         await audited(io, store, { leadId: id, detail: 'show' });
         io.out(leadDetails(lead, await store.getAlert(id), formsOrNone().get(lead.formId)));
+        return 0;
       });
     }
     case 'export': {
-      known('--csv');
-      if (!flags.has('--csv') || rest.length !== 1) throw new UsageError('export takes --csv: export --csv');
+      const { values, positionals } = words({ csv: { type: 'boolean' } });
+      if (!values.csv || positionals.length > 0) throw new UsageError('export takes --csv: export --csv');
       return withStore(io, async (store) => {
         const leads = await store.listLeads();
         await audited(io, store, { detail: `export count=${leads.length}` });
         io.out(leadsCsv(leads));
+        return 0;
       });
     }
     case 'retry-dead': {
-      if (rest.length > 0) throw new UsageError('retry-dead takes no arguments');
+      if (words().positionals.length > 0) throw new UsageError('retry-dead takes no arguments');
       return withStore(io, async (store) => {
         const count = await store.retryDeadAlerts(Date.now());
         io.out(
@@ -167,11 +127,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
             : `${count} dead chat alert${count === 1 ? '' : 's'} put back to pending: a running server sends ` +
                 'them within seconds, or the next server start does.\n',
         );
+        return 0;
       });
     }
     case 'backup': {
-      known();
-      const [file, ...extra] = rest;
+      const [file, ...extra] = words().positionals;
       if (file === undefined || extra.length > 0)
         throw new UsageError('backup takes one file name: backup <file>');
       const target = resolve(io.cwd, file);
@@ -183,10 +143,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
         `Backed up ${leads} lead${leads === 1 ? '' : 's'} to ${target} (${Math.ceil(bytes / 1024)} KB). Its ` +
           'health details and messages are encrypted as stored: keep the key apart from it.\n',
       );
-      return;
+      return 0;
     }
     case 'rotate-key': {
-      if (rest.length > 0) throw new UsageError('rotate-key takes no arguments');
+      if (words().positionals.length > 0) throw new UsageError('rotate-key takes no arguments');
       const config = readConfig(io.env, io.cwd);
       const options = {
         key: config.leadsEncryptionKey,
@@ -209,10 +169,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
             : `No value is sealed with any other key: the other keys (${result.retired.join(', ') || 'none'}) may ` +
               'now be dropped from LEADS_ENCRYPTION_KEY.\n'),
       );
-      return;
+      return 0;
     }
     case 'migrate-to-postgres': {
-      if (rest.length > 0) throw new UsageError('migrate-to-postgres takes no arguments');
+      if (words().positionals.length > 0) throw new UsageError('migrate-to-postgres takes no arguments');
       const config = readConfig(io.env, io.cwd);
       if (config.databaseUrl === undefined)
         throw new UsageError('migrate-to-postgres writes to DATABASE_URL: set it to the PostgreSQL database');
@@ -230,7 +190,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
           : `Copied ${total} row${total === 1 ? '' : 's'} from ${file} to PostgreSQL (copied/in the file: ${counts}).`) +
           ' Checked: every row is there, every lead and note opens with the key, the audit chain holds.\n',
       );
-      return;
+      return 0;
     }
     default:
       throw new UsageError(command === undefined ? 'Give a command.' : `Unknown command "${command}".`);
@@ -238,51 +198,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<void> {
 }
 
 /** Every read of leads is in the audit log before anything is shown. */
-const actorOf = (io: CliIo) => `cli:${io.user ?? userInfo().username}`;
 const audited = (io: CliIo, store: LeadStore, entry: { leadId?: string; detail: string }) =>
   store.audit.append({ actor: actorOf(io), action: 'cli-read', ...entry });
 
-async function withStore(io: CliIo, use: (store: LeadStore) => void | Promise<void>): Promise<void> {
-  const store = await openStore(io);
-  try {
-    await use(store);
-  } finally {
-    await store.close();
-  }
-}
-
 /** Runs the CLI; returns its exit code: 0 done, 1 could not (no database, wrong key), 2 wrong arguments. */
-export async function runLeadsCli(argv: readonly string[], io: CliIo): Promise<number> {
-  if (argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
-    io.out(USAGE);
-    return 0;
-  }
-  try {
-    await run(argv, io);
-    return 0;
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`${error.message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (
-      [CliFailure, KeyError, ConfigError, CipherError, BackupError, CopyError].some(
-        (kind) => error instanceof kind,
-      )
-    ) {
-      const { message } = error as Error;
-      io.err(`${message}\n`);
-      return 1;
-    }
-    throw error;
-  }
-}
+export const runLeadsCli = cli(run, USAGE, [KeyError, ConfigError, CipherError, BackupError, CopyError]);
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runLeadsCli(process.argv.slice(2), {
-    env: process.env,
-    cwd: process.cwd(),
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-  });
-}
+await runAsMain(import.meta.url, runLeadsCli);

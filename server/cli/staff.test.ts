@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSite } from '../server/content.ts';
-import { openLeadStore } from '../server/store/sqlite/lead-store.ts';
-import { runCli } from '../tests/helpers/run-cli.ts';
+import { loadSite } from '../content.ts';
+import { openLeadStore } from '../store/sqlite/lead-store.ts';
+import { runCli } from '../../tests/helpers/run-cli.ts';
 import { runStaffCli } from './staff.ts';
 
 let dir: string;

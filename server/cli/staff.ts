@@ -2,16 +2,15 @@
 // the audit log. Reads LEADS_DB and its key as `npm run leads` does; safe while the server runs (each write is one
 // small transaction, and the server checks every request against the database, so a revoke takes effect at once).
 // Every act is itself audited, as `cli:<os user>`.
-import { userInfo } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { ConfigError } from '../server/config.ts';
-import { ContentError, loadSite } from '../server/content.ts';
-import type { AuditRow } from '../server/store/contract/audit-log.ts';
-import { CipherError } from '../server/store/shared/cipher.ts';
-import { KeyError } from '../server/store/shared/key-file.ts';
-import type { LeadStore } from '../server/store/contract/lead-store.ts';
-import { normaliseEmail } from '../server/store/shared/staff-records.ts';
-import { CliFailure, UsageError, openStore, type CliIo } from './leads.ts';
+import { readArgs } from '../../core/cli-args.ts';
+import { ConfigError } from '../config.ts';
+import { ContentError, loadSite } from '../content.ts';
+import type { AuditRow } from '../store/contract/audit-log.ts';
+import { CipherError } from '../store/shared/cipher.ts';
+import { KeyError } from '../store/shared/key-file.ts';
+import type { LeadStore } from '../store/contract/lead-store.ts';
+import { normaliseEmail } from '../store/shared/staff-records.ts';
+import { actorOf, cli, CliFailure, runAsMain, UsageError, withStore, type CliIo } from './cli.ts';
 
 export const INVITE_VALID_MS = 24 * 60 * 60 * 1000;
 
@@ -55,30 +54,29 @@ async function allAuditRows(store: LeadStore): Promise<AuditRow[]> {
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
-  const flags = rest.filter((arg) => arg.startsWith('--'));
-  const args = rest.filter((arg) => !arg.startsWith('--'));
-  const takes = (allowed: string[], count: number, usage: string) => {
-    if (flags.some((flag) => !allowed.includes(flag)) || args.length !== count) throw new UsageError(usage);
+  /** The command's words (parseArgs, strict): `count` positionals, and only the flags given; else `usage`. */
+  const takes = <const F extends string>(flags: readonly F[], count: number, usage: string) => {
+    const options = Object.fromEntries(flags.map((flag) => [flag, { type: 'boolean' as const }]));
+    let parsed;
+    try {
+      parsed = readArgs(rest, options, { positionals: true });
+    } catch {
+      throw new UsageError(usage);
+    }
+    if (parsed.positionals.length !== count) throw new UsageError(usage);
+    return { args: parsed.positionals, has: (flag: F) => parsed.values[flag] === true };
   };
   const now = (io.now?.() ?? new Date()).getTime();
-  const actor = `cli:${io.user ?? userInfo().username}`;
-  const withStore = async (use: (store: LeadStore) => Promise<number>) => {
-    const store = await openStore(io);
-    try {
-      return await use(store);
-    } finally {
-      await store.close();
-    }
-  };
+  const actor = actorOf(io);
 
   switch (command) {
     case 'invite': {
-      takes(['--admin'], 1, 'invite takes one e-mail address: invite <email> [--admin]');
+      const { args, has } = takes(['admin'], 1, 'invite takes one e-mail address: invite <email> [--admin]');
       const email = normaliseEmail(args[0] ?? '');
       if (!email) throw new UsageError(`"${args[0] ?? ''}" is not an e-mail address`);
-      const admin = flags.includes('--admin');
+      const admin = has('admin');
       const siteUrl = loadSite().url.replace(/\/+$/, '');
-      return withStore(async (store) => {
+      return withStore(io, async (store) => {
         const { token, member } = await store.staff.createInvite(email, admin, now + INVITE_VALID_MS);
         await store.audit.append({ actor, action: 'invite', detail: `${email}${admin ? ' admin' : ''}` });
         io.out(
@@ -91,7 +89,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     }
     case 'list': {
       takes([], 0, 'list takes no arguments');
-      return withStore(async (store) => {
+      return withStore(io, async (store) => {
         const members = await store.staff.members();
         await store.audit.append({ actor, action: 'cli-read', detail: 'staff list' });
         if (members.length === 0) {
@@ -114,8 +112,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       });
     }
     case 'revoke': {
-      takes([], 1, 'revoke takes one e-mail address: revoke <email>');
-      return withStore(async (store) => {
+      const { args } = takes([], 1, 'revoke takes one e-mail address: revoke <email>');
+      return withStore(io, async (store) => {
         const member = await store.staff.revoke(args[0] ?? '', now);
         if (!member)
           throw new CliFailure(`No staff member ${args[0] ?? ''}. \`npm run staff -- list\` shows them.`);
@@ -125,9 +123,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       });
     }
     case 'audit': {
-      takes(['--verify'], 0, 'audit takes only --verify: audit [--verify]');
-      const verify = flags.includes('--verify');
-      return withStore(async (store) => {
+      const verify = takes(['verify'], 0, 'audit takes only --verify: audit [--verify]').has('verify');
+      return withStore(io, async (store) => {
         // The check runs before this read is itself appended, so it judges the log as it was found.
         const verdict = verify ? await store.audit.verify() : undefined;
         const rows = verify ? [] : await allAuditRows(store);
@@ -164,33 +161,6 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 /** Runs the CLI; its exit code: 0 done, 1 could not (no database, no such member, a broken audit chain), 2 usage. */
-export async function runStaffCli(argv: readonly string[], io: CliIo): Promise<number> {
-  if (argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
-    io.out(USAGE);
-    return 0;
-  }
-  try {
-    return await run(argv, io);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`${error.message}\n\n${USAGE}`);
-      return 2;
-    }
-    if (
-      [CliFailure, KeyError, ConfigError, CipherError, ContentError].some((kind) => error instanceof kind)
-    ) {
-      io.err(`${(error as Error).message}\n`);
-      return 1;
-    }
-    throw error;
-  }
-}
+export const runStaffCli = cli(run, USAGE, [KeyError, ConfigError, CipherError, ContentError]);
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runStaffCli(process.argv.slice(2), {
-    env: process.env,
-    cwd: process.cwd(),
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-  });
-}
+await runAsMain(import.meta.url, runStaffCli);

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: SIZES[0] });
   page = await context.newPage();
   await addPasskeyDevice(context, page);
-  await enrol(page, site, invite(site, 'axe.admin@example.org'));
+  await enrol(page, site, await invite(site, 'axe.admin@example.org'));
   leadId = await sendConsultation(site, {
     firstName: 'Avery',
     lastName: 'Lindqvist',

@@ -1,9 +1,9 @@
 // What the inbox's browser tests share: an invitation from the staff CLI, a passkey-capable browser context
 // (Chromium's virtual authenticator, through the DevTools protocol's WebAuthn domain), and enrolment through the app.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ROOT } from '../../content/paths.ts';
+import { runStaffCli } from '../../server/cli/staff.ts';
+import { runCli } from '../helpers/run-cli.ts';
 import type { RunningSite } from '../helpers/site-under-test.ts';
 
 /**
@@ -13,14 +13,13 @@ import type { RunningSite } from '../helpers/site-under-test.ts';
 export const inboxOrigin = (site: RunningSite) => site.url.replace('//127.0.0.1:', '//localhost:');
 
 /** `npm run staff -- invite <email> [--admin]` against the site's database: the enrolment link's `#...` fragment. */
-export function invite(site: RunningSite, email: string, admin = true): string {
-  const printed = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'scripts', 'staff.ts'), 'invite', email, ...(admin ? ['--admin'] : [])],
-    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, LEADS_DB: site.dbFile } },
-  );
-  const link = /\/staff\/enrol(#\S+)/.exec(printed);
-  if (!link?.[1]) throw new Error(`no enrolment link in: ${printed}`);
+export async function invite(site: RunningSite, email: string, admin = true): Promise<string> {
+  const { code, out, err } = await runCli(runStaffCli, ['invite', email, ...(admin ? ['--admin'] : [])], {
+    cwd: ROOT,
+    env: { ...process.env, LEADS_DB: site.dbFile },
+  });
+  const link = /\/staff\/enrol(#\S+)/.exec(out);
+  if (code !== 0 || !link?.[1]) throw new Error(`no enrolment link (exit ${code}): ${out}${err}`);
   return link[1];
 }
 

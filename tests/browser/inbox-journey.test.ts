@@ -46,7 +46,7 @@ const auditRows = () => {
 
 describe('the admissions inbox', () => {
   it('takes an invited worker from enrolment to a contacted lead, audited, with nothing identifying in the chat', async () => {
-    const fragment = invite(site, EMAIL);
+    const fragment = await invite(site, EMAIL);
     const { page, context, errors } = await openPage(browser, PHONE);
     // Each step fails on its own, naming what it waited for, well before the test's limit.
     page.setDefaultTimeout(15_000);

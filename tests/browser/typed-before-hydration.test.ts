@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openPage, PHONE } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
-import { runLeadsCli } from '../../scripts/leads.ts';
+import { runLeadsCli } from '../../server/cli/leads.ts';
 import { WEAK_4G } from '../../scripts/lib/first-interaction.ts';
 import insurance from '../../site/forms/insurance-verification.json' with { type: 'json' };
 import widgetInsurance from '../../site/forms/widget-insurance.json' with { type: 'json' };

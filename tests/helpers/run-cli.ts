@@ -1,6 +1,6 @@
 // The tests' one way to run a staff CLI of scripts/ (`npm run leads`, `npm run staff`) in their own process: as a
 // terminal would, with its exit code and what it wrote to stdout and to stderr kept apart for the test to read.
-import type { CliIo } from '../../scripts/leads.ts';
+import type { CliIo } from '../../server/cli/cli.ts';
 
 export interface CliRun {
   code: number;

@@ -5,7 +5,7 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
-import { runLeadsCli } from '../../scripts/leads.ts';
+import { runLeadsCli } from '../../server/cli/leads.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { createdId, postJson, validLead } from './fixtures.ts';
 import { cleanupsAfterEach, faultServerEnv, startFaultServer, tempDirFor } from './store-faults.ts';

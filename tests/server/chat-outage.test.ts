@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../../content/paths.ts';
-import { runLeadsCli } from '../../scripts/leads.ts';
+import { runLeadsCli } from '../../server/cli/leads.ts';
 import { startServerProcess, type ServerEnv, type ServerProcess } from '../../scripts/lib/server-process.ts';
 import {
   createdId,

@@ -4,7 +4,7 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runLeadsCli } from '../../scripts/leads.ts';
+import { runLeadsCli } from '../../server/cli/leads.ts';
 import { runServerProcessToExit, startServerProcess } from '../../scripts/lib/server-process.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { createdId, postJson, tempDir, validLead, writeClientDir } from './fixtures.ts';
