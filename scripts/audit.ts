@@ -29,7 +29,7 @@ import {
   PHONE_CPU_SLOWDOWN,
   WEAK_4G,
 } from './lib/first-interaction.ts';
-import { readArgs } from '../core/cli-args.ts';
+import { readArgs } from '../core/cli.ts';
 
 /** The budgets, in one place: the score each category must reach and the most each of the three metrics may be. */
 const BUDGETS = {

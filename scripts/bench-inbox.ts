@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readArgs, wholeNumber } from '../core/cli-args.ts';
+import { readArgs, wholeNumber } from '../core/cli.ts';
 import { loadForms } from '../server/content.ts';
 import { openLeadStore } from '../server/store/sqlite/lead-store.ts';
 import { StaffClient } from '../tests/server/staff-client.ts';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { readArgs, UsageError, wholeNumber } from '../core/cli-args.ts';
+import { readArgs, UsageError, wholeNumber } from '../core/cli.ts';
 import { startTestPostgres, type TestPostgres } from '../tests/helpers/postgres.ts';
 import { startReceiver } from '../tests/helpers/webhook-receiver.ts';
 import { startServerProcess, type ServerProcess } from './lib/server-process.ts';

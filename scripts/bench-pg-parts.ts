@@ -11,7 +11,7 @@ import { ROUND_SIZE } from '../server/alerts/alert-worker.ts';
 import { loadForms } from '../server/content.ts';
 import { openPostgresLeadStore } from '../server/store/postgres/pg-lead-store.ts';
 import { startTestPostgres } from '../tests/helpers/postgres.ts';
-import { readArgs, UsageError, wholeNumber } from '../core/cli-args.ts';
+import { readArgs, UsageError, wholeNumber } from '../core/cli.ts';
 
 const LOOPS = 10;
 // PostgreSQL reports its statistics at most once a second: waited for before and after each count.

@@ -5,7 +5,7 @@
 import { launchBrowser } from '../tests/helpers/browser.ts';
 import { percentile } from './lib/stats.ts';
 import { startStudio } from '../tests/helpers/studio-process.ts';
-import { readArgs } from '../core/cli-args.ts';
+import { readArgs } from '../core/cli.ts';
 
 const WARM_UP = 10;
 const SAMPLES = Number(process.env.BENCH_KEYSTROKES ?? 60);

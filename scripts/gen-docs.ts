@@ -10,7 +10,7 @@ import type { JsonObject as Json } from '../content/json-pointer.ts';
 import { patternHint } from '../content/validate/messages.ts';
 import { derefSchema, type Located } from '../content/validate/schema-walk.ts';
 import { pagePath } from '../core/page-paths.ts';
-import { readArgs } from '../core/cli-args.ts';
+import { readArgs } from '../core/cli.ts';
 
 export const CONTENT_DOC = join(ROOT, 'docs', 'CONTENT.md');
 export const BEGIN = '<!-- BEGIN GENERATED BLOCK REFERENCE -->';

@@ -3,7 +3,7 @@
 // SQLite's WAL lets it read during writes, `retry-dead` is a small write the server's worker then picks up, and
 // `backup` copies the database as it is at one moment (server/store/sqlite/backup.ts).
 import { resolve } from 'node:path';
-import { readArgs } from '../../core/cli-args.ts';
+import { cli, CliFailure, readArgs, runAsMain, UsageError, type CliIo } from '../../core/cli.ts';
 import type { FormDefinition } from '../../generated/content-types.ts';
 import { ConfigError, readConfig, type ServerConfig } from '../config.ts';
 import { loadForms } from '../content.ts';
@@ -15,16 +15,7 @@ import { rotateLeadKey } from '../store/sqlite/rotation.ts';
 import type { LeadStore } from '../store/contract/lead-store.ts';
 import { CopyError, copySqliteToPostgres } from '../store/copy-sqlite-to-postgres.ts';
 import { rotatePostgresLeadKey } from '../store/postgres/pg-rotation.ts';
-import {
-  actorOf,
-  cli,
-  CliFailure,
-  databaseFile,
-  runAsMain,
-  UsageError,
-  withStore,
-  type CliIo,
-} from './cli.ts';
+import { actorOf, databaseFile, withStore } from './cli-store.ts';
 
 export const USAGE = `Usage: npm run leads -- <command>
 

@@ -2,7 +2,7 @@
 // the audit log. Reads LEADS_DB and its key as `npm run leads` does; safe while the server runs (each write is one
 // small transaction, and the server checks every request against the database, so a revoke takes effect at once).
 // Every act is itself audited, as `cli:<os user>`.
-import { readArgs } from '../../core/cli-args.ts';
+import { cli, CliFailure, readArgs, runAsMain, UsageError, type CliIo } from '../../core/cli.ts';
 import { ConfigError } from '../config.ts';
 import { ContentError, loadSite } from '../content.ts';
 import type { AuditRow } from '../store/contract/audit-log.ts';
@@ -10,7 +10,7 @@ import { CipherError } from '../store/shared/cipher.ts';
 import { KeyError } from '../store/shared/key-file.ts';
 import type { LeadStore } from '../store/contract/lead-store.ts';
 import { normaliseEmail } from '../store/shared/staff-records.ts';
-import { actorOf, cli, CliFailure, runAsMain, UsageError, withStore, type CliIo } from './cli.ts';
+import { actorOf, withStore } from './cli-store.ts';
 
 export const INVITE_VALID_MS = 24 * 60 * 60 * 1000;
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createStudioApp } from './app.ts';
 import { studioClient } from './client-build.ts';
-import { readArgs } from '../../core/cli-args.ts';
+import { readArgs } from '../../core/cli.ts';
 
 const port = Number(process.env.STUDIO_PORT ?? 5174);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {

@@ -1,6 +1,8 @@
-// The tests' one way to run a staff CLI of scripts/ (`npm run leads`, `npm run staff`) in their own process: as a
-// terminal would, with its exit code and what it wrote to stdout and to stderr kept apart for the test to read.
-import type { CliIo } from '../../server/cli/cli.ts';
+// The tests' one way to run a CLI of the project (`npm run leads`, `npm run staff`, `npm run validate`): in-process, as
+// the function each exports (core/cli.ts), with the test's own folder, environment, clock and user, and with its exit
+// code and what it wrote to stdout and to stderr kept apart for the test to read. (The benchmarks run as processes of
+// their own, scripts/benchmarks.test.ts: they start servers and time them.)
+import type { CliIo } from '../../core/cli.ts';
 
 export interface CliRun {
   code: number;

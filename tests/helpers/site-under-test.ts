@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startServerProcess, type ServerEnv } from '../../scripts/lib/server-process.ts';
-import { openStore } from '../../server/cli/cli.ts';
+import { openStore } from '../../server/cli/cli-store.ts';
 import type { ListedLead } from '../../server/store/contract/lead-store.ts';
 import { launchBrowser } from './browser.ts';
 import { startReceiver, type Receiver } from './webhook-receiver.ts';

@@ -3,6 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStudio, type StudioUnderTest } from '../helpers/studio-process.ts';
 import { exactRequest } from '../helpers/http.ts';
+import { runValidateCli } from '../../scripts/validate.ts';
+import { runCli } from '../helpers/run-cli.ts';
 
 let studio: StudioUnderTest;
 beforeAll(async () => {
@@ -25,6 +27,9 @@ const put = (name: string, document: unknown, baseVersion: unknown, headers: Rec
 /** The status of a GET with the Host header the test says (fetch always sends the URL's). */
 const rawGet = async (path: string, host: string) =>
   (await exactRequest(`http://127.0.0.1:${studio.port}`, { path, headers: { host } })).status;
+
+/** `npm run validate -- <file>` in the studio's copy of the repository. */
+const validate = (file: string) => runCli(runValidateCli, [file], { cwd: studio.dir, env: process.env });
 
 describe('studio API', () => {
   it('lists every page with its address and title, and the site documents', async () => {
@@ -138,16 +143,7 @@ describe('studio API', () => {
     expect(anchor?.suggestion).toBe('/#contact');
     // The same document on disk gives the same messages from the build's own command.
     studio.write(name, `${JSON.stringify(document, null, 2)}\n`);
-    let printed = '';
-    try {
-      execFileSync('npm', ['run', '--silent', 'validate', '--', name], {
-        cwd: studio.dir,
-        encoding: 'utf8',
-        stdio: 'pipe',
-      });
-    } catch (error) {
-      printed = String((error as { stderr: string }).stderr);
-    }
+    const { err: printed } = await validate(name);
     for (const e of errors) {
       expect(printed).toContain(e.pointer);
       expect(printed).toContain(e.message);
@@ -195,8 +191,6 @@ describe('studio API', () => {
     };
     expect((await put('pages/about/new-page.json', document, null)).status).toBe(200);
     expect((await put('pages/about/new-page.json', document, null)).status).toBe(409);
-    execFileSync('npm', ['run', '--silent', 'validate', '--', 'pages/about/new-page.json'], {
-      cwd: studio.dir,
-    });
+    expect(await validate('pages/about/new-page.json')).toMatchObject({ code: 0, err: '' });
   });
 });

@@ -1,10 +1,11 @@
 // Composing pages in the studio: reordering blocks, selecting them from the preview, a new page from a template, and
 // the studio's own accessibility.
-import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checked, field, openStudio, saveThroughDialog, studioInBrowser } from './studio-helpers.ts';
+import { runValidateCli } from '../../scripts/validate.ts';
+import { runCli } from '../helpers/run-cli.ts';
 
 const t = studioInBrowser();
 
@@ -103,9 +104,11 @@ describe('composing pages in the studio', { timeout: 90_000 }, () => {
     const saved = JSON.parse(t.studio.read('pages/services/family-program.json')) as Record<string, unknown>;
     expect(saved).toMatchObject({ $schema: '../../schemas/page.schema.json', phoneLine: 'primary' });
     expect(saved.sitemap).toBeDefined();
-    execFileSync('npm', ['run', '--silent', 'validate', '--', 'pages/services/family-program.json'], {
+    const validated = await runCli(runValidateCli, ['pages/services/family-program.json'], {
       cwd: t.studio.dir,
+      env: process.env,
     });
+    expect(validated).toMatchObject({ code: 0, err: '' });
     await context.close();
   });
 

@@ -1,7 +1,10 @@
 // Staff editing pages in the studio, in a real browser on real files (a copy of the repository).
-import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checked, field, openStudio, studioInBrowser } from './studio-helpers.ts';
+import { runValidateCli } from '../../scripts/validate.ts';
+import { runCli } from '../helpers/run-cli.ts';
 
 const t = studioInBrowser();
 
@@ -46,22 +49,12 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
     await page.getByTestId('outline-0').click();
     await field(page, '/blocks/0/heading').fill('');
     await checked(page);
-    const printed = (() => {
-      const document = JSON.parse(t.studio.read(name)) as { blocks: { heading: string }[] };
-      (document.blocks[0] as { heading: string }).heading = '';
-      t.studio.write('pages/treatment/scratch-copy.json', JSON.stringify(document, null, 2));
-      try {
-        execFileSync('npm', ['run', '--silent', 'validate', '--', 'pages/treatment/scratch-copy.json'], {
-          cwd: t.studio.dir,
-          stdio: 'pipe',
-        });
-        return '';
-      } catch (error) {
-        return String((error as { stderr: Buffer }).stderr);
-      } finally {
-        execFileSync('rm', ['pages/treatment/scratch-copy.json'], { cwd: t.studio.dir });
-      }
-    })();
+    const broken = JSON.parse(t.studio.read(name)) as { blocks: { heading: string }[] };
+    (broken.blocks[0] as { heading: string }).heading = '';
+    const scratch = 'pages/treatment/scratch-copy.json';
+    t.studio.write(scratch, JSON.stringify(broken, null, 2));
+    const { err: printed } = await runCli(runValidateCli, [scratch], { cwd: t.studio.dir, env: process.env });
+    rmSync(join(t.studio.dir, scratch));
     expect(printed).toContain('/blocks/0/heading (hero)  must not be empty');
     const wrapper = page.locator('.mantine-InputWrapper-root', { has: field(page, '/blocks/0/heading') });
     await expect

@@ -1,15 +1,45 @@
-// What the production CLIs (`npm run leads`, `npm run staff`) share: how they talk to the terminal, how they end, and
-// the store they open — the one the server uses, read the same way (server/config.ts).
-import { existsSync } from 'node:fs';
-import { userInfo } from 'node:os';
+// How every command line of the project is written. Its arguments are read with node:util's parseArgs, strictly: an
+// unknown option, a missing value or a stray word stops the command with a message that says so. A CLI that staff or
+// tests run is a function of its arguments and a terminal (CliIo), so tests run it in-process with their own clock.
 import { pathToFileURL } from 'node:url';
-import { UsageError } from '../../core/cli-args.ts';
-import { readConfig, type ServerConfig } from '../config.ts';
-import type { LeadStore } from '../store/contract/lead-store.ts';
-import { openPostgresLeadStore } from '../store/postgres/pg-lead-store.ts';
-import { openLeadStore } from '../store/sqlite/lead-store.ts';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-export { UsageError };
+/** A command line that cannot be read: its message is for the person who typed it (no stack trace). */
+export class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Parsed<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: boolean }>
+>;
+
+/** parseArgs, strict, with its refusals as a UsageError that ends with `usage` when one is given. */
+export function readArgs<const O extends Options>(
+  argv: readonly string[],
+  options: O,
+  { positionals = false, usage }: { positionals?: boolean; usage?: string } = {},
+): Parsed<O> {
+  try {
+    return parseArgs({ args: [...argv], options, strict: true, allowPositionals: positionals });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(usage ? `${message}\n${usage}` : message, { cause: error });
+  }
+}
+
+/** An option that takes a whole number in [min, max], or `fallback` when it was not given. */
+export function wholeNumber(
+  name: string,
+  text: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+) {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min || value > max)
+    throw new UsageError(`${name} takes a whole number from ${min} to ${max}`);
+  return value;
+}
 
 /** The terminal as a CLI sees it; tests pass their own (a clock, a user) and read what it wrote. */
 export interface CliIo {
@@ -26,9 +56,6 @@ export interface CliIo {
 
 /** Something the staff member can fix, such as a wrong LEADS_DB; shown without a stack trace. */
 export class CliFailure extends Error {}
-
-/** Who the audit log names for a CLI's acts: `cli:<os user>`. */
-export const actorOf = (io: CliIo) => `cli:${io.user ?? userInfo().username}`;
 
 type ErrorKind = abstract new (...args: never[]) => Error;
 
@@ -75,43 +102,4 @@ export async function runAsMain(
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
   });
-}
-
-/** LEADS_DB, checked: a file that exists. */
-export function databaseFile(config: ServerConfig): string {
-  if (config.leadsDb === ':memory:')
-    throw new UsageError('LEADS_DB is :memory:, which only the server can see');
-  if (!existsSync(config.leadsDb))
-    throw new CliFailure(
-      `No lead database at ${config.leadsDb}. Set LEADS_DB to the file the server writes (default data/leads.db).`,
-    );
-  return config.leadsDb;
-}
-
-/** The store the server uses: PostgreSQL when DATABASE_URL is set (its key from the environment), else LEADS_DB. */
-export async function openStore(io: CliIo): Promise<LeadStore> {
-  const config = readConfig(io.env, io.cwd);
-  if (config.databaseUrl !== undefined)
-    return openPostgresLeadStore(config.databaseUrl, {
-      key: config.leadsEncryptionKey,
-      keyFile: config.leadsKeyFile,
-      max: 2,
-    });
-  // No writer thread: the CLI's one write (retry-dead) is small, and a thread would only slow its start.
-  return openLeadStore(databaseFile(config), {
-    key: config.leadsEncryptionKey,
-    keyFile: config.leadsKeyFile,
-    createKeyFile: false,
-    writerThread: false,
-  });
-}
-
-/** Opens the store, hands it to `use`, and closes it however `use` ends. */
-export async function withStore<T>(io: CliIo, use: (store: LeadStore) => Promise<T>): Promise<T> {
-  const store = await openStore(io);
-  try {
-    return await use(store);
-  } finally {
-    await store.close();
-  }
 }
