@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { BLOCKS_DIR, ROOT } from '../content/paths.ts';
 import { distance } from 'fastest-levenshtein';
+import { readArgs } from '../core/cli.ts';
 
 export const REGISTRY_FILE = join(BLOCKS_DIR, 'registry.ts');
 const KEBAB = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -140,12 +141,16 @@ async function formatted(file: string, text: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const name = args.find((a) => !a.startsWith('-')) ?? '';
+  const { values, positionals } = readArgs(
+    process.argv.slice(2),
+    { force: { type: 'boolean', default: false } },
+    { positionals: true, usage: 'Usage: npm run new-block -- <name> [--force]' },
+  );
+  const name = positionals.length === 1 ? (positionals[0] ?? '') : '';
   const existing = readdirSync(BLOCKS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
-  const problem = nameProblem(name, existing, args.includes('--force'));
+  const problem = nameProblem(name, existing, values.force);
   if (problem) {
     console.error(problem);
     process.exit(1);
