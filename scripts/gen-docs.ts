@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SCHEMA_FILES, blockSchemaFile, blockTypes, readJson, schemaId } from '../content/schemas.ts';
 import { ROOT, contentPaths } from '../content/paths.ts';
-import type { JsonObject as Json } from '../content/json-pointer.ts';
+import { isObject, type JsonObject as Json } from '../content/json-pointer.ts';
 import { patternHint } from '../content/validate/messages.ts';
 import { derefSchema, type Located } from '../content/validate/schema-walk.ts';
 import { pagePath } from '../core/page-paths.ts';
@@ -15,8 +15,6 @@ import { readArgs } from '../core/cli.ts';
 export const CONTENT_DOC = join(ROOT, 'docs', 'CONTENT.md');
 export const BEGIN = '<!-- BEGIN GENERATED BLOCK REFERENCE -->';
 export const END = '<!-- END GENERATED BLOCK REFERENCE -->';
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Names of shared definitions in defs.schema.json, as staff read them. */
 const DEF_WORDS: Record<string, string> = {

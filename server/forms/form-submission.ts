@@ -12,6 +12,7 @@ import { decoyLedger } from './decoy-ledger.ts';
 import { canonicalSubmission, createSubmissionValidator } from './form-validation.ts';
 import type { LeadStore } from '../store/contract/lead-store.ts';
 import type { Logger } from '../logger.ts';
+import { isObject } from '../../content/json-pointer.ts';
 
 export type SubmissionOutcome =
   /** The lead is on disk (or was already, or is a bot's and discarded): answer success. */
@@ -54,9 +55,6 @@ function settledBy<T>(promise: Promise<T>, deadline: number): Promise<T> {
 // The browser sends a UUID; any short token of visible ASCII is accepted so other clients are not turned away.
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** The answer to an Idempotency-Key sent again with other fields: neither the first lead's id nor a new lead. */
 const KEY_CONFLICT = {
   kind: 'refused',
@@ -84,7 +82,7 @@ export function formSubmission({ forms, store, logger, onLeadStored }: Submissio
     body: unknown,
     key: string | string[] | undefined,
   ): Promise<SubmissionOutcome> => {
-    if (!isRecord(body))
+    if (!isObject(body))
       return { kind: 'refused', status: 400, message: 'Expected a JSON object with the form fields' };
 
     if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)))

@@ -11,6 +11,7 @@ import { CONTENT, documentPath, listDocuments, versionOf } from './documents.ts'
 import { changedHunks, lineDiff } from './line-diff.ts';
 import { documentText } from './minimal-edit.ts';
 import { referencesTo } from './references.ts';
+import { isObject } from '../../content/json-pointer.ts';
 
 const readText = (file: string): string | undefined =>
   existsSync(file) ? readFileSync(file, 'utf8') : undefined;
@@ -23,9 +24,6 @@ function writeAtomically(file: string, text: string) {
   writeFileSync(temporary, text);
   renameSync(temporary, file);
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function named(req: Request, res: Response): { name: string; file: string } | undefined {
   const name = typeof req.query.name === 'string' ? req.query.name : undefined;
@@ -85,8 +83,8 @@ export function studioApi() {
 
   api.post('/validate', (req, res) => {
     const body: unknown = req.body;
-    const file = isRecord(body) ? body.file : undefined;
-    if (!isRecord(body) || typeof file !== 'string' || !documentPath(file)) {
+    const file = isObject(body) ? body.file : undefined;
+    if (!isObject(body) || typeof file !== 'string' || !documentPath(file)) {
       res.status(403).json({ error: 'the studio checks only content documents under pages/ and site/' });
       return;
     }
@@ -95,9 +93,9 @@ export function studioApi() {
 
   api.post('/diff', async (req, res) => {
     const body: unknown = req.body;
-    const name = isRecord(body) && typeof body.file === 'string' ? body.file : '';
+    const name = isObject(body) && typeof body.file === 'string' ? body.file : '';
     const file = documentPath(name);
-    if (!isRecord(body) || !file) {
+    if (!isObject(body) || !file) {
       res.status(403).json({ error: 'not a content document under pages/ and site/' });
       return;
     }
@@ -114,7 +112,7 @@ export function studioApi() {
     const target = named(req, res);
     if (!target) return;
     const body: unknown = req.body;
-    if (!isRecord(body) || !('document' in body) || !('baseVersion' in body)) {
+    if (!isObject(body) || !('document' in body) || !('baseVersion' in body)) {
       res.status(400).json({ error: 'send { "document": ..., "baseVersion": ... }' });
       return;
     }
@@ -139,11 +137,11 @@ export function studioApi() {
   // A page moves to a new address: written there, removed here, and (when asked) the old address redirected.
   api.post('/rename', async (req, res) => {
     const body: unknown = req.body;
-    const from = isRecord(body) && typeof body.file === 'string' ? body.file : '';
-    const to = isRecord(body) && typeof body.path === 'string' ? pageFile(body.path) : '';
+    const from = isObject(body) && typeof body.file === 'string' ? body.file : '';
+    const to = isObject(body) && typeof body.path === 'string' ? pageFile(body.path) : '';
     const source = documentPath(from);
     const target = documentPath(to);
-    if (!isRecord(body) || !source || !target || !from.startsWith('pages/') || !to.startsWith('pages/')) {
+    if (!isObject(body) || !source || !target || !from.startsWith('pages/') || !to.startsWith('pages/')) {
       res.status(403).json({ error: 'only pages under pages/ can be moved' });
       return;
     }

@@ -10,18 +10,14 @@ import {
   type ParseError,
 } from 'jsonc-parser';
 import { format, resolveConfig } from 'prettier';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-const isObject = (v: unknown): v is Record<string, Json> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isRecord, type Json } from '../../content/json-pointer.ts';
 
 /** Deep equality of JSON values (1.0 equals 1: they are one number). */
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b))
     return a.length === b.length && a.every((item, i) => sameJson(item, b[i]));
-  if (isObject(a) && isObject(b)) {
+  if (isRecord(a) && isRecord(b)) {
     const keys = Object.keys(a);
     return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameJson(a[k], b[k]));
   }
@@ -101,7 +97,7 @@ function editObject(
 function editValue(text: string, path: JSONPath, before: Json, after: Json): string {
   if (sameJson(before, after)) return text;
   if (Array.isArray(before) && Array.isArray(after)) return editArray(text, path, before, after);
-  if (isObject(before) && isObject(after)) return editObject(text, path, before, after);
+  if (isRecord(before) && isRecord(after)) return editObject(text, path, before, after);
   return set(text, path, after);
 }
 
