@@ -8,7 +8,7 @@ import { registry } from './registry.ts';
 import { BLOCK_TYPES, type Block } from '../generated/content-types.ts';
 import { blockTypes } from '../core/content-schemas.ts';
 import { validateBlock } from '../scripts/lib/validate/validate-content.ts';
-import { renderToHtml, visibleText } from '../tests/helpers/render-to-html.tsx';
+import { renderToDom, visibleText } from '../tests/helpers/render-to-dom.tsx';
 
 type InvalidExample = { expectedError: { pointer: string; message: string }; block: unknown };
 const read = <T,>(type: string, file: string): T =>
@@ -66,7 +66,7 @@ describe.each(blockTypes())('block %s', (type) => {
     expect(example.type).toBe(type);
     expect(validateBlock(example)).toEqual([]);
     const Component = registry[example.type] as ComponentType<{ block: Block }>;
-    const text = visibleText(await renderToHtml(<Component block={example} />));
+    const text = visibleText(await renderToDom(<Component block={example} />));
     for (const expected of visibleStrings(example)) expect(text).toContain(expected.replace(/\s+/g, ' '));
   });
 
