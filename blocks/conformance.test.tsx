@@ -9,9 +9,9 @@ import { BLOCK_TYPES, type Block } from '../generated/content-types.ts';
 import { ROOT, contentPaths } from '../content/paths.ts';
 import { blockTypes } from '../content/schemas.ts';
 import { validateBlock } from '../content/validate/validate-content.ts';
+import { renderToDom, visibleText } from '../tests/helpers/render-to-dom.tsx';
 
 const CHECKOUT = contentPaths(ROOT);
-import { renderToHtml, visibleText } from '../tests/helpers/render-to-html.tsx';
 
 type InvalidExample = { expectedError: { pointer: string; message: string }; block: unknown };
 const read = <T,>(type: string, file: string): T =>
@@ -69,7 +69,7 @@ describe.each(blockTypes())('block %s', (type) => {
     expect(example.type).toBe(type);
     expect(validateBlock(example, CHECKOUT)).toEqual([]);
     const Component = registry[example.type] as ComponentType<{ block: Block }>;
-    const text = visibleText(await renderToHtml(<Component block={example} />));
+    const text = visibleText(await renderToDom(<Component block={example} />));
     for (const expected of visibleStrings(example)) expect(text).toContain(expected.replace(/\s+/g, ' '));
   });
 

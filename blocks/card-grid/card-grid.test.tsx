@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CardGridBlock } from './component.tsx';
 import type { CardGridBlock as CardGrid } from '../../generated/content-types.ts';
-import { renderToHtml, visibleText } from '../../tests/helpers/render-to-html.tsx';
+import { renderToDom, visibleText } from '../../tests/helpers/render-to-dom.tsx';
 import emergency from '../../pages/crisis/emergency-help.json' with { type: 'json' };
 
 const grid = (cards: CardGrid['cards']): CardGrid => ({
@@ -10,14 +10,21 @@ const grid = (cards: CardGrid['cards']): CardGrid => ({
   cards,
 });
 
+/** The card whose heading reads `title`. */
+async function card(block: CardGrid, title: string, path?: string): Promise<Element> {
+  const page = await renderToDom(<CardGridBlock block={block} />, path);
+  const found = [...page.querySelectorAll('.content-card')].find(
+    (element) => visibleText(element.querySelector('h3') ?? element) === title,
+  );
+  if (!found) throw new Error(`no card titled ${title}`);
+  return found;
+}
+
 /** Each point of the card titled `title`, with whether a check mark is drawn before it. */
 async function points(block: CardGrid, title: string): Promise<{ text: string; checked: boolean }[]> {
-  const html = await renderToHtml(<CardGridBlock block={block} />);
-  const card = html.slice(html.indexOf(`>${title}<`));
-  const list = /<ul[^>]*class="[^"]*card-items[^"]*"[^>]*>([\s\S]*?)<\/ul>/.exec(card)?.[1] ?? '';
-  return [...list.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map(([, item = '']) => ({
+  return [...(await card(block, title)).querySelectorAll('ul.card-items > li')].map((item) => ({
     text: visibleText(item),
-    checked: item.includes('tabler-icon-check'),
+    checked: item.querySelector('svg.tabler-icon-check') !== null,
   }));
 }
 
@@ -36,10 +43,14 @@ describe('card-grid', () => {
       { text: 'Slow, shallow or stopped breathing', checked: false },
       { text: 'Blue or gray lips or fingertips', checked: false },
     ]);
-    const html = await renderToHtml(<CardGridBlock block={block} />);
-    // The icon and the badge share one line, and a critical card's icon is drawn in red.
-    expect(html).toMatch(/class="card-head"><span class="icon-badge"[^>]*data-tone="danger"/);
-    expect(visibleText(html)).toContain('Critical Overdose Emergency');
+    // The icon and the badge share one line, above the title, and a critical card's icon is drawn in red.
+    const head = (await card(block, 'Overdose Emergency')).querySelector(':scope > .card-head');
+    const [icon, badge, ...rest] = head?.children ?? [];
+    expect(icon?.matches('.icon-badge[data-tone="danger"]')).toBe(true);
+    expect(icon?.querySelector('svg.tabler-icon-alert-triangle')).not.toBeNull();
+    expect(visibleText(badge!)).toBe('Critical');
+    expect(rest).toEqual([]);
+    expect(head?.nextElementSibling?.localName).toBe('h3');
   });
 
   it('puts check marks only before what the care includes, when the card asks for them', async () => {
@@ -57,14 +68,8 @@ describe('card-grid', () => {
 
   it("links a card to every page it names, its link first: the emergency page's Can't Stop Using card", async () => {
     const situations = emergency.blocks.find((block) => 'id' in block && block.id === 'situations');
-    const html = await renderToHtml(
-      <CardGridBlock block={situations as CardGrid} />,
-      '/crisis/emergency-help',
-    );
-    const start = html.indexOf('>Can&#x27;t Stop Using<');
-    const next = html.indexOf('data-severity=', start);
-    const card = html.slice(start, next === -1 ? undefined : next);
-    const links = [...card.matchAll(/<a class="card-link" href="([^"]+)"/g)].map((match) => match[1]);
+    const found = await card(situations as CardGrid, "Can't Stop Using", '/crisis/emergency-help');
+    const links = [...found.querySelectorAll('a.card-link')].map((link) => link.getAttribute('href'));
     expect(links).toEqual(['/crisis/cant-stop-drinking', '/services/medical-detox']);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LinkCardsBlock } from './component.tsx';
 import type { LinkCardsBlock as LinkCards } from '../../generated/content-types.ts';
-import { renderToHtml, visibleText } from '../../tests/helpers/render-to-html.tsx';
+import { renderToDom, visibleText } from '../../tests/helpers/render-to-dom.tsx';
 
 const links = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ label: `Treatment ${i + 1}`, href: `/treatment/t-${i + 1}` }));
@@ -14,32 +14,45 @@ const block = (cards: LinkCards['cards'], maxLinks?: number): LinkCards => ({
   cards,
 });
 
+/** The one card rendered: its listed links as [text, href], and all its text. */
+async function card(shown: LinkCards) {
+  const page = await renderToDom(<LinkCardsBlock block={shown} />);
+  const cards = page.querySelectorAll('.content-card');
+  expect(cards).toHaveLength(1);
+  const [found] = cards;
+  return {
+    element: found!,
+    listed: [...found!.querySelectorAll('ul.link-list > li > a')].map((a) => [
+      visibleText(a),
+      a.getAttribute('href'),
+    ]),
+    text: visibleText(found!),
+  };
+}
+
 describe('link-cards', () => {
   it('shows the first three links, a "+N more" note and Learn More to the first link', async () => {
-    const html = await renderToHtml(
-      <LinkCardsBlock block={block([{ title: 'Opioids', text: 'About opioids.', links: links(7) }])} />,
+    const { element, listed, text } = await card(
+      block([{ title: 'Opioids', text: 'About opioids.', links: links(7) }]),
     );
-    const text = visibleText(html);
-    expect(text).toContain('Treatment 1 Treatment 2 Treatment 3');
+    expect(listed).toEqual([
+      ['Treatment 1', '/treatment/t-1'],
+      ['Treatment 2', '/treatment/t-2'],
+      ['Treatment 3', '/treatment/t-3'],
+    ]);
     expect(text).not.toContain('Treatment 4');
-    expect(text).toContain('+4 more treatments');
-    const learnMore = /<a [^>]*href="\/treatment\/t-1"[^>]*>((?:(?!<\/a>)[\s\S])*)<\/a>/g;
-    const texts = [...html.matchAll(learnMore)].map((m) => visibleText(m[1] ?? ''));
-    expect(texts).toContain('Learn More : Opioids');
+    expect(text).toContain('Treatment 3 +4 more treatments Learn More');
+    // Learn More goes to the first link and names the card, for screen readers and search engines alike.
+    const learnMore = [...element.querySelectorAll('a[href="/treatment/t-1"]')].map((a) => visibleText(a));
+    expect(learnMore).toEqual(['Treatment 1', 'Learn More: Opioids']);
   });
 
   it('has no note when every link fits, and honours maxLinks', async () => {
-    const fits = visibleText(
-      await renderToHtml(
-        <LinkCardsBlock block={block([{ title: 'Alcohol', text: 'About alcohol.', links: links(3) }])} />,
-      ),
-    );
-    expect(fits).not.toContain('more treatments');
-    const two = visibleText(
-      await renderToHtml(
-        <LinkCardsBlock block={block([{ title: 'Alcohol', text: 'About alcohol.', links: links(3) }], 2)} />,
-      ),
-    );
-    expect(two).toContain('+1 more treatments');
+    const fits = await card(block([{ title: 'Alcohol', text: 'About alcohol.', links: links(3) }]));
+    expect(fits.listed).toHaveLength(3);
+    expect(fits.text).not.toContain('more treatments');
+    const two = await card(block([{ title: 'Alcohol', text: 'About alcohol.', links: links(3) }], 2));
+    expect(two.listed.map(([label]) => label)).toEqual(['Treatment 1', 'Treatment 2']);
+    expect(two.text).toContain('+1 more treatments');
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { StatsBlock } from './component.tsx';
-import { renderToHtml } from '../../tests/helpers/render-to-html.tsx';
+import { renderToDom, visibleText } from '../../tests/helpers/render-to-dom.tsx';
 
 describe('stats', () => {
   it('marks a figure of risk as danger, apart from the figures of results', async () => {
-    const html = await renderToHtml(
+    const page = await renderToDom(
       <StatsBlock
         block={{
           type: 'stats',
@@ -16,12 +16,15 @@ describe('stats', () => {
         }}
       />,
     );
-    const emphasis = [
-      ...html.matchAll(/data-emphasis="(\w+)"[^>]*>(?:(?!data-emphasis)[\s\S])*?>([^<]+)<\/dt>/g),
-    ].map(([, level, label]) => [label, level]);
-    expect(emphasis).toEqual([
-      ['Can be lethal', 'danger'],
-      ['Success rate', 'normal'],
+    // Each figure is a group of the description list: its label (dt), then its value (dd).
+    const figures = [...page.querySelectorAll('dl.stats > div.stat')].map((stat) => ({
+      label: visibleText(stat.querySelector(':scope > dt') ?? stat),
+      value: visibleText(stat.querySelector(':scope > dd') ?? stat),
+      emphasis: stat.getAttribute('data-emphasis'),
+    }));
+    expect(figures).toEqual([
+      { label: 'Can be lethal', value: '2 mg', emphasis: 'danger' },
+      { label: 'Success rate', value: '74%', emphasis: 'normal' },
     ]);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { TableBlock } from './component.tsx';
-import { renderToHtml } from '../../tests/helpers/render-to-html.tsx';
+import { renderToDom, visibleText } from '../../tests/helpers/render-to-dom.tsx';
 
 describe('table', () => {
   it("names each value's column on the cell itself, so a phone can show the row as a card", async () => {
-    const html = await renderToHtml(
+    const page = await renderToDom(
       <TableBlock
         block={{
           type: 'table',
@@ -15,13 +15,26 @@ describe('table', () => {
         }}
       />,
     );
-    const cells = [...html.matchAll(/<td data-label="([^"]*)">([\s\S]*?)<\/td>/g)].map(([, label, text]) => [
-      label,
-      text,
-    ]);
-    expect(cells).toEqual([
-      ['Half-life', '6-20 hours'],
-      ['Typical taper length', 'Several weeks to months'],
+    const table = page.querySelector('table');
+    expect(visibleText(table?.querySelector('caption') ?? page)).toBe('Benzodiazepines and their tapers');
+    expect(
+      [...(table?.querySelectorAll('thead th[scope="col"]') ?? [])].map((th) => visibleText(th)),
+    ).toEqual(['Type', 'Half-life', 'Typical taper length']);
+    // The row's first value heads it; each other value carries the name of its column.
+    const rows = [...(table?.querySelectorAll('tbody > tr') ?? [])].map((row) =>
+      [...row.children].map((cell) => [
+        cell.localName,
+        cell.getAttribute('scope'),
+        cell.getAttribute('data-label'),
+        visibleText(cell),
+      ]),
+    );
+    expect(rows).toEqual([
+      [
+        ['th', 'row', null, 'Short-acting'],
+        ['td', null, 'Half-life', '6-20 hours'],
+        ['td', null, 'Typical taper length', 'Several weeks to months'],
+      ],
     ]);
   });
 });
