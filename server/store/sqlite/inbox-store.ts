@@ -42,39 +42,18 @@ export function createSqliteInboxStore({ db, sealer, onLeadStored }: InboxStoreP
 
   const toRow = (row: StatusRow) => inboxRowOf(row, sealer);
 
-  /** One statement per shape of filter (at most 2^6 of them); the terms of a search travel as one JSON array each. */
   function page(query: InboxPageQuery): { rows: StatusRow[]; more: boolean } {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (condition: string, ...values: unknown[]) => {
-      where.push(condition);
-      params.push(...values);
-    };
-    if (query.status !== undefined) add('status = ?', query.status);
-    if (query.formId !== undefined) add('form_id = ?', query.formId);
-    if (query.from !== undefined) add('created_at >= ?', instant(query.from, 'from'));
-    if (query.to !== undefined) add('created_at < ?', instant(query.to, 'to'));
     const terms = queryTerms(query.q ?? '');
     if (terms === undefined) return { rows: [], more: false };
-    for (const term of terms) {
+    const searched = terms.map((term) => {
       const hashes = JSON.stringify(sealer.indexKeys().map((key) => hashTerm(key, term)));
-      // A rare term picks its few leads first; a common one (a three-letter prefix half the leads share) is checked
-      // lead by lead, newest first, until the page is full: either way a page costs milliseconds, not a pass over
-      // every matching lead.
-      add(
-        (countTerm.get(hashes, COMMON_TERM) ?? 0) < COMMON_TERM
-          ? 'id IN (SELECT lead_id FROM lead_terms WHERE term IN (SELECT value FROM json_each(?)))'
-          : 'EXISTS (SELECT 1 FROM lead_terms WHERE lead_id = leads.id AND term IN (SELECT value FROM json_each(?)))',
-        hashes,
-      );
-    }
-    if (query.before !== undefined) add('(created_at, id) < (?, ?)', ...decodeCursor(query.before));
-    const sql = `SELECT * FROM leads ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY created_at DESC, id DESC LIMIT ?`;
+      return { hashes, common: (countTerm.get(hashes, COMMON_TERM) ?? 0) >= COMMON_TERM };
+    });
+    const limit = pageLimit(query.limit);
+    const { sql, params } = pageStatement(query, searched, limit + 1);
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = db.prepare<unknown[], StatusRow>(sql)));
-    const limit = pageLimit(query.limit);
-    const rows = statement.all(...params, limit + 1);
+    const rows = statement.all(...params);
     return { rows: rows.slice(0, limit), more: rows.length > limit };
   }
 
@@ -141,4 +120,44 @@ export function createSqliteInboxStore({ db, sealer, onLeadStored }: InboxStoreP
     addNote: async (id, text, author) => insertNote.immediate(id, text, author),
     onLeadStored,
   };
+}
+
+/** A search term as the list's statement takes it: its keyed hashes (a JSON array), and whether many leads share it. */
+export interface SearchedTerm {
+  hashes: string;
+  common: boolean;
+}
+
+/**
+ * The statement of one page of the list and its parameters: one statement per shape of filter (at most 2^6 of them),
+ * the terms of a search as one JSON array each, `rows` rows at most. Exported so that its query plans are tested.
+ */
+export function pageStatement(
+  query: InboxPageQuery,
+  terms: readonly SearchedTerm[],
+  rows: number,
+): { sql: string; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (condition: string, ...values: unknown[]) => {
+    where.push(condition);
+    params.push(...values);
+  };
+  if (query.status !== undefined) add('status = ?', query.status);
+  if (query.formId !== undefined) add('form_id = ?', query.formId);
+  if (query.from !== undefined) add('created_at >= ?', instant(query.from, 'from'));
+  if (query.to !== undefined) add('created_at < ?', instant(query.to, 'to'));
+  // A rare term picks its few leads first; a common one (a three-letter prefix half the leads share) is checked lead by
+  // lead, newest first, until the page is full: either way a page costs milliseconds, not a pass over every match.
+  for (const { hashes, common } of terms)
+    add(
+      common
+        ? 'EXISTS (SELECT 1 FROM lead_terms WHERE lead_id = leads.id AND term IN (SELECT value FROM json_each(?)))'
+        : 'id IN (SELECT lead_id FROM lead_terms WHERE term IN (SELECT value FROM json_each(?)))',
+      hashes,
+    );
+  if (query.before !== undefined) add('(created_at, id) < (?, ?)', ...decodeCursor(query.before));
+  const sql = `SELECT * FROM leads ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY created_at DESC, id DESC LIMIT ?`;
+  return { sql, params: [...params, rows] };
 }
