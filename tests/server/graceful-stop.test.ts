@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { ANSWER_WITHIN_MS } from '../../server/forms/form-submission.ts';
-import { postJson, startReceiver, validLead } from './fixtures.ts';
-import { cleanupsAfterEach, faultServerEnv, startFaultServer, stored, tempDirFor } from './store-faults.ts';
-import { expectNoPersonalData } from './personal-data.ts';
+import { postJson, startReceiver, validLead } from '../helpers/fixtures.ts';
+import { cleanupsAfterEach, faultServerEnv, startFaultServer, stored, tempDirFor } from './store/store-faults.ts';
+import { expectNoPersonalData } from '../helpers/personal-data.ts';
 
 // More than the server answers in its grace period: a stop must not wait for the burst to end.
 const BURST = 3000;
