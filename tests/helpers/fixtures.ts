@@ -33,12 +33,16 @@ export const SECURITY_HEADER_NAMES = [
   'cross-origin-opener-policy',
 ];
 
+/**
+ * A fresh folder for a helper whose files live as long as what it starts (a server, a mounted disk), not a test: the
+ * helper removes it on every way out. A test's own folder comes from tests/helpers/temp-dir.ts.
+ */
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'server-test-'));
 }
 
-/** The build a test serves, written into a fresh temporary folder. */
-export function writeClientDir(root = tempDir()): string {
+/** The build a test serves, written into `root` (its `client/` folder, returned), with a file beside it. */
+export function writeClientDir(root: string): string {
   const dir = join(root, 'client');
   for (const [file, content] of Object.entries(PAGES)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });

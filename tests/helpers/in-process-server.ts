@@ -77,7 +77,20 @@ export interface InProcessServerOptions {
 
 /** The real lead pipeline in the real app, with every form, on a free loopback port of this process. */
 export async function startInProcessServer(options: InProcessServerOptions = {}): Promise<InProcessServer> {
+  // Its own folder, not a test's (tests/helpers/temp-dir.ts): it lives as long as the server, which may serve a whole
+  // file's tests or be stopped and started again within one. Removed when the start fails or once the server stops.
   const root = tempDir();
+  const removeRoot = () => rmSync(root, { recursive: true, force: true });
+  try {
+    const running = await startInFolder(root, options);
+    return { ...running, stop: () => running.stop().finally(removeRoot) };
+  } catch (error) {
+    removeRoot();
+    throw error;
+  }
+}
+
+async function startInFolder(root: string, options: InProcessServerOptions): Promise<InProcessServer> {
   const clientDir = writeClientDir(root);
   const staffDir = readConfig({ CLIENT_DIR: clientDir }).staffDir;
   if (options.staff?.built !== false) {
@@ -159,7 +172,6 @@ export async function startInProcessServer(options: InProcessServerOptions = {})
       await close(server);
       await worker.stop();
       await store.close();
-      rmSync(root, { recursive: true, force: true });
     },
   };
 }

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
-import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postJson, startReceiver, tempDir, validLead, waitFor } from '../../helpers/fixtures.ts';
+import { postJson, startReceiver, validLead, waitFor } from '../../helpers/fixtures.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 import { startInProcessServer, type InProcessServer } from '../../helpers/in-process-server.ts';
 
+// Asked for before the clean-ups, so removed after them (vitest runs "after" hooks in reverse).
+const tempDir = useTempDir('server-test-');
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -118,7 +120,6 @@ describe('chat alerts', () => {
 
   it('sends a backlog in rounds of up to 16 calls at once, each alert once; after a failure, one call probes', async () => {
     const dir = tempDir();
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const dbFile = join(dir, 'leads.db');
     const BACKLOG = 40;
     const first = await startInProcessServer({ webhookUrl: undefined, dbFile });
@@ -163,7 +164,6 @@ describe('chat alerts', () => {
 
   it('delivers alerts left pending by an earlier run, and stop() waits for the call in flight', async () => {
     const dir = tempDir();
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const dbFile = join(dir, 'leads.db');
 
     const first = await startInProcessServer({ webhookUrl: undefined, dbFile });

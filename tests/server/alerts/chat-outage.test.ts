@@ -2,24 +2,29 @@
 // process sends to a real local webhook that is down (503) for many times the span after which alerts used to be given
 // up, with leads arriving during the outage; then chat comes back. And an alert that cannot be delivered for
 // CHAT_ALERT_MAX_AGE_H is marked dead, said so in the log and in /healthz, and sent again after `retry-dead`.
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../../../content/paths.ts';
 import { runLeadsCli } from '../../../scripts/leads.ts';
-import { startServerProcess, type ServerEnv, type ServerProcess } from '../../../scripts/lib/server-process.ts';
+import {
+  startServerProcess,
+  type ServerEnv,
+  type ServerProcess,
+} from '../../../scripts/lib/server-process.ts';
 import {
   createdId,
   postJson,
   startReceiver,
-  tempDir,
   validLead,
   waitFor,
   writeClientDir,
 } from '../../helpers/fixtures.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 import { expectNoPersonalData } from '../../helpers/personal-data.ts';
 
+// Asked for before the clean-ups, so removed after them (vitest runs "after" hooks in reverse).
+const tempDir = useTempDir('server-test-');
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -50,7 +55,6 @@ async function chat() {
 /** The real server on a throwaway database whose alerts go to `webhook`, and a reader of its alerts. */
 async function serve(webhook: string, env: ServerEnv) {
   const dir = tempDir();
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   const dbFile = join(dir, 'leads.db');
   const server: ServerProcess = await startServerProcess({
     env: {

@@ -3,7 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD, IDEMPOTENCY_HEADER } from '../../../core/form-rules.ts';
-import { createdId, postForm, postJson, quickInsuranceLead, validLead, waitFor } from '../../helpers/fixtures.ts';
+import {
+  createdId,
+  postForm,
+  postJson,
+  quickInsuranceLead,
+  validLead,
+  waitFor,
+} from '../../helpers/fixtures.ts';
 import { serverWithReceiver } from '../../helpers/in-process-server.ts';
 
 const t = serverWithReceiver({ allowedOrigins: ['https://landing.example'] });

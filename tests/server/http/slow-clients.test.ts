@@ -5,12 +5,15 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../../scripts/lib/server-process.ts';
 import { SERVER_LIMITS } from '../../../server/http/http-server.ts';
-import { postJson, tempDir, validLead, writeClientDir } from '../../helpers/fixtures.ts';
+import { postJson, validLead, writeClientDir } from '../../helpers/fixtures.ts';
+import { useTempDirForAll } from '../../helpers/temp-dir.ts';
 import { expectNoPersonalData } from '../../helpers/personal-data.ts';
 
 // A timeout is checked every SERVER_LIMITS.checkEveryMs; a second more for a busy test machine.
 const LATE_BY_AT_MOST_MS = SERVER_LIMITS.checkEveryMs + 1_000;
 
+// Asked for before the server's hooks, so removed after it stops (vitest runs "after" hooks in reverse).
+const tempDir = useTempDirForAll('server-test-');
 let server: ServerProcess;
 let port: number;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { addressOf, close, listen } from '../../../server/http/http-server.ts';
 import { createApp } from '../../../server/app.ts';
 import { createLogger } from '../../../server/logger.ts';
 import { exactRequest } from '../../helpers/http.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 
 let server: InProcessServer;
 beforeAll(async () => {
@@ -144,9 +145,11 @@ describe('content security policy per page', () => {
     '<!doctype html><title>Detox</title><script>window.b = 2</script><script src="/x.js"></script>';
   const NOT_FOUND = '<!doctype html><title>404</title><script>window.c = 3</script>';
 
+  const tempDir = useTempDir('server-test-');
+
   /** A build with inline scripts, their hashes beside it (unless `withHashes` is false), served by a real server. */
   async function serveBuild(withHashes: boolean) {
-    const dir = writeClientDir();
+    const dir = writeClientDir(tempDir());
     for (const [file, html] of [
       ['index.html', HOME],
       ['services/medical-detox.html', DETOX],
@@ -174,10 +177,7 @@ describe('content security policy per page', () => {
     const server = await listen(app, 0, '127.0.0.1');
     return {
       url: addressOf(server),
-      stop: async () => {
-        await close(server);
-        rmSync(join(dir, '..'), { recursive: true, force: true });
-      },
+      stop: () => close(server),
     };
   }
 

@@ -8,7 +8,8 @@ import { IDEMPOTENCY_HEADER } from '../../../core/form-rules.ts';
 import { runLeadsCli } from '../../../scripts/leads.ts';
 import { runCli } from '../../helpers/run-cli.ts';
 import { createdId, postJson, validLead } from '../../helpers/fixtures.ts';
-import { cleanupsAfterEach, faultServerEnv, startFaultServer, tempDirFor } from './store-faults.ts';
+import { cleanupsAfterEach, faultServerEnv, startFaultServer } from './store-faults.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 import { expectNoPersonalData } from '../../helpers/personal-data.ts';
 
 const BURST = 300;
@@ -16,6 +17,8 @@ const CONCURRENCY = 10;
 // The backup starts once this many were acknowledged, with the rest of the burst still coming.
 const BACKUP_AFTER = 100;
 
+// Asked for before the clean-ups, so removed after them (vitest runs "after" hooks in reverse).
+const tempDir = useTempDir('server-test-');
 const defer = cleanupsAfterEach();
 
 const cli = (args: string[], env: Record<string, string>, cwd: string) =>
@@ -23,7 +26,7 @@ const cli = (args: string[], env: Record<string, string>, cwd: string) =>
 
 describe('backup and restore', () => {
   it('a backup taken during a burst holds every lead acknowledged before it began, and restores with the same key', async () => {
-    const dir = tempDirFor(defer);
+    const dir = tempDir();
     const env = faultServerEnv(join(dir, 'data', 'leads.db'), dir, {
       LEADS_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     });

@@ -1,13 +1,13 @@
 // The promise behind every 2xx: the lead is on disk. The real server is killed with SIGKILL in the middle of a burst of
 // submissions and started again on the same database: every lead it acknowledged is there, and its chat alert arrives.
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../core/form-rules.ts';
 import { startServerProcess, type ServerProcess } from '../../../scripts/lib/server-process.ts';
-import { postJson, startReceiver, tempDir, validLead, waitFor, writeClientDir } from '../../helpers/fixtures.ts';
+import { postJson, startReceiver, validLead, waitFor, writeClientDir } from '../../helpers/fixtures.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 import { expectNoPersonalData } from '../../helpers/personal-data.ts';
 
 const BURST = 400;
@@ -15,6 +15,8 @@ const CONCURRENCY = 40;
 // Killed once this many were acknowledged, with the rest of the burst still in flight.
 const KILL_AFTER = 120;
 
+// Asked for before the clean-ups, so removed after them (vitest runs "after" hooks in reverse).
+const tempDir = useTempDir('server-test-');
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -51,7 +53,6 @@ async function burst(api: string, attempts: Attempt[], onCreated: (count: number
 describe('a crash in the middle of a burst', () => {
   it('loses no acknowledged lead, delivers every alert after the restart, and stores each key once', async () => {
     const dir = tempDir();
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const receiver = await startReceiver();
     cleanups.push(() => receiver.stop());
     const env = {

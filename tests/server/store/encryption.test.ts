@@ -1,15 +1,17 @@
 // Health details and messages at rest, through the real server process: sealed in the file, readable with the key
 // (and only with it) through the staff CLI, and a clear refusal to start with a bad or wrong key.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runLeadsCli } from '../../../scripts/leads.ts';
 import { runServerProcessToExit, startServerProcess } from '../../../scripts/lib/server-process.ts';
 import { runCli } from '../../helpers/run-cli.ts';
-import { createdId, postJson, tempDir, validLead, writeClientDir } from '../../helpers/fixtures.ts';
+import { createdId, postJson, validLead, writeClientDir } from '../../helpers/fixtures.ts';
+import { useTempDirForAll } from '../../helpers/temp-dir.ts';
 
 const MESSAGE = 'I relapsed after 90 days and I am scared';
+const tempDir = useTempDirForAll('server-test-');
 let dir: string;
 let env: Record<string, string>;
 const ids: string[] = [];
@@ -40,7 +42,6 @@ beforeAll(async () => {
   firstOutput = server.output();
   firstLogs = server.logs();
 }, 60_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const cli = (args: string[], extraEnv: Record<string, string> = {}) =>
   runCli(runLeadsCli, args, { env: { ...env, ...extraEnv }, cwd: dir });

@@ -1,21 +1,27 @@
 // In production the lead encryption key is never made beside the database, where every backup of its folder would
 // carry it: the server and the staff CLI refuse to start without LEADS_ENCRYPTION_KEY or LEADS_KEY_FILE, with a
 // plain message; with LEADS_KEY_FILE both use that file.
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runLeadsCli } from '../../../scripts/leads.ts';
 import { runServerProcessToExit, startServerProcess } from '../../../scripts/lib/server-process.ts';
 import { runCli } from '../../helpers/run-cli.ts';
-import { createdId, postJson, tempDir, validLead, writeClientDir } from '../../helpers/fixtures.ts';
+import { createdId, postJson, validLead, writeClientDir } from '../../helpers/fixtures.ts';
+import { useTempDirForAll } from '../../helpers/temp-dir.ts';
 
-const dir = tempDir();
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const production = {
-  NODE_ENV: 'production',
-  LEADS_DB: join(dir, 'data', 'leads.db'),
-  CLIENT_DIR: writeClientDir(dir),
-};
+// One folder for the file: the second test starts on the database the first was refused.
+const tempDir = useTempDirForAll('server-test-');
+let dir: string;
+let production: { NODE_ENV: string; LEADS_DB: string; CLIENT_DIR: string };
+beforeAll(() => {
+  dir = tempDir();
+  production = {
+    NODE_ENV: 'production',
+    LEADS_DB: join(dir, 'data', 'leads.db'),
+    CLIENT_DIR: writeClientDir(dir),
+  };
+});
 
 const cli = (args: string[], env: Record<string, string>) => runCli(runLeadsCli, args, { env, cwd: dir });
 

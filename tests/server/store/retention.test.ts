@@ -1,13 +1,15 @@
 // `npm start` keeps leads LEADS_RETENTION_DAYS days: at start (and every hour after) it purges older ones with their
 // alerts and notes, logs how many, and writes the purge to the audit log, which it keeps.
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../../../scripts/lib/server-process.ts';
-import { createdId, postJson, tempDir, validLead, waitFor, writeClientDir } from '../../helpers/fixtures.ts';
+import { createdId, postJson, validLead, waitFor, writeClientDir } from '../../helpers/fixtures.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 
+// Asked for before the clean-ups, so removed after them (vitest runs "after" hooks in reverse).
+const tempDir = useTempDir('server-test-');
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -16,7 +18,6 @@ afterEach(async () => {
 describe('retention', () => {
   it('purges at start the leads older than LEADS_RETENTION_DAYS, and only those, and logs and audits the count', async () => {
     const dir = tempDir();
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const dbFile = join(dir, 'data', 'leads.db');
     const env = {
       LEADS_DB: dbFile,

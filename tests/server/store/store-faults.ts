@@ -1,7 +1,8 @@
 // What the store-fault tests share: real faults of the disk under the lead database (another process's lock, a full
 // file system, a read-only one, a frozen one), submissions timed as a visitor waits for them, and what the database
 // holds afterwards; and the set-up of the tests that run the server as its own process on a lead database (this file's,
-// the backup's and the graceful stop's): clean-ups after each test, a temporary folder, the server with their settings.
+// the backup's and the graceful stop's): clean-ups after each test and the server with their settings. (Their folder
+// is tests/helpers/temp-dir.ts's, asked for before cleanupsAfterEach so that it goes after the servers stop.)
 // Mounting needs root; a test that cannot mount says so and is skipped.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -10,12 +11,24 @@ import { basename, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, type TestContext } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../../core/form-rules.ts';
-import { startServerProcess, type ServerEnv, type ServerProcess } from '../../../scripts/lib/server-process.ts';
+import {
+  startServerProcess,
+  type ServerEnv,
+  type ServerProcess,
+} from '../../../scripts/lib/server-process.ts';
 import { ANSWER_WITHIN_MS } from '../../../server/forms/form-submission.ts';
 import { keyFileOf, parseKeyHex } from '../../../server/store/shared/key-file.ts';
 import { createSealer } from '../../../server/store/shared/sealing.ts';
 import type { LeadRow } from '../../../server/store/contract/rows.ts';
-import { postForm, postJson, site, tempDir, validLead, waitFor, writeClientDir } from '../../helpers/fixtures.ts';
+import {
+  postForm,
+  postJson,
+  site,
+  tempDir,
+  validLead,
+  waitFor,
+  writeClientDir,
+} from '../../helpers/fixtures.ts';
 
 /** The bound a visitor's wait is checked against: the promise, plus a second for a busy test machine. */
 export const ANSWER_BOUND_MS = ANSWER_WITHIN_MS + 1_000;
@@ -34,13 +47,6 @@ export function cleanupsAfterEach(): Defer {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
   return (cleanup) => void cleanups.push(cleanup);
-}
-
-/** A temporary folder (for the test build, and the database where no disk is mounted for it), removed after the test. */
-export function tempDirFor(defer: Defer): string {
-  const dir = tempDir();
-  defer(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
 }
 
 /** Where a server takes the form the tests submit. */
@@ -116,11 +122,12 @@ export interface Mounted {
 
 /** A fresh file system mounted on a new folder, or the reason it could not be (not root, no loop devices...). */
 export function mount(type: 'tmpfs' | 'ext4', sizeMb: number): Mounted | { skip: string } {
+  // Its own folder, not the test's (tests/helpers/temp-dir.ts): it lives as long as the mount, and goes with it.
   const base = tempDir();
   const dir = join(base, 'mnt');
-  mkdirSync(dir);
   const image = join(base, 'disk.img');
   try {
+    mkdirSync(dir);
     if (type === 'tmpfs') run('mount', '-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0700`, 'tmpfs', dir);
     else {
       writeFileSync(image, '');

@@ -13,19 +13,21 @@ import {
   mountForTest,
   startFaultServer,
   submit,
-  tempDirFor,
 } from './store-faults.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 import { expectNoPersonalData } from '../../helpers/personal-data.ts';
 
 const KEY = 'ab'.repeat(32);
 
+// Asked for before the clean-ups, so removed after them (vitest runs "after" hooks in reverse).
+const tempDir = useTempDir('server-test-');
 const defer = cleanupsAfterEach();
 
 describe('a full disk under the lead database', () => {
   it('answers 503 with the phone number in time, keeps what was stored, and recovers once space is freed', async (context) => {
     const disk = mountForTest(context, defer, 'tmpfs', 4);
     const dbFile = join(disk.dir, 'leads.db');
-    const env = faultServerEnv(dbFile, tempDirFor(defer), { LEADS_ENCRYPTION_KEY: KEY });
+    const env = faultServerEnv(dbFile, tempDir(), { LEADS_ENCRYPTION_KEY: KEY });
     const { server, api } = await startFaultServer(defer, env);
     for (const n of [0, 1, 2]) expect((await submit(api, n)).status).toBe(201);
 

@@ -14,15 +14,17 @@ import {
   holdLock,
   startFaultServer,
   submit,
-  tempDirFor,
 } from './store-faults.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 import { expectNoPersonalData } from '../../helpers/personal-data.ts';
 
+// Asked for before the clean-ups, so removed after them (vitest runs "after" hooks in reverse).
+const tempDir = useTempDir('server-test-');
 const defer = cleanupsAfterEach();
 
 describe('a lead database locked by another process', () => {
   it('answers every waiting visitor 503 with the phone number in time, keeps what was stored, and recovers', async () => {
-    const dir = tempDirFor(defer);
+    const dir = tempDir();
     const dbFile = join(dir, 'data', 'leads.db');
     const { server, api } = await startFaultServer(defer, faultServerEnv(dbFile, dir, {}));
 

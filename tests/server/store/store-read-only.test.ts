@@ -15,19 +15,21 @@ import {
   mountForTest,
   startFaultServer,
   submit,
-  tempDirFor,
 } from './store-faults.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 import { expectNoPersonalData } from '../../helpers/personal-data.ts';
 
 const KEY = 'cd'.repeat(32);
 
+// Asked for before the clean-ups, so removed after them (vitest runs "after" hooks in reverse).
+const tempDir = useTempDir('server-test-');
 const defer = cleanupsAfterEach();
 
 describe('a lead database on a file system that turns read-only', () => {
   it('answers 503 with the phone number in time, stops, and after the disk is mended has every lead and takes the next', async (context) => {
     const disk = mountForTest(context, defer, 'ext4', 32);
     const dbFile = join(disk.dir, 'leads.db');
-    const env = faultServerEnv(dbFile, tempDirFor(defer), { LEADS_ENCRYPTION_KEY: KEY });
+    const env = faultServerEnv(dbFile, tempDir(), { LEADS_ENCRYPTION_KEY: KEY });
     const { server, api } = await startFaultServer(defer, env);
     for (const n of [0, 1, 2]) expect((await submit(api, n)).status).toBe(201);
 

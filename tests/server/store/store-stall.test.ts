@@ -16,18 +16,20 @@ import {
   startFaultServer,
   stored,
   submit,
-  tempDirFor,
 } from './store-faults.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 import { expectNoPersonalData } from '../../helpers/personal-data.ts';
 
 const KEY = 'ef'.repeat(32);
 
+// Asked for before the clean-ups, so removed after them (vitest runs "after" hooks in reverse).
+const tempDir = useTempDir('server-test-');
 const defer = cleanupsAfterEach();
 
 describe('a stalled disk under the lead database', () => {
   it('answers 503 with the phone number in time, serves pages meanwhile, and stores each lead once afterwards', async (context) => {
     const disk = mountForTest(context, defer, 'ext4', 32);
-    const dir = tempDirFor(defer);
+    const dir = tempDir();
     const receiver = await startReceiver();
     defer(() => receiver.stop());
     const dbFile = join(disk.dir, 'leads.db');

@@ -9,16 +9,12 @@ import { startNginx } from '../../../scripts/lib/nginx-process.ts';
 import { startServerProcess, type ServerProcess } from '../../../scripts/lib/server-process.ts';
 import { postgresPerTest } from '../../helpers/postgres-per-test.ts';
 import { startReceiver, waitFor, writeClientDir } from '../../helpers/fixtures.ts';
-import {
-  ANSWER_BOUND_MS,
-  cleanupsAfterEach,
-  expectCallUs,
-  submit,
-  tempDirFor,
-  type Answer,
-} from './store-faults.ts';
+import { ANSWER_BOUND_MS, cleanupsAfterEach, expectCallUs, submit, type Answer } from './store-faults.ts';
+import { useTempDir } from '../../helpers/temp-dir.ts';
 
 const KEY = randomBytes(32).toString('hex');
+// Asked for before the clean-ups, so removed after them (vitest runs "after" hooks in reverse).
+const tempDir = useTempDir('server-test-');
 const defer = cleanupsAfterEach();
 
 describe('two instances on one PostgreSQL behind nginx', () => {
@@ -29,7 +25,7 @@ describe('two instances on one PostgreSQL behind nginx', () => {
     const { url, reader } = await postgres.database('two');
     const receiver = await startReceiver();
     defer(() => receiver.stop());
-    const dir = tempDirFor(defer);
+    const dir = tempDir();
     const env = {
       DATABASE_URL: url,
       LEADS_ENCRYPTION_KEY: KEY,
