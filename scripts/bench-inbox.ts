@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { readArgs, wholeNumber } from '../core/cli.ts';
 import { loadForms } from '../server/content.ts';
 import { openLeadStore } from '../server/store/sqlite/lead-store.ts';
-import { StaffClient } from '../tests/server/staff-client.ts';
+import { StaffClient } from '../tests/server/staff/staff-client.ts';
 import { startServerProcess } from './lib/server-process.ts';
 import { percentile } from './lib/stats.ts';
 

@@ -1,10 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../tests/helpers/temp-dir.ts';
 import { ContentError, loadForms, loadSite } from './content.ts';
 
 describe('server content', () => {
+  const tempDir = useTempDir('forms-');
+
   it('loads the site document and every form, by file name', () => {
     expect(loadSite().phones.primary.tel).toMatch(/^\+1/);
     const forms = loadForms();
@@ -12,12 +14,8 @@ describe('server content', () => {
   });
 
   it('refuses a form that breaks its schema', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'forms-'));
-    try {
-      writeFileSync(join(dir, 'broken.json'), JSON.stringify({ name: 'x', fields: [] }));
-      expect(() => loadForms(dir)).toThrow(ContentError);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir();
+    writeFileSync(join(dir, 'broken.json'), JSON.stringify({ name: 'x', fields: [] }));
+    expect(() => loadForms(dir)).toThrow(ContentError);
   });
 });

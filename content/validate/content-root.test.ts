@@ -1,9 +1,9 @@
 // The content root is a parameter: a small set of documents in a temporary folder, not the checkout, is checked on
 // its own (its own pages, forms and redirects), with every problem placed at file:line:col and given its code.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTempDirForAll } from '../../tests/helpers/temp-dir.ts';
 import { formatContentError, validateContent } from './validate-content.ts';
 
 const HOME = `{
@@ -30,6 +30,7 @@ const ABOUT = `{
 }
 `;
 
+const tempRoot = useTempDirForAll('content-root-');
 let root: string;
 const write = (file: string, text: string) => {
   mkdirSync(dirname(join(root, file)), { recursive: true });
@@ -37,7 +38,7 @@ const write = (file: string, text: string) => {
 };
 
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), 'content-root-'));
+  root = tempRoot();
   write('pages/index.json', HOME);
   write('pages/about.json', ABOUT);
   write(
@@ -45,7 +46,6 @@ beforeAll(() => {
     '{\n  "$schema": "../schemas/redirects.schema.json",\n  "redirects": [{ "from": ["/us"], "to": "/about" }]\n}\n',
   );
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('validateContent({ root })', () => {
   it('checks the documents under the root given, placed at file:line:col, each with its code', () => {

@@ -1,7 +1,7 @@
 // dist/nginx/site.conf: the built site for nginx, answering as the Node server does (server/app.ts) with the same
 // headers: helmet's and the Permissions-Policy from server/http/security.ts, each page's own Content-Security-Policy from
 // the script hashes the prerender computed, the cache policy of server/http/static-pages.ts, the redirect table, the
-// other spellings of a page's path, and the 404 page. tests/server/nginx.test.ts runs it in Debian's nginx and
+// other spellings of a page's path, and the 404 page. tests/server/http/nginx.test.ts runs it in Debian's nginx and
 // compares every answer with the Node server's.
 import { readdirSync } from 'node:fs';
 import { extname } from 'node:path';

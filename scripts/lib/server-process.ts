@@ -1,6 +1,6 @@
 // The one way to run the production server (`node --import tsx server/index.ts`) as its own process, on a free
 // loopback port: the browser, quality and server tests, the size budget, the Lighthouse audit and the benchmarks all
-// start it here. (tests/server/in-process-server.ts builds the same app inside the test process instead, for tests
+// start it here. (tests/helpers/in-process-server.ts builds the same app inside the test process instead, for tests
 // that reach into its store; it starts no process.)
 //
 // The server's settings come from the caller only: the variables server/config.ts reads are not

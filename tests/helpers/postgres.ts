@@ -45,8 +45,36 @@ export async function startTestPostgres(): Promise<TestPostgres> {
         stdio: 'pipe',
       },
     );
+  // Its own folder, not a test's (tests/helpers/temp-dir.ts): it lives as long as the cluster, which may serve a whole
+  // file's tests. Removed by remove(), or here when the cluster cannot be made or started.
   const dir = mkdtempSync(join(tmpdir(), 'test-pg-'));
-  if (asRoot) {
+  const data = join(dir, 'data');
+  const stop = (mode: 'fast' | 'immediate') => {
+    try {
+      run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
+    } catch {
+      // Not running.
+    }
+  };
+  const remove = () => {
+    stop('immediate');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    return await startIn(dir, run, stop, remove);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+async function startIn(
+  dir: string,
+  run: (tool: string, args: string[]) => Buffer,
+  stop: (mode: 'fast' | 'immediate') => void,
+  remove: () => void,
+): Promise<TestPostgres> {
+  if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     chownSync(dir, uid, gid);
@@ -66,13 +94,6 @@ export async function startTestPostgres(): Promise<TestPostgres> {
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
       'start',
     ]);
-  const stop = (mode: 'fast' | 'immediate') => {
-    try {
-      run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']);
-    } catch {
-      // Not running.
-    }
-  };
   start();
   run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'app', 'app']);
   return {
@@ -87,10 +108,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
         return undefined;
       }
     },
-    remove() {
-      stop('immediate');
-      rmSync(dir, { recursive: true, force: true });
-    },
+    remove,
   };
 }
 

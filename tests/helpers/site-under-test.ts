@@ -26,6 +26,8 @@ export type RunningSite = {
 /** `env` is added to the server's settings, as a deployment would set them (TRUST_PROXY, say). */
 export async function startSite(env: ServerEnv = {}): Promise<RunningSite> {
   const receiver = await startReceiver();
+  // Its own folder, not a test's (tests/helpers/temp-dir.ts): it lives as long as the server, which serves a whole
+  // file's tests. Removed when the start fails or once the server stops.
   const dir = mkdtempSync(join(tmpdir(), 'site-test-'));
   const dbFile = join(dir, 'leads.db');
   const removeFiles = async () => {
@@ -57,8 +59,11 @@ export async function startSite(env: ServerEnv = {}): Promise<RunningSite> {
       }
     },
     stop: async () => {
-      await server.stop();
-      await removeFiles();
+      try {
+        await server.stop();
+      } finally {
+        await removeFiles();
+      }
     },
   };
 }

@@ -2,8 +2,7 @@
 // on the same database (`again`), as a second server would; `raw` reads a table as stored, to check what the
 // database itself holds. PostgreSQL runs as a throwaway cluster, one database per test (postgres-per-test.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach } from 'vitest';
@@ -16,6 +15,7 @@ import type { LeadStore, NewLead } from '../../server/store/contract/lead-store.
 import { openPostgresLeadStore } from '../../server/store/postgres/pg-lead-store.ts';
 import { rotatePostgresLeadKey } from '../../server/store/postgres/pg-rotation.ts';
 import { postgresPerTest } from './postgres-per-test.ts';
+import { useTempDir } from './temp-dir.ts';
 
 /** An insurance-verification lead with every kind of value (a name, a phone, a date of birth, a member id). */
 export const sampleLead = (extra: Partial<NewLead> = {}): NewLead => ({
@@ -70,6 +70,15 @@ export interface StoreKind {
 
 /** The two kinds, with the set-up and clean-up hooks of the calling test file registered. */
 export function storeKinds(): StoreKind[] {
+  // The test's folder, asked for before the clean-ups so that it goes after the stores in it are closed; each store a
+  // test opens gets a folder of its own in it.
+  const tempDir = useTempDir('store-contract-');
+  let folders = 0;
+  const storeDir = () => {
+    const dir = join(tempDir(), `store-${(folders += 1)}`);
+    mkdirSync(dir);
+    return dir;
+  };
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -79,13 +88,11 @@ export function storeKinds(): StoreKind[] {
   const sqlite: StoreKind = {
     name: 'sqlite',
     async open(forms, options = {}) {
-      const dir = mkdtempSync(join(tmpdir(), 'store-contract-'));
-      const file = join(dir, 'leads.db');
+      const file = join(storeDir(), 'leads.db');
       const key = options.keyFile ? undefined : (options.key ?? randomBytes(32));
       const opened: LeadStore[] = [];
       cleanups.push(async () => {
         for (const store of opened) await store.close().catch(() => undefined);
-        rmSync(dir, { recursive: true, force: true });
       });
       const openOne = async (more: LeadStoreOptions = {}) => {
         const store = openLeadStore(file, { key, forms, ...more });
@@ -123,14 +130,12 @@ export function storeKinds(): StoreKind[] {
     async open(forms, options = {}) {
       // The database and its reader go after the test, once its stores are closed.
       const { url, reader } = await postgresDatabases.database('contract');
-      const dir = mkdtempSync(join(tmpdir(), 'store-contract-'));
-      const keyFile = options.keyFile ? join(dir, 'leads.key') : undefined;
+      const keyFile = options.keyFile ? join(storeDir(), 'leads.key') : undefined;
       if (keyFile !== undefined) writeKeyFile(keyFile, [randomBytes(32)]);
       const key = keyFile === undefined ? (options.key ?? randomBytes(32)) : undefined;
       const opened: LeadStore[] = [];
       cleanups.push(async () => {
         for (const store of opened) await store.close().catch(() => undefined);
-        rmSync(dir, { recursive: true, force: true });
       });
       const openOne = async (more: LeadStoreOptions = {}) => {
         const store = await openPostgresLeadStore(url, { key, keyFile, forms, ...more });

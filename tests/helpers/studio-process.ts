@@ -24,7 +24,23 @@ const STARTUP_LIMIT_MS = 120_000;
 
 /** `dev`: the editor from Vite's dev server (`npm run studio -- --dev`) rather than its production build. */
 export async function startStudio({ dev = false } = {}): Promise<StudioUnderTest> {
+  // Its own folder, not a test's (tests/helpers/temp-dir.ts): it lives as long as the studio, which may serve a whole
+  // file's tests. Removed with the studio's build cache when the start fails or once the studio stops.
   const dir = mkdtempSync(join(tmpdir(), 'studio-'));
+  const removeFiles = () => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(studioCacheDir(dir), { recursive: true, force: true });
+  };
+  try {
+    const studio = await startIn(dir, dev);
+    return { ...studio, stop: () => studio.stop().finally(removeFiles) };
+  } catch (error) {
+    removeFiles();
+    throw error;
+  }
+}
+
+async function startIn(dir: string, dev: boolean): Promise<StudioUnderTest> {
   copyProject(dir);
   const port = await freePort();
   const args = ['--import', 'tsx', join(dir, 'studio/server/main.ts'), ...(dev ? ['--dev'] : [])];
@@ -40,8 +56,11 @@ export async function startStudio({ dev = false } = {}): Promise<StudioUnderTest
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   while (!output.includes('Studio:')) {
-    if (child.exitCode !== null || Date.now() - started > STARTUP_LIMIT_MS)
+    if (child.exitCode !== null || Date.now() - started > STARTUP_LIMIT_MS) {
+      child.kill('SIGKILL');
+      await exited;
       throw new Error(`the studio did not start:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
@@ -58,8 +77,6 @@ export async function startStudio({ dev = false } = {}): Promise<StudioUnderTest
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
-      rmSync(dir, { recursive: true, force: true });
-      rmSync(studioCacheDir(dir), { recursive: true, force: true });
     },
   };
 }

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../../core/form-rules.ts';
 import { ANSWER_WITHIN_MS } from '../../server/forms/form-submission.ts';
-import { postJson, startReceiver, validLead } from './fixtures.ts';
-import { cleanupsAfterEach, faultServerEnv, startFaultServer, stored, tempDirFor } from './store-faults.ts';
-import { expectNoPersonalData } from './personal-data.ts';
+import { postJson, startReceiver, validLead } from '../helpers/fixtures.ts';
+import { cleanupsAfterEach, faultServerEnv, startFaultServer, stored } from './store/store-faults.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
+import { expectNoPersonalData } from '../helpers/personal-data.ts';
 
 // More than the server answers in its grace period: a stop must not wait for the burst to end.
 const BURST = 3000;
@@ -16,6 +17,8 @@ const CONCURRENCY = 40;
 // Stopped once this many were acknowledged, with the rest of the burst still coming.
 const STOP_AFTER = 100;
 
+// Asked for before the clean-ups, so removed after them (vitest runs "after" hooks in reverse).
+const tempDir = useTempDir('server-test-');
 const defer = cleanupsAfterEach();
 
 interface Attempt {
@@ -29,7 +32,7 @@ interface Attempt {
 
 describe('SIGTERM during a burst', () => {
   it('answers every request it took, stores every 2xx, and exits 0 within the grace period', async () => {
-    const dir = tempDirFor(defer);
+    const dir = tempDir();
     const receiver = await startReceiver();
     defer(() => receiver.stop());
     const dbFile = join(dir, 'leads.db');

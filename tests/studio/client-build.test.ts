@@ -1,13 +1,13 @@
 // `npm run studio` serves the editor as a production build, made once per checkout and made again only when a file
 // it was built from changes (here: the site document, which the preview's header and footer import).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../../scripts/lib/project-copy.ts';
 import { studioCacheDir } from '../../studio/cache-dir.ts';
 import { studioClient } from '../../studio/server/client-build.ts';
 import { startStudio, type StudioUnderTest } from '../helpers/studio-process.ts';
+import { useTempDir } from '../helpers/temp-dir.ts';
 
 let studio: StudioUnderTest;
 beforeAll(async () => {
@@ -18,6 +18,8 @@ afterAll(async () => {
 });
 
 describe('the studio’s editor', { timeout: 180_000 }, () => {
+  const tempDir = useTempDir('studio-build-');
+
   it('is served as a production build, not from a development server', async () => {
     for (const page of ['/', '/preview.html']) {
       const response = await fetch(`${studio.url}${page}`);
@@ -33,7 +35,7 @@ describe('the studio’s editor', { timeout: 180_000 }, () => {
   });
 
   it('is built again only when a file it was built from changed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'studio-build-'));
+    const dir = tempDir();
     try {
       copyProject(dir);
       const first = await studioClient(dir);
@@ -47,7 +49,7 @@ describe('the studio’s editor', { timeout: 180_000 }, () => {
       expect(again.built).toBe(true);
       expect(again.dir).not.toBe(first.dir);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      // The build cache is kept apart from the copy (studio/cache-dir.ts): removed here, the copy by useTempDir.
       rmSync(studioCacheDir(dir), { recursive: true, force: true });
     }
   });

@@ -1,16 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, chmodSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../../../tests/helpers/temp-dir.ts';
 import { KeyError, keyFileOf, parseKeyHex, parseKeyring, resolveLeadKey, writeKeyFile } from './key-file.ts';
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-const dbPath = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lead-key-'));
-  dirs.push(dir);
-  return join(dir, 'leads.db');
-};
+const tempDir = useTempDir('lead-key-');
+const dbPath = () => join(tempDir(), 'leads.db');
 const HEX = 'a1'.repeat(32);
 
 describe('lead encryption key', () => {

@@ -1,21 +1,16 @@
 // The alert bookkeeping on SQLite only: the counts of the alerts not delivered read from their own indexes, and alerts
 // of files older versions wrote. The bookkeeping itself (when an alert started waiting, rate-limited tries not counted,
 // the counts) is tested on both stores in store-contract-leads.test.ts.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../../../tests/helpers/temp-dir.ts';
 import { openLeadDatabase, SCHEMA_VERSION } from './schema.ts';
 import { openLeadStore } from './lead-store.ts';
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-const dbFile = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'alert-backlog-'));
-  dirs.push(dir);
-  return join(dir, 'leads.db');
-};
+const tempDir = useTempDir('alert-backlog-');
+const dbFile = () => join(tempDir(), 'leads.db');
 
 describe('alert bookkeeping (SQLite)', () => {
   it('reads the counts from indexes of the undelivered alerts only, never scanning the delivered ones', () => {

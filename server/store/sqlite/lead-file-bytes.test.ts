@@ -1,20 +1,15 @@
 // What an attacker holding the database file (and its WAL) reads there: no value a visitor sent, in any form.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../../../tests/helpers/temp-dir.ts';
 import { loadForms } from '../../content.ts';
 import { openLeadDatabase } from './schema.ts';
 import { openLeadStore } from './lead-store.ts';
 
 const forms = loadForms();
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-const dbFile = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lead-bytes-'));
-  dirs.push(dir);
-  return join(dir, 'leads.db');
-};
+const tempDir = useTempDir('lead-bytes-');
+const dbFile = () => join(tempDir(), 'leads.db');
 
 const people = Array.from({ length: 40 }, (_, n) => ({
   first: `Zebulon${n}x`,

@@ -1,21 +1,16 @@
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QueueFullError } from '../shared/group-commit.ts';
 import { SCHEMA_VERSION } from './schema.ts';
 import { writeVersionOneFile } from '../../../tests/helpers/legacy-lead-file.ts';
 import { sampleLead } from '../../../tests/helpers/store-kinds.ts';
+import { useTempDir } from '../../../tests/helpers/temp-dir.ts';
 import { openLeadStore } from './lead-store.ts';
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-const dbFile = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'lead-store-'));
-  dirs.push(dir);
-  return join(dir, 'nested', 'leads.db');
-};
+const tempDir = useTempDir('lead-store-');
+const dbFile = () => join(tempDir(), 'nested', 'leads.db');
 const raw = <T>(file: string, sql: string, ...params: unknown[]): T => {
   const db = new Database(file, { readonly: true });
   try {

@@ -2,10 +2,10 @@
 // page images of rewritten rows), and with LEADS_ENCRYPTION_KEY no key file is made. The rotation itself is tested on
 // both stores in store-contract-rotation.test.ts.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../../../tests/helpers/temp-dir.ts';
 import { loadForms } from '../../content.ts';
 import { keyId } from '../shared/cipher.ts';
 import { keyFileOf } from '../shared/key-file.ts';
@@ -13,8 +13,7 @@ import { rotateLeadKey } from './rotation.ts';
 import { openLeadStore } from './lead-store.ts';
 
 const forms = loadForms();
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const tempDir = useTempDir('rotation-');
 
 const bytesOf = (file: string) =>
   Buffer.concat(
@@ -26,9 +25,7 @@ const bytesOf = (file: string) =>
 
 describe('rotate-key (SQLite)', () => {
   it('leaves no value sealed with the old key in the bytes of the file or its WAL, and makes no key file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rotation-'));
-    dirs.push(dir);
-    const file = join(dir, 'leads.db');
+    const file = join(tempDir(), 'leads.db');
     const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
     const store = openLeadStore(file, { key: oldKey, forms });
     const stored = await Promise.all(

@@ -1,0 +1,194 @@
+// The server's app built inside the test process, on a free loopback port, with a throwaway build, database and log:
+// the real lead pipeline (createLeadPipeline) and the real app (createApp), wired as server/index.ts wires them, but
+// with the store, the alert worker and every log line in the test's hands. For the integration tests that look inside
+// (an alert's state, a closed store, the log as written); the tests of the server as a process (killed, restarted,
+// refused at start) start it with scripts/lib/server-process.ts.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { AlertWorker } from '../../server/alerts/alert-worker.ts';
+import type { AlertDetail } from '../../server/alerts/chat-alert.ts';
+import { createApp } from '../../server/app.ts';
+import { readConfig, type TrustProxy } from '../../server/config.ts';
+import { loadForms, loadRedirects } from '../../server/content.ts';
+import { addressOf, close, listen } from '../../server/http/http-server.ts';
+import { staffAreaOn } from '../../server/staff/staff-area.ts';
+import { createLeadPipeline } from '../../server/lead-pipeline.ts';
+import type { LeadStore } from '../../server/store/contract/lead-store.ts';
+import { createLogger } from '../../server/logger.ts';
+import { site, startReceiver, tempDir, writeClientDir } from './fixtures.ts';
+
+export interface InProcessServer {
+  url: string;
+  /** The form API of the insurance form. */
+  api: string;
+  store: LeadStore;
+  worker: AlertWorker;
+  dbFile: string;
+  /** Every log line, parsed. */
+  logs: Record<string, unknown>[];
+  logText: () => string;
+  /** Every route of the staff API, as `METHOD /path` under /staff/api. */
+  staffRoutes: string[];
+  stop: () => Promise<void>;
+}
+
+/** A stand-in for the built inbox app (dist/inbox), with the nonce placeholder the server fills. */
+export const INBOX_SHELL =
+  '<!doctype html><html lang="en"><head><meta name="csp-nonce" content="__CSP_NONCE__"><title>Inbox</title>' +
+  '<script type="module" src="/staff/assets/inbox-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+export interface InProcessServerOptions {
+  webhookUrl?: string;
+  /** CHAT_ALERT_DETAIL; none (no patient data) by default, as in production. */
+  alertDetail?: AlertDetail;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  alertMaxAgeMs?: number;
+  timeoutMs?: number;
+  dbFile?: string;
+  /** DATABASE_URL: the lead store on this PostgreSQL database instead of a SQLite file. */
+  databaseUrl?: string;
+  /** FORM_RATE_LIMIT; high by default so that only the rate-limit tests meet it. */
+  rateLimit?: number;
+  /** FORM_GLOBAL_RATE_LIMIT; high by default, as rateLimit. */
+  siteRateLimit?: number;
+  allowedOrigins?: string[];
+  /** TRUST_PROXY, as the config reads it; no proxy by default. */
+  trustProxy?: TrustProxy;
+  /** LEADS_ENCRYPTION_KEY; by default the key file beside the database. */
+  key?: Buffer;
+  /** LOG_LEVEL; debug by default, trace for the suites that scan every line the server can write. */
+  logLevel?: 'trace' | 'debug';
+  /**
+   * The staff area: its clock, failed sign-ins and ceremony starts allowed per address, challenges kept at most,
+   * heartbeat; `built: false` leaves the inbox app unbuilt.
+   */
+  staff?: {
+    now?: () => number;
+    signInFailures?: number;
+    ceremonyStarts?: number;
+    maxChallenges?: number;
+    heartbeatMs?: number;
+    built?: boolean;
+  };
+}
+
+/** The real lead pipeline in the real app, with every form, on a free loopback port of this process. */
+export async function startInProcessServer(options: InProcessServerOptions = {}): Promise<InProcessServer> {
+  // Its own folder, not a test's (tests/helpers/temp-dir.ts): it lives as long as the server, which may serve a whole
+  // file's tests or be stopped and started again within one. Removed when the start fails or once the server stops.
+  const root = tempDir();
+  const removeRoot = () => rmSync(root, { recursive: true, force: true });
+  try {
+    const running = await startInFolder(root, options);
+    return { ...running, stop: () => running.stop().finally(removeRoot) };
+  } catch (error) {
+    removeRoot();
+    throw error;
+  }
+}
+
+async function startInFolder(root: string, options: InProcessServerOptions): Promise<InProcessServer> {
+  const clientDir = writeClientDir(root);
+  const staffDir = readConfig({ CLIENT_DIR: clientDir }).staffDir;
+  if (options.staff?.built !== false) {
+    mkdirSync(join(staffDir, 'assets'), { recursive: true });
+    writeFileSync(join(staffDir, 'index.html'), INBOX_SHELL);
+    writeFileSync(join(staffDir, 'assets', 'inbox-abc123.js'), 'console.log("inbox");');
+  }
+  const dbFile = options.dbFile ?? join(root, 'data', 'leads.db');
+  const logs: Record<string, unknown>[] = [];
+  const forms = loadForms();
+  const defaults = readConfig({});
+  const logLevel = options.logLevel ?? 'debug';
+  const logger = createLogger({
+    level: logLevel,
+    personalFields: [...forms.values()].flatMap((def) => def.fields.map((field) => field.name)),
+    destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) },
+  });
+  const {
+    store,
+    worker,
+    forms: formApi,
+  } = await createLeadPipeline(
+    {
+      leadsDb: dbFile,
+      databaseUrl: options.databaseUrl,
+      databasePoolSize: defaults.databasePoolSize,
+      leadsEncryptionKey: options.key && [options.key],
+      leadsKeyFile: undefined,
+      chatWebhookUrl: options.webhookUrl,
+      chatAlertDetail: options.alertDetail ?? defaults.chatAlertDetail,
+      chatRetryBaseMs: options.retryBaseMs ?? 5,
+      chatRetryMaxMs: options.retryMaxMs ?? defaults.chatRetryMaxMs,
+      chatAlertMaxAgeMs: options.alertMaxAgeMs ?? defaults.chatAlertMaxAgeMs,
+      chatTimeoutMs: options.timeoutMs ?? 5000,
+      formRateLimit: options.rateLimit ?? 100_000,
+      formGlobalRateLimit: options.siteRateLimit ?? 1_000_000,
+      allowedOrigins: options.allowedOrigins ?? [],
+      logLevel,
+      trustProxy: options.trustProxy ?? false,
+    },
+    site,
+    forms,
+    { logger },
+  );
+  const trustProxy = options.trustProxy ?? false;
+  const staff = staffAreaOn(store, {
+    forms,
+    site,
+    logger,
+    now: options.staff?.now,
+    staffDir,
+    trustProxy,
+    signInFailures: options.staff?.signInFailures,
+    ceremonyStarts: options.staff?.ceremonyStarts,
+    maxChallenges: options.staff?.maxChallenges,
+    heartbeatMs: options.staff?.heartbeatMs,
+  });
+  const app = createApp({
+    clientDir,
+    forms: formApi,
+    redirectRules: loadRedirects(),
+    logger,
+    trustProxy,
+    staff,
+  });
+  const server: Server = await listen(app, 0, '127.0.0.1');
+  worker.start();
+  const url = addressOf(server);
+  return {
+    url,
+    api: `${url}/api/forms/insurance-verification`,
+    store,
+    worker,
+    dbFile,
+    logs,
+    logText: () => JSON.stringify(logs),
+    staffRoutes: staff.routes(),
+    stop: async () => {
+      await close(server);
+      await worker.stop();
+      await store.close();
+    },
+  };
+}
+
+/**
+ * What most integration test files run against: a webhook receiver, and an in-process server whose alerts go to it,
+ * started before the file's tests and stopped after them. Read `server` and `receiver` inside the tests.
+ */
+export function serverWithReceiver(options: Omit<InProcessServerOptions, 'webhookUrl'> = {}) {
+  const running = {} as { server: InProcessServer; receiver: Awaited<ReturnType<typeof startReceiver>> };
+  beforeAll(async () => {
+    running.receiver = await startReceiver();
+    running.server = await startInProcessServer({ ...options, webhookUrl: running.receiver.url });
+  });
+  afterAll(async () => {
+    await running.server.stop();
+    await running.receiver.stop();
+  });
+  return running;
+}
