@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../content/paths.ts';
 import { blockFiles, insertIntoRegistry, nameProblem, toKebab, toPascal } from './new-block.ts';
 import { copyProject } from './lib/project-copy.ts';
+import { useTempDirForAll } from '../tests/helpers/temp-dir.ts';
 
 const REGISTRY = `// The one list of block components.
 import type { BlockRegistry } from '../blocks/types.ts';
@@ -91,10 +91,13 @@ describe('names', () => {
 });
 
 describe('npm run new-block, in a copy of the project', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'new-block-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  copyProject(dir);
-  writeFileSync(join(dir, 'blocks/registry.ts'), REGISTRY);
+  const folder = useTempDirForAll('new-block-');
+  let dir = '';
+  beforeAll(() => {
+    dir = folder();
+    copyProject(dir);
+    writeFileSync(join(dir, 'blocks/registry.ts'), REGISTRY);
+  });
   const tsx = join(ROOT, 'node_modules/.bin/tsx');
   const run = (...args: string[]) => execFileSync(tsx, args, { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
 

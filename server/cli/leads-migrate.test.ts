@@ -1,8 +1,6 @@
 // `npm run leads -- migrate-to-postgres` against a real PostgreSQL: every kind of row copied, values still sealed and
 // opening with the file's key, the audit chain whole; a second run copies nothing; a database of another key refused.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +9,13 @@ import { openLeadStore } from '../store/sqlite/lead-store.ts';
 import { openPostgresLeadStore } from '../store/postgres/pg-lead-store.ts';
 import { startTestPostgres, type TestPostgres } from '../../tests/helpers/postgres.ts';
 import { runCli } from '../../tests/helpers/run-cli.ts';
+import { useTempDirForAll } from '../../tests/helpers/temp-dir.ts';
 import { writeVersionOneFile } from '../../tests/helpers/legacy-lead-file.ts';
 import { runLeadsCli } from './leads.ts';
 import { runStaffCli } from './staff.ts';
 
 describe('leads migrate-to-postgres', () => {
+  const folder = useTempDirForAll('leads-migrate-');
   let dir: string;
   let dbFile: string;
   let cluster: TestPostgres;
@@ -25,7 +25,7 @@ describe('leads migrate-to-postgres', () => {
   beforeAll(async () => {
     cluster = await startTestPostgres();
     admin = new pg.Pool({ connectionString: cluster.url, max: 2 });
-    dir = mkdtempSync(join(tmpdir(), 'leads-migrate-'));
+    dir = folder();
     dbFile = join(dir, 'leads.db');
     // The key file beside the database, as `npm start` creates it.
     const store = openLeadStore(dbFile, { forms: loadForms() });
@@ -60,7 +60,6 @@ describe('leads migrate-to-postgres', () => {
   afterAll(async () => {
     await admin.end();
     cluster.remove();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const cli = (databaseUrl: string) =>

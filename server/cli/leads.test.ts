@@ -1,19 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openLeadStore } from '../store/sqlite/lead-store.ts';
 import { runCli } from '../../tests/helpers/run-cli.ts';
+import { useTempDirForAll } from '../../tests/helpers/temp-dir.ts';
 import { parseSince, runLeadsCli, USAGE } from './leads.ts';
 
+const folder = useTempDirForAll('leads-cli-');
 let dir: string;
 let dbFile: string;
 let jane = '';
 let sam = '';
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'leads-cli-'));
+  dir = folder();
   dbFile = join(dir, 'leads.db');
   const store = openLeadStore(dbFile);
   jane = (
@@ -52,7 +53,6 @@ beforeAll(async () => {
   db.prepare('UPDATE leads SET created_at = ? WHERE id = ?').run('2026-01-09T10:00:00.000Z', sam);
   db.close();
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const cli = (args: string[], env: NodeJS.ProcessEnv = { LEADS_DB: dbFile }) =>
   runCli(runLeadsCli, args, { env, cwd: dir, now: () => new Date('2026-01-09T12:00:00Z'), user: 'operator' });

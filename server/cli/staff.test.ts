@@ -1,23 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSite } from '../content.ts';
 import { openLeadStore } from '../store/sqlite/lead-store.ts';
 import { runCli } from '../../tests/helpers/run-cli.ts';
+import { useTempDirForAll } from '../../tests/helpers/temp-dir.ts';
 import { runStaffCli } from './staff.ts';
 
+const folder = useTempDirForAll('staff-cli-');
 let dir: string;
 let dbFile: string;
 const NOW = new Date('2026-01-09T12:00:00Z');
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'staff-cli-'));
+  dir = folder();
   dbFile = join(dir, 'leads.db');
   await openLeadStore(dbFile).close();
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const cli = (args: string[]) =>
   runCli(runStaffCli, args, { env: { LEADS_DB: dbFile }, cwd: dir, now: () => NOW, user: 'ops' });
