@@ -71,8 +71,8 @@ export interface LeadsQuery extends LeadFilter {
   limit?: number;
 }
 
-/** A lead as the list shows it. */
-export interface ListedLead {
+/** What every view of a lead shows of it: who wrote, when, on which form, and how to call back. */
+export interface LeadSummary {
   id: string;
   createdAt: string;
   formId: string;
@@ -81,6 +81,10 @@ export interface ListedLead {
   /** The phone number as the visitor typed it, and its tap-to-call href (null when it is not a US number). */
   phone: string | null;
   tel: string | null;
+}
+
+/** A lead as the list shows it. */
+export interface ListedLead extends LeadSummary {
   /** The label of the lead's urgency choice, or null when its form asks none. */
   urgency: string | null;
   status: LeadStatus;
@@ -108,15 +112,7 @@ export interface StatusChange {
 }
 
 /** GET /leads/:id, and the answer of POST /leads/:id/status: a lead as its own page shows it. */
-export interface LeadDetail {
-  id: string;
-  createdAt: string;
-  formId: string;
-  formName: string;
-  name: string | null;
-  /** The phone number as the visitor typed it, and its tap-to-call href (null when it is not a US number). */
-  phone: string | null;
-  tel: string | null;
+export interface LeadDetail extends LeadSummary {
   /** Site path of the page the form was sent from. */
   source: string;
   status: LeadStatus;
