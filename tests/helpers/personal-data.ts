@@ -7,7 +7,7 @@ const MIN_LENGTH = 5;
 
 /**
  * The spellings a value could take in a log line: as sent, as JSON escapes it, lower-cased, NFC and NFD (the server
- * normalises), and a phone number or date as bare digits (a careless log would strip its punctuation).
+ * normalises).
  */
 function spellingsOf(value: string): string[] {
   const trimmed = value.trim();
@@ -16,10 +16,22 @@ function spellingsOf(value: string): string[] {
     forms.add(JSON.stringify(form).slice(1, -1));
     forms.add(form.toLowerCase());
   }
-  const digits = trimmed.replace(/\D/g, '');
-  if (digits.length >= 7 && /^[\d\s().+\-/]+$/.test(trimmed)) forms.add(digits);
   return [...forms].filter((form) => [...form].length >= MIN_LENGTH);
 }
+
+/**
+ * A phone number or date as bare digits (a careless log would strip its punctuation): found only as a token of its
+ * own, never inside a longer run of letters and digits, where eight digits turn up by chance (a lead's random id held
+ * "19751228", a date of birth sent in the same run).
+ */
+function bareDigitsOf(value: string): string | undefined {
+  const trimmed = value.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  return digits.length >= 7 && /^[\d\s().+\-/]+$/.test(trimmed) ? digits : undefined;
+}
+
+const isWordCharacter = (character: string | undefined) =>
+  character !== undefined && /[\p{L}\p{N}]/u.test(character);
 
 /**
  * Fails, naming the value and the first line holding it, when any log line holds any of `sentValues` (field values of
@@ -28,21 +40,28 @@ function spellingsOf(value: string): string[] {
  * characters, and only the spellings whose start matches at a position are compared there.
  */
 export function expectNoPersonalData(logLines: readonly unknown[], sentValues: Iterable<unknown>): void {
-  const byStart = new Map<string, { spelling: string; value: string }[]>();
+  const byStart = new Map<string, { spelling: string; value: string; token: boolean }[]>();
+  const index = (spelling: string, value: string, token: boolean) => {
+    const start = spelling.slice(0, MIN_LENGTH);
+    byStart.set(start, [...(byStart.get(start) ?? []), { spelling, value, token }]);
+  };
   for (const value of new Set(sentValues)) {
     if (typeof value !== 'string') continue;
-    for (const spelling of new Set(spellingsOf(value).map((form) => form.toLowerCase()))) {
-      const start = spelling.slice(0, MIN_LENGTH);
-      byStart.set(start, [...(byStart.get(start) ?? []), { spelling, value }]);
-    }
+    for (const spelling of new Set(spellingsOf(value).map((form) => form.toLowerCase())))
+      index(spelling, value, false);
+    const digits = bareDigitsOf(value);
+    if (digits !== undefined) index(digits, value, true);
   }
   const leaks = new Map<string, string>();
   for (const line of logLines) {
     const text = (typeof line === 'string' ? line : JSON.stringify(line)).toLowerCase();
     for (let at = 0; at + MIN_LENGTH <= text.length; at += 1) {
       const candidates = byStart.get(text.slice(at, at + MIN_LENGTH));
-      for (const { spelling, value } of candidates ?? [])
-        if (!leaks.has(value) && text.startsWith(spelling, at)) leaks.set(value, text.slice(0, 300));
+      for (const { spelling, value, token } of candidates ?? []) {
+        if (leaks.has(value) || !text.startsWith(spelling, at)) continue;
+        if (token && (isWordCharacter(text[at - 1]) || isWordCharacter(text[at + spelling.length]))) continue;
+        leaks.set(value, text.slice(0, 300));
+      }
     }
   }
   const found = [...leaks].map(([value, line]) => `${JSON.stringify(value)} in: ${line}`);
