@@ -1,5 +1,5 @@
 // The passkey ceremonies (WebAuthn, by @simplewebauthn/server): enrolment with a one-time invitation, sign-in with a
-// discoverable credential, and adding a passkey when signed in. The relying party is the host the browser asked for;
+// discoverable credential, and adding a passkey when signed in. The relying party is STAFF_ORIGIN, never the Host header;
 // user verification (a PIN, a fingerprint) is always required. Each challenge is stored, good for one try, 5 minutes.
 import { randomBytes } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
@@ -19,7 +19,7 @@ import type {
   SignedInMember,
 } from '../../contracts/staff-api.ts';
 import { HttpError, iso, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
-import { ownOrigin, setSessionCookie } from './staff-session.ts';
+import { setSessionCookie } from './staff-session.ts';
 import type { ChallengePurpose, NewPasskey, StaffMember } from '../store/contract/staff-store.ts';
 import type { SignInLimit } from './staff-sign-in-limit.ts';
 
@@ -28,12 +28,11 @@ const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const MAX_CHALLENGES = 1000;
 const INVALID_INVITATION = 'invalid or expired invitation';
 
-/** The relying party of this request: its host name, and the origin the browser must report. */
-function relyingParty(req: Request, deps: StaffDeps): { rpID: string; origin: string } {
-  const origin = ownOrigin(req, deps.secure(req));
-  if (!origin) throw new HttpError(400, 'the request has no Host');
-  return { rpID: new URL(origin).hostname, origin };
-}
+/** The relying party: STAFF_ORIGIN's host name, and that origin, which the browser must report. */
+const relyingParty = (deps: StaffDeps): { rpID: string; origin: string } => ({
+  rpID: new URL(deps.origin).hostname,
+  origin: deps.origin,
+});
 
 /** The credential the browser sent (a base64url JSON from @simplewebauthn/browser); 400 when it is not one. */
 function credentialOf<T extends RegistrationResponseJSON | AuthenticationResponseJSON>(body: {
@@ -86,7 +85,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     staffId: string,
     email: string,
   ) {
-    const { rpID } = relyingParty(req, deps);
+    const { rpID } = relyingParty(deps);
     const existing = await staff.passkeysOf(staffId);
     const options = await generateRegistrationOptions({
       rpName: `${deps.site.brand.name} staff`,
@@ -108,7 +107,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     purpose: ChallengePurpose,
     staffId: (challengeStaffId: string | null) => boolean,
   ): Promise<{ passkey: NewPasskey; staffId: string } | undefined> {
-    const { rpID, origin } = relyingParty(req, deps);
+    const { rpID, origin } = relyingParty(deps);
     let owner: string | null = null;
     try {
       const verdict = await verifyRegistrationResponse({
@@ -140,9 +139,20 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     }
   }
 
-  async function startSession(req: Request, res: Response, member: StaffMember): Promise<void> {
+  /** A session for `member`, audited as `action`: its cookie only once the audit row is written. */
+  async function startSession(
+    res: Response,
+    member: StaffMember,
+    action: 'enrol' | 'sign-in',
+  ): Promise<void> {
     const sessionId = await staff.startSession(member.id, deps.now());
-    setSessionCookie(res, staff, sessionId, req, deps.secure(req));
+    try {
+      await audit.append({ actor: member.email, action });
+    } catch (error) {
+      await staff.endSession(sessionId).catch(() => undefined);
+      throw error;
+    }
+    setSessionCookie(res, staff, sessionId, deps.origin);
   }
 
   const enrolOptions = async (req: Request, res: Response) => {
@@ -161,14 +171,13 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     if (!result) throw new HttpError(400, 'the passkey could not be registered; try again');
     const member = await staff.enrol(token, result.staffId, result.passkey, deps.now());
     if (!member) throw new HttpError(403, INVALID_INVITATION);
-    await startSession(req, res, member);
-    await audit.append({ actor: member.email, action: 'enrol' });
+    await startSession(res, member, 'enrol');
     res.json(memberJson(member));
   };
 
   const signInOptions = async (req: Request, res: Response) => {
     await limit.started(req, res);
-    const { rpID } = relyingParty(req, deps);
+    const { rpID } = relyingParty(deps);
     // No allowCredentials: the browser offers the passkeys it holds for this site (discoverable credentials).
     const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
     await saveChallenge(res, options.challenge, 'sign-in', null);
@@ -178,7 +187,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
   const signInVerify = async (req: Request, res: Response<SignedInMember>) => {
     await limit.check(req, res);
     const response = credentialOf<AuthenticationResponseJSON>(jsonBody<CredentialRequest>(req));
-    const { rpID, origin } = relyingParty(req, deps);
+    const { rpID, origin } = relyingParty(deps);
     const passkey = await staff.passkey(response.id);
     const fail = async (reason: string) => {
       await audit.append({
@@ -211,8 +220,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     }
     if (!verdict.verified) return fail('verification failed');
     await staff.passkeyUsed(passkey.id, verdict.authenticationInfo.newCounter, deps.now());
-    await startSession(req, res, passkey.member);
-    await audit.append({ actor: passkey.member.email, action: 'sign-in' });
+    await startSession(res, passkey.member, 'sign-in');
     res.json(memberJson(passkey.member));
   };
 
