@@ -50,6 +50,8 @@ export interface StaffAreaOptions extends StaffDeps {
   rateCounters?: RateCounters;
   /** Unexpired WebAuthn challenges kept at most. */
   maxChallenges?: number;
+  /** Of those, kept at most for one network (IPv4 /24, IPv6 /64); a tenth of maxChallenges by default. */
+  networkChallenges?: number;
   /** Between two heartbeats of the event stream. */
   heartbeatMs?: number;
 }
@@ -92,6 +94,7 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
     deps,
     signInLimit(options.trustProxy, options.signInFailures, options.ceremonyStarts, options.rateCounters),
     options.maxChallenges,
+    options.networkChallenges,
   );
 
   const api = express.Router();

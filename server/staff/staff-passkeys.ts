@@ -26,6 +26,8 @@ import type { SignInLimit } from './staff-sign-in-limit.ts';
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Unexpired challenges kept at most, from every address together (each address starts 30 per 10 minutes at most). */
 export const MAX_CHALLENGES = 1000;
+/** One network (IPv4 /24, IPv6 /64) holds at most this share of them: a flood from a few networks leaves room. */
+const NETWORK_SHARE = 10;
 const INVALID_INVITATION = 'invalid or expired invitation';
 
 /** The relying party: STAFF_ORIGIN's host name, and that origin, which the browser must report. */
@@ -59,20 +61,43 @@ export const memberJson = (member: StaffMember): SignedInMember => ({
   admin: member.admin,
 });
 
-export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges = MAX_CHALLENGES) {
+export function passkeyRoutes(
+  deps: StaffDeps,
+  limit: SignInLimit,
+  maxChallenges = MAX_CHALLENGES,
+  networkQuota = Math.max(1, Math.floor(maxChallenges / NETWORK_SHARE)),
+) {
   const { staff, audit } = deps;
 
-  /** Stores a challenge for one ceremony; 503 while the table holds `maxChallenges` unexpired ones. */
+  /**
+   * Stores a challenge for one ceremony; 503 while the request's network holds its quota of unexpired ones, or the table
+   * holds `maxChallenges` and no network holds more of them than this one would (StaffStore.saveChallenge).
+   */
   async function saveChallenge(
+    req: Request,
     res: Response,
     challenge: string,
     purpose: ChallengePurpose,
     staffId: string | null,
   ) {
     const now = deps.now();
-    if (await staff.saveChallenge(challenge, purpose, staffId, now + CHALLENGE_TTL_MS, now, maxChallenges))
+    const network = { key: limit.networkOf(req), quota: networkQuota };
+    if (
+      await staff.saveChallenge(
+        challenge,
+        purpose,
+        staffId,
+        now + CHALLENGE_TTL_MS,
+        now,
+        maxChallenges,
+        network,
+      )
+    )
       return;
-    deps.logger.warn({ maxChallenges }, 'passkey challenges at their limit: ceremony refused');
+    deps.logger.warn(
+      { maxChallenges, networkQuota },
+      'passkey challenge refused: its network or the table is full',
+    );
     res.setHeader('Retry-After', String(CHALLENGE_TTL_MS / 1000));
     throw new HttpError(503, 'too many sign-ins in progress; try again in a few minutes');
   }
@@ -96,7 +121,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       excludeCredentials: existing.map((passkey) => ({ id: passkey.id, transports: passkey.transports })),
     });
-    await saveChallenge(res, options.challenge, purpose, staffId);
+    await saveChallenge(req, res, options.challenge, purpose, staffId);
     return options;
   }
 
@@ -180,7 +205,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     const { rpID } = relyingParty(deps);
     // No allowCredentials: the browser offers the passkeys it holds for this site (discoverable credentials).
     const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
-    await saveChallenge(res, options.challenge, 'sign-in', null);
+    await saveChallenge(req, res, options.challenge, 'sign-in', null);
     res.json(options);
   };
 

@@ -62,14 +62,15 @@ export interface InProcessServerOptions {
   /** LOG_LEVEL; debug by default, trace for the suites that scan every line the server can write. */
   logLevel?: 'trace' | 'debug';
   /**
-   * The staff area: its clock, failed sign-ins and ceremony starts allowed per address, challenges kept at most,
-   * heartbeat; `built: false` leaves the inbox app unbuilt.
+   * The staff area: its clock, failed sign-ins and ceremony starts allowed per address, challenges kept at most (in
+   * all, and per network), heartbeat; `built: false` leaves the inbox app unbuilt.
    */
   staff?: {
     now?: () => number;
     signInFailures?: number;
     ceremonyStarts?: number;
     maxChallenges?: number;
+    networkChallenges?: number;
     heartbeatMs?: number;
     built?: boolean;
     /** STAFF_ORIGIN; by default the server's own, http://127.0.0.1:<port> (the tests' software passkeys accept it). */
@@ -153,6 +154,7 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     signInFailures: options.staff?.signInFailures,
     ceremonyStarts: options.staff?.ceremonyStarts,
     maxChallenges: options.staff?.maxChallenges,
+    networkChallenges: options.staff?.networkChallenges,
     heartbeatMs: options.staff?.heartbeatMs,
   });
   handle = createApp({
