@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { passkeyHostProblem } from './passkey-host.ts';
 
 describe('where passkeys work', () => {
-  it('sends someone at an IP address to the site by name, on the same port', () => {
+  it('tells a developer at an IP address which STAFF_ORIGIN to set, on the same port', () => {
     expect(passkeyHostProblem(new URL('http://127.0.0.1:4173/staff/'))).toBe(
-      "Passkeys work only at the site's name. Open http://localhost:4173/staff/ on this computer, or the site's address.",
+      'Passkeys work only at a name, never at an IP address. Start the server with STAFF_ORIGIN=http://localhost:4173 and open http://localhost:4173/staff/ on this computer.',
     );
     expect(passkeyHostProblem(new URL('http://[::1]/staff/enrol'))).toBe(
-      "Passkeys work only at the site's name. Open http://localhost/staff/ on this computer, or the site's address.",
+      'Passkeys work only at a name, never at an IP address. Start the server with STAFF_ORIGIN=http://localhost and open http://localhost/staff/ on this computer.',
     );
     expect(passkeyHostProblem(new URL('https://10.0.0.5/staff/'))).toMatch(/localhost\/staff\//);
   });

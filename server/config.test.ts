@@ -23,7 +23,29 @@ describe('server config', () => {
       staffDir: '/srv/site/dist/inbox',
       logLevel: 'info',
       trustProxy: false,
+      staffOrigin: 'http://localhost:3000',
     });
+  });
+
+  it("fixes the staff area's origin: STAFF_ORIGIN, the site's url in production, localhost in development", () => {
+    expect(readConfig({ PORT: '8080' }).staffOrigin).toBe('http://localhost:8080');
+    expect(readConfig({ NODE_ENV: 'production', LEADS_KEY_FILE: '/k' }).staffOrigin).toBe(
+      'https://www.example.com',
+    );
+    expect(readConfig({ STAFF_ORIGIN: 'https://Staff.Example.org/' }).staffOrigin).toBe(
+      'https://staff.example.org',
+    );
+    expect(readConfig({ STAFF_ORIGIN: 'http://127.0.0.1:4000' }).staffOrigin).toBe('http://127.0.0.1:4000');
+    expect(() => readConfig({ STAFF_ORIGIN: 'https://staff.example.org/staff' })).toThrow(
+      'STAFF_ORIGIN must be an origin alone, such as https://staff.example.org, not "https://staff.example.org/staff"',
+    );
+    expect(() => readConfig({ STAFF_ORIGIN: 'staff.example.org' })).toThrow(ConfigError);
+    expect(() => readConfig({ STAFF_ORIGIN: 'http://staff.example.org' })).toThrow(
+      'STAFF_ORIGIN must be https (plain http only on this machine, such as http://localhost:3000), not "http://staff.example.org"',
+    );
+    expect(() => readConfig({ STAFF_ORIGIN: 'https://10.0.0.5' })).toThrow(
+      'STAFF_ORIGIN must name a host: a passkey never works at an IP address, "https://10.0.0.5"',
+    );
   });
 
   it('reads the environment', () => {

@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
 import { ALERT_DETAILS, type AlertDetail } from './alerts/chat-alert.ts';
+import { loadSite } from './content.ts';
 import { KEY_HINT, KeyError, parseKeyring } from './store/shared/key-file.ts';
 
 /**
@@ -54,6 +55,11 @@ export interface ServerConfig {
    * and about HTTPS (X-Forwarded-Proto, for HSTS).
    */
   trustProxy: TrustProxy;
+  /**
+   * STAFF_ORIGIN: the one origin of the staff area (/staff/), `https://staff.example.org`. It is every passkey's relying
+   * party and the origin a browser must report; a request for /staff/ under another Host is refused.
+   */
+  staffOrigin: string;
 }
 
 /** The server's environment variables, with their defaults. */
@@ -80,6 +86,7 @@ export const ENVIRONMENT = {
   STAFF_DIR: '(unset: inbox beside CLIENT_DIR, so dist/inbox)',
   LOG_LEVEL: 'info',
   TRUST_PROXY: '(unset: no proxy is trusted)',
+  STAFF_ORIGIN: '(unset: in production, the url of site/site.json; otherwise http://localhost:<PORT>)',
 } as const;
 
 export class ConfigError extends Error {}
@@ -142,6 +149,25 @@ export function webhookUrlProblem(text: string): string | undefined {
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
   return `CHAT_WEBHOOK_URL must be an https URL (plain http only to this machine's loopback), not ${url.protocol}//${url.host}`;
+}
+
+/**
+ * Why `text` cannot be the staff area's origin (STAFF_ORIGIN, or the site's url it defaults to), or undefined: an
+ * origin alone, https, and a host name, since a passkey is bound to a name. Plain http, and an IP address, only on this
+ * machine's loopback (a browser's passkey works at http://localhost, never at an IP; 127.0.0.1 suits only tests).
+ */
+export function staffOriginProblem(text: string, name = 'STAFF_ORIGIN'): string | undefined {
+  const origin = originOf(text);
+  if (origin === undefined)
+    return `${name} must be an origin alone, such as https://staff.example.org, not "${text}"`;
+  const { protocol, hostname } = new URL(origin);
+  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isLoopbackHost(hostname)) return undefined;
+  if (protocol !== 'https:')
+    return `${name} must be https (plain http only on this machine, such as http://localhost:3000), not "${text}"`;
+  if (ipaddr.isValid(bare))
+    return `${name} must name a host: a passkey never works at an IP address, "${text}"`;
+  return undefined;
 }
 
 /** Whether every entry of a trusted-proxy list is an address, a subnet or one of proxy-addr's names. */
@@ -235,9 +261,21 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     // Not echoed: a connection string may hold a password.
     problems.push('DATABASE_URL must be a PostgreSQL connection string, postgres://user@host:port/database');
 
+  const port = integer('PORT', 3000, 0, 65535);
+  // In production the staff area is at the site's own origin unless told otherwise; on a developer's machine, at
+  // localhost (a passkey needs a host name: 127.0.0.1 would not do).
+  const staffOriginText =
+    value('STAFF_ORIGIN') ??
+    (value('NODE_ENV') === 'production' ? loadSite().url : `http://localhost:${port}`);
+  const staffProblem = staffOriginProblem(
+    staffOriginText,
+    value('STAFF_ORIGIN') ? 'STAFF_ORIGIN' : 'STAFF_ORIGIN (unset: the url of site/site.json)',
+  );
+  if (staffProblem) problems.push(staffProblem);
+
   const clientDir = resolve(cwd, value('CLIENT_DIR') ?? ENVIRONMENT.CLIENT_DIR);
   const config: ServerConfig = {
-    port: integer('PORT', 3000, 0, 65535),
+    port,
     host: value('HOST') ?? ENVIRONMENT.HOST,
     leadsDb:
       value('LEADS_DB') === ':memory:' ? ':memory:' : resolve(cwd, value('LEADS_DB') ?? ENVIRONMENT.LEADS_DB),
@@ -259,6 +297,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     staffDir: resolve(cwd, value('STAFF_DIR') ?? join(dirname(clientDir), 'inbox')),
     logLevel: value('LOG_LEVEL') ?? ENVIRONMENT.LOG_LEVEL,
     trustProxy,
+    staffOrigin: originOf(staffOriginText) ?? staffOriginText,
   };
   if (problems.length > 0) throw new ConfigError(problems.join('\n'));
   return config;

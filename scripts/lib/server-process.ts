@@ -68,6 +68,8 @@ function launch(
     env: {
       ...Object.fromEntries(inherited),
       LEADS_DB: ':memory:',
+      // The staff area at localhost, where a browser's passkey works (127.0.0.1 is refused there: server/staff/).
+      STAFF_ORIGIN: `http://localhost:${port}`,
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -3,8 +3,8 @@
 // small transaction, and the server checks every request against the database, so a revoke takes effect at once).
 // Every act is itself audited, as `cli:<os user>`.
 import { cli, CliFailure, readArgs, runAsMain, UsageError, type CliIo } from '../../core/cli.ts';
-import { ConfigError } from '../config.ts';
-import { ContentError, loadSite } from '../content.ts';
+import { ConfigError, readConfig } from '../config.ts';
+import { ContentError } from '../content.ts';
 import type { AuditRow } from '../store/contract/audit-log.ts';
 import { CipherError } from '../store/shared/cipher.ts';
 import { KeyError } from '../store/shared/key-file.ts';
@@ -75,7 +75,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       const email = normaliseEmail(args[0] ?? '');
       if (!email) throw new UsageError(`"${args[0] ?? ''}" is not an e-mail address`);
       const admin = has('admin');
-      const siteUrl = loadSite().url.replace(/\/+$/, '');
+      // At STAFF_ORIGIN, where the server answers the staff area and its passkeys belong.
+      const siteUrl = readConfig(io.env, io.cwd).staffOrigin;
       return withStore(io, async (store) => {
         const { token, member } = await store.staff.createInvite(email, admin, now + INVITE_VALID_MS);
         await store.audit.append({ actor, action: 'invite', detail: `${email}${admin ? ' admin' : ''}` });

@@ -13,7 +13,14 @@ import { eventStreams } from './staff-events.ts';
 import { NONCE_PLACEHOLDER, nonceOf, staffHeaders } from './staff-headers.ts';
 import { leadRoutes } from './staff-leads.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
-import { clearSessionCookie, liveSession, sameOriginRequest, sessionIdOf } from './staff-session.ts';
+import { misdirected } from './staff-origin.ts';
+import {
+  clearSessionCookie,
+  liveSession,
+  sameOriginRequest,
+  sessionCookies,
+  sessionIdOf,
+} from './staff-session.ts';
 import { signInLimit } from './staff-sign-in-limit.ts';
 import type { TrustProxy } from '../config.ts';
 import { secureRequests } from '../http/security.ts';
@@ -23,6 +30,7 @@ import type { RateCounters } from '../store/contract/rate-counters.ts';
 export const STAFF_PREFIX = '/staff';
 const NOT_BUILT = 'The staff inbox is not built: run npm run build';
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
+const TWO_COOKIES = 'your browser sent two sign-in cookies, so neither is trusted; please sign in again';
 
 /** Whether a request is for the staff area (and so never for the site). */
 export function isStaffPath(url: string | undefined): boolean {
@@ -42,6 +50,8 @@ export interface StaffAreaOptions extends StaffDeps {
   rateCounters?: RateCounters;
   /** Unexpired WebAuthn challenges kept at most. */
   maxChallenges?: number;
+  /** Of those, kept at most for one network (IPv4 /24, IPv6 /64); a tenth of maxChallenges by default. */
+  networkChallenges?: number;
   /** Between two heartbeats of the event stream. */
   heartbeatMs?: number;
 }
@@ -84,11 +94,12 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
     deps,
     signInLimit(options.trustProxy, options.signInFailures, options.ceremonyStarts, options.rateCounters),
     options.maxChallenges,
+    options.networkChallenges,
   );
 
   const api = express.Router();
   api.use((req, _res, next) => {
-    if (!SAFE_METHODS.has(req.method) && !sameOriginRequest(req, deps.secure(req)))
+    if (!SAFE_METHODS.has(req.method) && !sameOriginRequest(req, deps.origin))
       throw new HttpError(403, 'cross-site request');
     next();
   });
@@ -98,10 +109,16 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   api.use(open);
   // Everything after this needs a live session.
   api.use(async (req, res, next) => {
-    const sessionId = sessionIdOf(req, staff);
+    const cookies = sessionCookies(req, deps.origin);
+    if (cookies.length > 1) {
+      // Another path or host set one too (a tossed cookie): neither is trusted, and ours is cleared.
+      clearSessionCookie(res, deps.origin);
+      throw new HttpError(401, TWO_COOKIES);
+    }
+    const sessionId = sessionIdOf(req, staff, deps.origin);
     const session = sessionId && (await liveSession(staff, sessionId, deps.now(), true));
     if (!sessionId || !session) {
-      if (req.headers.cookie?.includes('staff_session=')) clearSessionCookie(res, req, deps.secure(req));
+      if (cookies.length > 0) clearSessionCookie(res, deps.origin);
       throw new HttpError(401, 'signed out');
     }
     res.locals.signedIn = { member: session.member, sessionId };
@@ -116,7 +133,7 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
     const { member, sessionId } = signedIn(res);
     await staff.endSession(sessionId);
     events.endSession(sessionId);
-    clearSessionCookie(res, req, deps.secure(req));
+    clearSessionCookie(res, deps.origin);
     await audit.append({ actor: member.email, action: 'sign-out' });
     res.status(204).end();
   });
@@ -142,6 +159,7 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   const app = express();
   app.disable('x-powered-by');
   app.use(staffHeaders(deps.secure));
+  app.use(misdirected(deps.origin));
   app.use(`${STAFF_PREFIX}/api`, api, errors);
   app.use(
     `${STAFF_PREFIX}/assets`,

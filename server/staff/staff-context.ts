@@ -15,6 +15,8 @@ export interface StaffDeps {
   forms: Map<string, FormDefinition>;
   site: Site;
   logger: Logger;
+  /** STAFF_ORIGIN: the passkeys' relying party and the only origin the staff area answers (server/config.ts). */
+  origin: string;
   /** Whether the request came over HTTPS (server/http/security.ts, under TRUST_PROXY). */
   secure: (req: IncomingMessage) => boolean;
   /** Epoch ms; tests move it. */

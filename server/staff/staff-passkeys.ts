@@ -1,5 +1,5 @@
 // The passkey ceremonies (WebAuthn, by @simplewebauthn/server): enrolment with a one-time invitation, sign-in with a
-// discoverable credential, and adding a passkey when signed in. The relying party is the host the browser asked for;
+// discoverable credential, and adding a passkey when signed in. The relying party is STAFF_ORIGIN, never the Host header;
 // user verification (a PIN, a fingerprint) is always required. Each challenge is stored, good for one try, 5 minutes.
 import { randomBytes } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
@@ -19,21 +19,22 @@ import type {
   SignedInMember,
 } from '../../contracts/staff-api.ts';
 import { HttpError, iso, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
-import { ownOrigin, setSessionCookie } from './staff-session.ts';
+import { setSessionCookie } from './staff-session.ts';
 import type { ChallengePurpose, NewPasskey, StaffMember } from '../store/contract/staff-store.ts';
 import type { SignInLimit } from './staff-sign-in-limit.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Unexpired challenges kept at most, from every address together (each address starts 30 per 10 minutes at most). */
 export const MAX_CHALLENGES = 1000;
+/** One network (IPv4 /24, IPv6 /64) holds at most this share of them: a flood from a few networks leaves room. */
+const NETWORK_SHARE = 10;
 const INVALID_INVITATION = 'invalid or expired invitation';
 
-/** The relying party of this request: its host name, and the origin the browser must report. */
-function relyingParty(req: Request, deps: StaffDeps): { rpID: string; origin: string } {
-  const origin = ownOrigin(req, deps.secure(req));
-  if (!origin) throw new HttpError(400, 'the request has no Host');
-  return { rpID: new URL(origin).hostname, origin };
-}
+/** The relying party: STAFF_ORIGIN's host name, and that origin, which the browser must report. */
+const relyingParty = (deps: StaffDeps): { rpID: string; origin: string } => ({
+  rpID: new URL(deps.origin).hostname,
+  origin: deps.origin,
+});
 
 /** The credential the browser sent (a base64url JSON from @simplewebauthn/browser); 400 when it is not one. */
 function credentialOf<T extends RegistrationResponseJSON | AuthenticationResponseJSON>(body: {
@@ -60,20 +61,43 @@ export const memberJson = (member: StaffMember): SignedInMember => ({
   admin: member.admin,
 });
 
-export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges = MAX_CHALLENGES) {
+export function passkeyRoutes(
+  deps: StaffDeps,
+  limit: SignInLimit,
+  maxChallenges = MAX_CHALLENGES,
+  networkQuota = Math.max(1, Math.floor(maxChallenges / NETWORK_SHARE)),
+) {
   const { staff, audit } = deps;
 
-  /** Stores a challenge for one ceremony; 503 while the table holds `maxChallenges` unexpired ones. */
+  /**
+   * Stores a challenge for one ceremony; 503 while the request's network holds its quota of unexpired ones, or the table
+   * holds `maxChallenges` and no network holds more of them than this one would (StaffStore.saveChallenge).
+   */
   async function saveChallenge(
+    req: Request,
     res: Response,
     challenge: string,
     purpose: ChallengePurpose,
     staffId: string | null,
   ) {
     const now = deps.now();
-    if (await staff.saveChallenge(challenge, purpose, staffId, now + CHALLENGE_TTL_MS, now, maxChallenges))
+    const network = { key: limit.networkOf(req), quota: networkQuota };
+    if (
+      await staff.saveChallenge(
+        challenge,
+        purpose,
+        staffId,
+        now + CHALLENGE_TTL_MS,
+        now,
+        maxChallenges,
+        network,
+      )
+    )
       return;
-    deps.logger.warn({ maxChallenges }, 'passkey challenges at their limit: ceremony refused');
+    deps.logger.warn(
+      { maxChallenges, networkQuota },
+      'passkey challenge refused: its network or the table is full',
+    );
     res.setHeader('Retry-After', String(CHALLENGE_TTL_MS / 1000));
     throw new HttpError(503, 'too many sign-ins in progress; try again in a few minutes');
   }
@@ -86,7 +110,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     staffId: string,
     email: string,
   ) {
-    const { rpID } = relyingParty(req, deps);
+    const { rpID } = relyingParty(deps);
     const existing = await staff.passkeysOf(staffId);
     const options = await generateRegistrationOptions({
       rpName: `${deps.site.brand.name} staff`,
@@ -97,7 +121,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       excludeCredentials: existing.map((passkey) => ({ id: passkey.id, transports: passkey.transports })),
     });
-    await saveChallenge(res, options.challenge, purpose, staffId);
+    await saveChallenge(req, res, options.challenge, purpose, staffId);
     return options;
   }
 
@@ -108,7 +132,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     purpose: ChallengePurpose,
     staffId: (challengeStaffId: string | null) => boolean,
   ): Promise<{ passkey: NewPasskey; staffId: string } | undefined> {
-    const { rpID, origin } = relyingParty(req, deps);
+    const { rpID, origin } = relyingParty(deps);
     let owner: string | null = null;
     try {
       const verdict = await verifyRegistrationResponse({
@@ -140,9 +164,20 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     }
   }
 
-  async function startSession(req: Request, res: Response, member: StaffMember): Promise<void> {
+  /** A session for `member`, audited as `action`: its cookie only once the audit row is written. */
+  async function startSession(
+    res: Response,
+    member: StaffMember,
+    action: 'enrol' | 'sign-in',
+  ): Promise<void> {
     const sessionId = await staff.startSession(member.id, deps.now());
-    setSessionCookie(res, staff, sessionId, req, deps.secure(req));
+    try {
+      await audit.append({ actor: member.email, action });
+    } catch (error) {
+      await staff.endSession(sessionId).catch(() => undefined);
+      throw error;
+    }
+    setSessionCookie(res, staff, sessionId, deps.origin);
   }
 
   const enrolOptions = async (req: Request, res: Response) => {
@@ -161,24 +196,23 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     if (!result) throw new HttpError(400, 'the passkey could not be registered; try again');
     const member = await staff.enrol(token, result.staffId, result.passkey, deps.now());
     if (!member) throw new HttpError(403, INVALID_INVITATION);
-    await startSession(req, res, member);
-    await audit.append({ actor: member.email, action: 'enrol' });
+    await startSession(res, member, 'enrol');
     res.json(memberJson(member));
   };
 
   const signInOptions = async (req: Request, res: Response) => {
     await limit.started(req, res);
-    const { rpID } = relyingParty(req, deps);
+    const { rpID } = relyingParty(deps);
     // No allowCredentials: the browser offers the passkeys it holds for this site (discoverable credentials).
     const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
-    await saveChallenge(res, options.challenge, 'sign-in', null);
+    await saveChallenge(req, res, options.challenge, 'sign-in', null);
     res.json(options);
   };
 
   const signInVerify = async (req: Request, res: Response<SignedInMember>) => {
     await limit.check(req, res);
     const response = credentialOf<AuthenticationResponseJSON>(jsonBody<CredentialRequest>(req));
-    const { rpID, origin } = relyingParty(req, deps);
+    const { rpID, origin } = relyingParty(deps);
     const passkey = await staff.passkey(response.id);
     const fail = async (reason: string) => {
       await audit.append({
@@ -211,8 +245,7 @@ export function passkeyRoutes(deps: StaffDeps, limit: SignInLimit, maxChallenges
     }
     if (!verdict.verified) return fail('verification failed');
     await staff.passkeyUsed(passkey.id, verdict.authenticationInfo.newCounter, deps.now());
-    await startSession(req, res, passkey.member);
-    await audit.append({ actor: passkey.member.email, action: 'sign-in' });
+    await startSession(res, passkey.member, 'sign-in');
     res.json(memberJson(passkey.member));
   };
 

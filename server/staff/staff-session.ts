@@ -3,7 +3,6 @@
 // from a page of this origin (Origin) and say so (X-Staff-Request: 1), which a cross-site form or fetch cannot.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import ipaddr from 'ipaddr.js';
 import type { Response } from 'express';
 import type { StaffSession, StaffStore } from '../store/contract/staff-store.ts';
 
@@ -13,65 +12,48 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 // A session's last-seen time is written at most this often: one write per request would be for nothing.
 const TOUCH_EVERY_MS = 60 * 1000;
 
-/** scheme://host of the request, as the browser that sent it sees this server. */
-export function ownOrigin(req: IncomingMessage, secure: boolean): string | undefined {
-  const host = req.headers.host;
-  if (!host) return undefined;
-  try {
-    return new URL(`${secure ? 'https' : 'http'}://${host}`).origin;
-  } catch {
-    return undefined;
-  }
+/** The session cookie's name at an HTTPS origin: a browser keeps it only Secure, Path=/ and set by this very host. */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+/** The session cookie's name at the staff origin: `__Host-` over HTTPS; plain on loopback http, which it needs Secure for. */
+export const sessionCookieName = (origin: string): string =>
+  origin.startsWith('https:') ? HOST_SESSION_COOKIE : SESSION_COOKIE;
+
+/** Whether a state-changing request came from a page of the staff origin (STAFF_ORIGIN), through the app. */
+export function sameOriginRequest(req: IncomingMessage, origin: string): boolean {
+  return req.headers.origin === origin && req.headers['x-staff-request'] === '1';
 }
 
-/** Whether a state-changing request came from a page of this origin, through the app. */
-export function sameOriginRequest(req: IncomingMessage, secure: boolean): boolean {
-  const origin = ownOrigin(req, secure);
-  return origin !== undefined && req.headers.origin === origin && req.headers['x-staff-request'] === '1';
+// Over HTTPS the `__Host-` prefix demands Secure, Path=/ and no Domain: no other host (a sibling subdomain) can set or
+// overwrite it. Plain http is allowed on loopback only (server/config.ts), where a Secure cookie would never be sent.
+const cookieOptions = (origin: string) =>
+  origin.startsWith('https:')
+    ? ({ httpOnly: true, sameSite: 'strict', path: '/', secure: true } as const)
+    : ({ httpOnly: true, sameSite: 'strict', path: '/staff', secure: false } as const);
+
+export function setSessionCookie(res: Response, store: StaffStore, sessionId: string, origin: string): void {
+  res.cookie(sessionCookieName(origin), `${sessionId}.${store.sign(sessionId)}`, cookieOptions(origin));
 }
 
-function isLoopbackName(hostname: string): boolean {
-  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
-  return bare === 'localhost' || (ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'loopback');
+export function clearSessionCookie(res: Response, origin: string): void {
+  res.clearCookie(sessionCookieName(origin), cookieOptions(origin));
 }
 
-/** The cookie is Secure unless the browser reached this server over plain HTTP on loopback (a developer's machine). */
-function secureCookie(req: IncomingMessage, secure: boolean): boolean {
-  if (secure) return true;
-  const origin = ownOrigin(req, secure);
-  return !(
-    origin &&
-    isLoopbackName(new URL(origin).hostname) &&
-    isLoopbackName(req.socket.localAddress ?? '')
-  );
-}
-
-const cookieOptions = (req: IncomingMessage, secure: boolean) =>
-  ({ httpOnly: true, sameSite: 'strict', path: '/staff', secure: secureCookie(req, secure) }) as const;
-
-export function setSessionCookie(
-  res: Response,
-  store: StaffStore,
-  sessionId: string,
-  req: IncomingMessage,
-  secure: boolean,
-): void {
-  res.cookie(SESSION_COOKIE, `${sessionId}.${store.sign(sessionId)}`, cookieOptions(req, secure));
-}
-
-export function clearSessionCookie(res: Response, req: IncomingMessage, secure: boolean): void {
-  res.clearCookie(SESSION_COOKIE, cookieOptions(req, secure));
-}
-
-/** The session id of a correctly signed cookie; undefined for none, or a forged or damaged one. */
-export function sessionIdOf(req: IncomingMessage, store: StaffStore): string | undefined {
-  const header = req.headers.cookie ?? '';
-  const prefix = `${SESSION_COOKIE}=`;
-  const cookie = header
+/** Every value of the session cookie the request carries (a browser sends two when another path or host set one). */
+export function sessionCookies(req: IncomingMessage, origin: string): string[] {
+  const name = sessionCookieName(origin);
+  return (req.headers.cookie ?? '')
     .split(';')
     .map((part) => part.trim())
-    .find((part) => part.startsWith(prefix));
-  const [id, mac, extra] = (cookie?.slice(prefix.length) ?? '').split('.');
+    .filter((part) => part.slice(0, part.indexOf('=')) === name)
+    .map((part) => part.slice(name.length + 1));
+}
+
+/** The session id of a correctly signed cookie; undefined for none, two, or a forged or damaged one. */
+export function sessionIdOf(req: IncomingMessage, store: StaffStore, origin: string): string | undefined {
+  const cookies = sessionCookies(req, origin);
+  if (cookies.length !== 1) return undefined;
+  const [id, mac, extra] = (cookies[0] ?? '').split('.');
   if (!id || !mac || extra !== undefined) return undefined;
   const expected = Buffer.from(store.sign(id));
   const given = Buffer.from(mac);

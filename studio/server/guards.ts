@@ -24,3 +24,19 @@ export function localOnly(port: number) {
     next();
   };
 }
+
+/** The preview page, which the editor frames (same origin): the one page that may be framed, and only by the studio. */
+const PREVIEW_PAGE = '/preview.html';
+
+/**
+ * No page of another site may frame the studio (a framed editor could be clicked into saving): `frame-ancestors 'none'`
+ * and its legacy twin on every answer, but the preview page, which only the studio's own pages may frame.
+ */
+export function noFraming() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const preview = req.path === PREVIEW_PAGE;
+    res.setHeader('Content-Security-Policy', preview ? "frame-ancestors 'self'" : "frame-ancestors 'none'");
+    res.setHeader('X-Frame-Options', preview ? 'SAMEORIGIN' : 'DENY');
+    next();
+  };
+}

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createStudioApp } from './app.ts';
 import { studioClient } from './client-build.ts';
+import { prepareStudioCache } from '../cache-dir.ts';
 import { readArgs } from '../../core/cli.ts';
 
 const port = Number(process.env.STUDIO_PORT ?? 5174);
@@ -18,6 +19,14 @@ const dev = readArgs(process.argv.slice(2), { dev: { type: 'boolean', default: f
 const server = createServer();
 let client: express.RequestHandler;
 let how: string;
+// The build cache (and Vite's optimized dependencies) in a folder that must be this user's own before either is used.
+try {
+  prepareStudioCache(fileURLToPath(new URL('../..', import.meta.url)));
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
 if (dev) {
   const { createServer: createViteServer } = await import('vite');
   const vite = await createViteServer({

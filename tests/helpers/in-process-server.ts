@@ -4,7 +4,7 @@
 // (an alert's state, a closed store, the log as written); the tests of the server as a process (killed, restarted,
 // refused at start) start it with scripts/lib/server-process.ts.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { AlertWorker } from '../../server/alerts/alert-worker.ts';
@@ -62,16 +62,19 @@ export interface InProcessServerOptions {
   /** LOG_LEVEL; debug by default, trace for the suites that scan every line the server can write. */
   logLevel?: 'trace' | 'debug';
   /**
-   * The staff area: its clock, failed sign-ins and ceremony starts allowed per address, challenges kept at most,
-   * heartbeat; `built: false` leaves the inbox app unbuilt.
+   * The staff area: its clock, failed sign-ins and ceremony starts allowed per address, challenges kept at most (in
+   * all, and per network), heartbeat; `built: false` leaves the inbox app unbuilt.
    */
   staff?: {
     now?: () => number;
     signInFailures?: number;
     ceremonyStarts?: number;
     maxChallenges?: number;
+    networkChallenges?: number;
     heartbeatMs?: number;
     built?: boolean;
+    /** STAFF_ORIGIN; by default the server's own, http://127.0.0.1:<port> (the tests' software passkeys accept it). */
+    origin?: (url: string) => string;
   };
 }
 
@@ -136,7 +139,12 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     { logger },
   );
   const trustProxy = options.trustProxy ?? false;
+  // Listening first: STAFF_ORIGIN names the port.
+  let handle: RequestListener = (_req, res) => res.writeHead(503).end();
+  const server: Server = await listen((req, res) => handle(req, res), 0, '127.0.0.1');
+  const url = addressOf(server);
   const staff = staffAreaOn(store, {
+    origin: options.staff?.origin?.(url) ?? url,
     forms,
     site,
     logger,
@@ -146,9 +154,10 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     signInFailures: options.staff?.signInFailures,
     ceremonyStarts: options.staff?.ceremonyStarts,
     maxChallenges: options.staff?.maxChallenges,
+    networkChallenges: options.staff?.networkChallenges,
     heartbeatMs: options.staff?.heartbeatMs,
   });
-  const app = createApp({
+  handle = createApp({
     clientDir,
     forms: formApi,
     redirectRules: loadRedirects(),
@@ -156,9 +165,7 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     trustProxy,
     staff,
   });
-  const server: Server = await listen(app, 0, '127.0.0.1');
   worker.start();
-  const url = addressOf(server);
   return {
     url,
     api: `${url}/api/forms/insurance-verification`,

@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { studioCacheDir } from '../../studio/cache-dir.ts';
 import { copyProject } from '../../scripts/lib/project-copy.ts';
 import { freePort } from './free-port.ts';
 
@@ -25,12 +24,10 @@ const STARTUP_LIMIT_MS = 120_000;
 /** `dev`: the editor from Vite's dev server (`npm run studio -- --dev`) rather than its production build. */
 export async function startStudio({ dev = false } = {}): Promise<StudioUnderTest> {
   // Its own folder, not a test's (tests/helpers/temp-dir.ts): it lives as long as the studio, which may serve a whole
-  // file's tests. Removed with the studio's build cache when the start fails or once the studio stops.
+  // file's tests. Removed, with the studio's build cache inside it (studio/cache-dir.ts), when the start fails or once
+  // the studio stops.
   const dir = mkdtempSync(join(tmpdir(), 'studio-'));
-  const removeFiles = () => {
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(studioCacheDir(dir), { recursive: true, force: true });
-  };
+  const removeFiles = () => rmSync(dir, { recursive: true, force: true });
   try {
     const studio = await startIn(dir, dev);
     return { ...studio, stop: () => studio.stop().finally(removeFiles) };

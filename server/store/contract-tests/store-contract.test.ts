@@ -157,6 +157,25 @@ describe.each(storeKinds())('the $name lead store', (kind) => {
     expect(await store.staff.saveChallenge('e', 'sign-in', null, now + 120_000, now + 61_000, 3)).toBe(true);
   });
 
+  it('bounds each network’s challenges, and a full table gives way from the network holding most', async () => {
+    const { store } = await kind.open(forms);
+    const now = Date.now();
+    const save = (challenge: string, key: string) =>
+      store.staff.saveChallenge(challenge, 'sign-in', null, now + 60_000, now, 5, { key, quota: 3 });
+    const flood = [];
+    for (let n = 0; n < 5; n += 1) flood.push(await save(`a${n}`, 'a/24'));
+    expect(flood).toEqual([true, true, true, false, false]);
+    expect([await save('b0', 'b/24'), await save('b1', 'b/24')]).toEqual([true, true]);
+    // Full (five): a network with none gets its challenge in place of the oldest of the network holding most.
+    expect(await save('c0', 'c/64')).toBe(true);
+    expect(await store.staff.takeChallenge('a0', 'sign-in', now)).toBeUndefined();
+    expect(await store.staff.takeChallenge('c0', 'sign-in', now)).toEqual({ staffId: null });
+    expect(await save('c1', 'c/64')).toBe(true);
+    // Now a, b and c hold two each at most: no network would give way to a third one of b's.
+    expect(await save('b2', 'b/24')).toBe(false);
+    expect(await store.staff.takeChallenge('b1', 'sign-in', now)).toEqual({ staffId: null });
+  });
+
   it("tells the inbox's listeners of each lead stored, never of a repeat", async () => {
     const { store } = await kind.open(forms);
     const heard: string[] = [];

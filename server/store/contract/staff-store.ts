@@ -42,6 +42,12 @@ export interface StaffSession {
   lastSeenAt: number;
 }
 
+/** Who started a ceremony, as saveChallenge counts: an IPv4 /24 or IPv6 /64, and what it may hold of the table. */
+export interface ChallengeNetwork {
+  key: string;
+  quota: number;
+}
+
 export interface StaffStore {
   /**
    * A new invitation for `email` (normalised: RangeError when it is not an address); the token is returned once and
@@ -71,8 +77,10 @@ export interface StaffStore {
   addPasskey(staffId: string, passkey: NewPasskey, now: number): Promise<boolean>;
   passkeyUsed(id: string, counter: number, now: number): Promise<void>;
   /**
-   * Keeps a challenge until `expiresAt`; drops the expired ones. False, and nothing kept, when `max` unexpired ones are
-   * kept already: the table stays small however many addresses start ceremonies.
+   * Keeps a challenge until `expiresAt`; drops the expired ones. The table stays small however many addresses start
+   * ceremonies, and no one network can use it up: false, and nothing kept, when `network` holds its `quota` of unexpired
+   * challenges already. When `max` are kept, the oldest challenge of the network holding most gives way to this one, so
+   * long as that network would still hold more than this one's; otherwise false.
    */
   saveChallenge(
     challenge: string,
@@ -81,6 +89,7 @@ export interface StaffStore {
     expiresAt: number,
     now: number,
     max: number,
+    network?: ChallengeNetwork,
   ): Promise<boolean>;
   /** Removes and returns an unexpired challenge of that purpose: each is good for one ceremony. */
   takeChallenge(

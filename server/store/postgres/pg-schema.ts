@@ -120,6 +120,9 @@ const MIGRATIONS = [
   // no longer hold the one site-wide counter's row locked for an fsync each. A crash of the database empties the table
   // (everyone's limit starts afresh, as a restart does beside SQLite, whose counts live in memory).
   'ALTER TABLE rate_limits SET UNLOGGED;',
+  // The network (IPv4 /24, IPv6 /64) that started each ceremony (StaffStore.saveChallenge).
+  `ALTER TABLE webauthn_challenges ADD COLUMN network text NOT NULL DEFAULT '';
+   CREATE INDEX webauthn_challenges_network ON webauthn_challenges (network, id);`,
 ];
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 

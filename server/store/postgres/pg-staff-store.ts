@@ -115,16 +115,34 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
         id,
       ]);
     },
-    async saveChallenge(challenge, purpose, staffId, expiresAt, now, max) {
+    async saveChallenge(challenge, purpose, staffId, expiresAt, now, max, network = { key: '', quota: max }) {
       return transaction(pool, async (db) => {
         // One count at a time across instances, so the bound holds however many sign-ins start together.
         await db.query("SELECT pg_advisory_xact_lock(hashtext('webauthn_challenges'))");
         await db.query('DELETE FROM webauthn_challenges WHERE expires_at <= $1', [now]);
-        const { rows } = await db.query<{ kept: string }>('SELECT COUNT(*) AS kept FROM webauthn_challenges');
-        if (Number(rows[0]?.kept ?? 0) >= max) return false;
+        const count = async (sql: string, values: string[] = []) =>
+          Number((await db.query<{ n: string }>(sql, values)).rows[0]?.n ?? 0);
+        const own = await count('SELECT COUNT(*) AS n FROM webauthn_challenges WHERE network = $1', [
+          network.key,
+        ]);
+        if (own >= network.quota) return false;
+        if ((await count('SELECT COUNT(*) AS n FROM webauthn_challenges')) >= max) {
+          const top = await one<{ network: string; n: string }>(
+            db,
+            'SELECT network, COUNT(*) AS n FROM webauthn_challenges GROUP BY network ORDER BY n DESC LIMIT 1',
+            [],
+          );
+          if (!top || own + 1 >= Number(top.n)) return false;
+          await db.query(
+            `DELETE FROM webauthn_challenges
+             WHERE id = (SELECT id FROM webauthn_challenges WHERE network = $1 ORDER BY id LIMIT 1)`,
+            [top.network],
+          );
+        }
         await db.query(
-          'INSERT INTO webauthn_challenges (challenge, purpose, staff_id, expires_at) VALUES ($1, $2, $3, $4)',
-          [challenge, purpose, staffId, expiresAt],
+          `INSERT INTO webauthn_challenges (challenge, purpose, staff_id, expires_at, network)
+           VALUES ($1, $2, $3, $4, $5)`,
+          [challenge, purpose, staffId, expiresAt, network.key],
         );
         return true;
       });

@@ -130,6 +130,10 @@ const MIGRATIONS = [
      expires_at INTEGER NOT NULL
    ) STRICT;
    CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges (expires_at);`,
+  // The network (IPv4 /24, IPv6 /64) that started each ceremony: one network's share of the table is bounded, and a
+  // full table gives way from the network that holds most of it (StaffStore.saveChallenge).
+  `ALTER TABLE webauthn_challenges ADD COLUMN network TEXT NOT NULL DEFAULT '';
+   CREATE INDEX webauthn_challenges_network ON webauthn_challenges (network, id);`,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

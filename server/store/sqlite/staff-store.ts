@@ -102,16 +102,28 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
         db.prepare('UPDATE passkeys SET counter = ?, last_used_at = ? WHERE id = ?').run(counter, now, id),
       );
     },
-    async saveChallenge(challenge, purpose, staffId, expiresAt, now, max) {
+    async saveChallenge(challenge, purpose, staffId, expiresAt, now, max, network = { key: '', quota: max }) {
       return immediate(() => {
         db.prepare('DELETE FROM webauthn_challenges WHERE expires_at <= ?').run(now);
-        const { kept } = db
-          .prepare<[], { kept: number }>('SELECT COUNT(*) AS kept FROM webauthn_challenges')
-          .get() ?? { kept: 0 };
-        if (kept >= max) return false;
+        const count = (sql: string, ...values: string[]) =>
+          db.prepare<string[], { n: number }>(sql).get(...values)?.n ?? 0;
+        const own = count('SELECT COUNT(*) AS n FROM webauthn_challenges WHERE network = ?', network.key);
+        if (own >= network.quota) return false;
+        if (count('SELECT COUNT(*) AS n FROM webauthn_challenges') >= max) {
+          const top = db
+            .prepare<[], { network: string; n: number }>(
+              `SELECT network, COUNT(*) AS n FROM webauthn_challenges GROUP BY network ORDER BY n DESC LIMIT 1`,
+            )
+            .get();
+          if (!top || own + 1 >= top.n) return false;
+          db.prepare(
+            `DELETE FROM webauthn_challenges
+             WHERE id = (SELECT id FROM webauthn_challenges WHERE network = ? ORDER BY id LIMIT 1)`,
+          ).run(top.network);
+        }
         db.prepare(
-          'INSERT INTO webauthn_challenges (challenge, purpose, staff_id, expires_at) VALUES (?, ?, ?, ?)',
-        ).run(challenge, purpose, staffId, expiresAt);
+          'INSERT INTO webauthn_challenges (challenge, purpose, staff_id, expires_at, network) VALUES (?, ?, ?, ?, ?)',
+        ).run(challenge, purpose, staffId, expiresAt, network.key);
         return true;
       });
     },

@@ -14,10 +14,17 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export class StaffClient {
   cookie: string | undefined;
   readonly authenticator = new SoftAuthenticator();
-  constructor(readonly base: string) {}
+  /**
+   * `base` is where requests go; `origin`, the page's origin the browser reports (an https one behind a proxy), and
+   * `headers`, what every request adds (such as X-Forwarded-Proto from that proxy).
+   */
+  constructor(
+    readonly base: string,
+    private readonly options: { origin?: string; headers?: Record<string, string> } = {},
+  ) {}
 
   get origin(): string {
-    return new URL(this.base).origin;
+    return this.options.origin ?? new URL(this.base).origin;
   }
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -27,6 +34,7 @@ export class StaffClient {
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...(method === 'GET' ? {} : { Origin: this.origin, 'X-Staff-Request': '1' }),
         ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...this.options.headers,
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
