@@ -120,6 +120,21 @@ const MIGRATIONS = [
   // no longer hold the one site-wide counter's row locked for an fsync each. A crash of the database empties the table
   // (everyone's limit starts afresh, as a restart does beside SQLite, whose counts live in memory).
   'ALTER TABLE rate_limits SET UNLOGGED;',
+  // TRUNCATE skips row triggers: a statement trigger refuses it. audit_head: the checkpoint of the audit chain's newest
+  // row (signed, shared/audit-chain.ts), one row updated with each append and never deleted, so a cut tail is found.
+  `CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit
+     FOR EACH STATEMENT EXECUTE FUNCTION audit_append_only();
+   CREATE TABLE audit_head (
+     id integer PRIMARY KEY CHECK (id = 1),
+     seq bigint NOT NULL,
+     hash text NOT NULL,
+     key_id text NOT NULL,
+     mac text NOT NULL
+   );
+   CREATE TRIGGER audit_head_no_delete BEFORE DELETE ON audit_head
+     FOR EACH ROW EXECUTE FUNCTION audit_append_only();
+   CREATE TRIGGER audit_head_no_truncate BEFORE TRUNCATE ON audit_head
+     FOR EACH STATEMENT EXECUTE FUNCTION audit_append_only();`,
 ];
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 
