@@ -157,8 +157,9 @@ async function copyAuditHead(file: string, client: pg.PoolClient): Promise<void>
   if (headFile === undefined || !existsSync(headFile)) return;
   const head = JSON.parse(readFileSync(headFile, 'utf8')) as AuditHead;
   await client.query(
-    `INSERT INTO audit_head (id, seq, hash, key_id, mac) VALUES (1, $1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`,
-    [head.seq, head.hash, head.keyId, head.mac],
+    `INSERT INTO audit_head (id, seq, hash, key_id, mac, broken) VALUES (1, $1, $2, $3, $4, $5)
+     ON CONFLICT (id) DO NOTHING`,
+    [head.seq, head.hash, head.keyId, head.mac, head.broken ? JSON.stringify(head.broken) : null],
   );
 }
 

@@ -100,6 +100,14 @@ describe.each(storeKinds())('the $name audit log', (kind) => {
       seq: 4,
       reason: 'rows 4 to 5 are missing: the log ends at row 3, its checkpoint at row 5',
     });
+    // An act appended after the cut does not hide it.
+    await log.append({ actor: 'ann@example.org', action: 'list' });
+    await log.append({ actor: 'ann@example.org', action: 'list' });
+    expect(await log.verify()).toEqual({
+      ok: false,
+      seq: 4,
+      reason: 'rows 4 to 5 are missing: they were gone when row 4 was appended',
+    });
   });
 
   it('finds a rewritten last row, its hash recomputed the way the code does', async () => {
@@ -109,14 +117,29 @@ describe.each(storeKinds())('the $name audit log', (kind) => {
     const forged = { ...last!, detail: 'list count=0' };
     const [, keyId] = last!.hash.split('.');
     const sha = createHash('sha256')
-      .update(JSON.stringify([forged.prevHash, 5, forged.at, forged.actor, forged.action, null, forged.detail, keyId]))
+      .update(
+        JSON.stringify([
+          forged.prevHash,
+          5,
+          forged.at,
+          forged.actor,
+          forged.action,
+          null,
+          forged.detail,
+          keyId,
+        ]),
+      )
       .digest('hex');
     const hash = `2.${keyId}.${sha}.${'0'.repeat(64)}`;
     await sql('UPDATE audit SET detail = $1, hash = $2 WHERE seq = 5', [forged.detail, hash]);
     expect(await log.verify()).toMatchObject({ ok: false, seq: 5, reason: expect.stringMatching(/altered/) });
     // Signed as v1, as rows were before the chain was signed: refused after signed rows.
     await sql('UPDATE audit SET hash = $1 WHERE seq = 5', [auditHash(forged)]);
-    expect(await log.verify()).toMatchObject({ ok: false, seq: 5, reason: expect.stringMatching(/not signed/) });
+    expect(await log.verify()).toMatchObject({
+      ok: false,
+      seq: 5,
+      reason: expect.stringMatching(/not signed/),
+    });
   });
 
   it('keeps verifying rows written before the chain was signed, and signs the rows after them', async () => {

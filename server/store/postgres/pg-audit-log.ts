@@ -17,12 +17,24 @@ export function createPostgresAuditLog(
   signer: AuditSigner,
   onHead?: (head: { seq: number; hash: string }) => void,
 ): AuditLog {
-  const readHead = async (): Promise<AuditHead | undefined> => {
-    const { rows } = await pool.query<{ seq: string; hash: string; key_id: string; mac: string }>(
-      'SELECT seq, hash, key_id, mac FROM audit_head WHERE id = 1',
-    );
+  const readHead = async (client: pg.Pool | pg.PoolClient): Promise<AuditHead | undefined> => {
+    const { rows } = await client.query<{
+      seq: string;
+      hash: string;
+      key_id: string;
+      mac: string;
+      broken: string | null;
+    }>('SELECT seq, hash, key_id, mac, broken FROM audit_head WHERE id = 1');
     const [row] = rows;
-    return row && { seq: Number(row.seq), hash: row.hash, keyId: row.key_id, mac: row.mac };
+    return (
+      row && {
+        seq: Number(row.seq),
+        hash: row.hash,
+        keyId: row.key_id,
+        mac: row.mac,
+        ...(row.broken !== null && { broken: JSON.parse(row.broken) as AuditHead['broken'] }),
+      }
+    );
   };
   return {
     append: async (entry) => {
@@ -31,18 +43,19 @@ export function createPostgresAuditLog(
         const { rows } = await client.query<{ seq: number; hash: string }>(
           'SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1',
         );
-        const next = nextAuditRow(rows[0] && { seq: Number(rows[0].seq), hash: rows[0].hash }, entry, signer);
+        const previous = rows[0] && { seq: Number(rows[0].seq), hash: rows[0].hash };
+        const next = nextAuditRow(previous, entry, signer);
         await client.query(
           `INSERT INTO audit (seq, at, actor, action, lead_id, detail, prev_hash, hash)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
           [next.seq, next.at, next.actor, next.action, next.leadId, next.detail, next.prevHash, next.hash],
         );
-        const head = headOf(next, signer);
+        const head = headOf(next, previous, await readHead(client), signer);
         await client.query(
-          `INSERT INTO audit_head (id, seq, hash, key_id, mac) VALUES (1, $1, $2, $3, $4)
+          `INSERT INTO audit_head (id, seq, hash, key_id, mac, broken) VALUES (1, $1, $2, $3, $4, $5)
            ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash, key_id = excluded.key_id,
-             mac = excluded.mac`,
-          [head.seq, head.hash, head.keyId, head.mac],
+             mac = excluded.mac, broken = excluded.broken`,
+          [head.seq, head.hash, head.keyId, head.mac, head.broken ? JSON.stringify(head.broken) : null],
         );
         return next;
       });
@@ -68,7 +81,7 @@ export function createPostgresAuditLog(
           return rows.map(auditRowOf);
         },
         signer,
-        await readHead(),
+        await readHead(pool),
       ),
   };
 }

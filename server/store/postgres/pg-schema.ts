@@ -129,7 +129,8 @@ const MIGRATIONS = [
      seq bigint NOT NULL,
      hash text NOT NULL,
      key_id text NOT NULL,
-     mac text NOT NULL
+     mac text NOT NULL,
+     broken text
    );
    CREATE TRIGGER audit_head_no_delete BEFORE DELETE ON audit_head
      FOR EACH ROW EXECUTE FUNCTION audit_append_only();

@@ -19,6 +19,11 @@ export interface AuditHead {
   hash: string;
   keyId: string;
   mac: string;
+  /**
+   * Set when an append found the chain's end not where the checkpoint said (a cut tail, a checkpoint gone): kept in
+   * every checkpoint after, so acts appended after a cut do not hide it.
+   */
+  broken?: { seq: number; reason: string };
 }
 
 /** Where a store keeps its checkpoint: a file beside the SQLite database, a table of its own in PostgreSQL. */
@@ -26,11 +31,21 @@ export interface AuditAnchor {
   read(): Promise<AuditHead | undefined>;
 }
 
-const fields = (row: Hashed) => [row.prevHash, row.seq, row.at, row.actor, row.action, row.leadId, row.detail];
+const fields = (row: Hashed) => [
+  row.prevHash,
+  row.seq,
+  row.at,
+  row.actor,
+  row.action,
+  row.leadId,
+  row.detail,
+];
 
 /** v1: SHA-256 (hex) of the row as a JSON array, as rows written before the chain was signed were hashed. */
 export const auditHash = (row: Hashed): string =>
-  createHash('sha256').update(JSON.stringify(fields(row))).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify(fields(row)))
+    .digest('hex');
 
 const shaOf = (row: Hashed, keyId: string): string =>
   createHash('sha256')
@@ -44,11 +59,52 @@ export function signedHash(row: Hashed, signer: AuditSigner): string {
   return `2.${key.id}.${sha}.${mac(key, sha)}`;
 }
 
-const headText = (seq: number, hash: string) => `audit-head ${seq} ${hash}`;
+const headText = (head: Pick<AuditHead, 'seq' | 'hash' | 'broken'>) =>
+  `audit-head ${head.seq} ${head.hash} ${JSON.stringify(head.broken ?? null)}`;
 
-export function headOf(row: Pick<AuditRow, 'seq' | 'hash'>, signer: AuditSigner): AuditHead {
+const headSigned = (head: AuditHead, signer: AuditSigner): boolean => {
+  const key = signer.find(head.keyId);
+  return key !== undefined && typeof head.mac === 'string' && sameMac(mac(key, headText(head)), head.mac);
+};
+
+const missing = (from: number, to: number) =>
+  from === to ? `row ${from} is missing` : `rows ${from} to ${to} are missing`;
+
+/** What was wrong with the chain's end, found when `row` was appended after `previous` under checkpoint `current`. */
+function brokenAt(
+  row: Pick<AuditRow, 'seq'>,
+  previous: Pick<AuditRow, 'seq' | 'hash'> | undefined,
+  current: AuditHead | undefined,
+  signer: AuditSigner,
+): AuditHead['broken'] {
+  const when = `when row ${row.seq} was appended`;
+  if (current === undefined)
+    // A log with no signed row yet is one from before checkpoints: its first checkpoint starts here.
+    return previous?.hash.startsWith('2.')
+      ? { seq: row.seq, reason: `the checkpoint was missing ${when}` }
+      : undefined;
+  if (!headSigned(current, signer))
+    return { seq: current.seq, reason: `the checkpoint was not signed with a key this server holds ${when}` };
+  if (current.broken) return current.broken;
+  const last = previous?.seq ?? 0;
+  if (current.seq > last)
+    return { seq: last + 1, reason: `${missing(last + 1, current.seq)}: they were gone ${when}` };
+  if (current.seq !== last || current.hash !== previous?.hash)
+    return { seq: current.seq, reason: `row ${current.seq} was not the row its checkpoint names ${when}` };
+  return undefined;
+}
+
+/** The checkpoint after appending `row` to `previous`, `current` the checkpoint before (see AuditHead.broken). */
+export function headOf(
+  row: Pick<AuditRow, 'seq' | 'hash'>,
+  previous: Pick<AuditRow, 'seq' | 'hash'> | undefined,
+  current: AuditHead | undefined,
+  signer: AuditSigner,
+): AuditHead {
   const key = signer.current();
-  return { seq: row.seq, hash: row.hash, keyId: key.id, mac: mac(key, headText(row.seq, row.hash)) };
+  const broken = brokenAt(row, previous, current, signer);
+  const head = { seq: row.seq, hash: row.hash, ...(broken && { broken }) };
+  return { ...head, keyId: key.id, mac: mac(key, headText(head)) };
 }
 
 /** The row that follows `previous` (the chain's last row; undefined for the first), signed: every store's append. */
@@ -96,7 +152,9 @@ function checkRow(row: AuditRow, signer: AuditSigner, signedBefore: boolean): Ro
   if (shaOf(row, keyId) !== sha) return `row ${row.seq} was altered`;
   const key = signer.find(keyId);
   if (!key) return 'unkeyed';
-  return sameMac(mac(key, sha), signature) ? 'signed' : `row ${row.seq} was altered (its signature does not match)`;
+  return sameMac(mac(key, sha), signature)
+    ? 'signed'
+    : `row ${row.seq} was altered (its signature does not match)`;
 }
 
 /**
@@ -145,17 +203,31 @@ function endOf(
   if (!head)
     // Only a log written before checkpoints existed (all v1) has none.
     return walk.signed
-      ? { ok: false, seq: last + 1, reason: `the checkpoint of the log's last row is missing (the log ends at row ${last})` }
+      ? {
+          ok: false,
+          seq: last + 1,
+          reason: `the checkpoint of the log's last row is missing (the log ends at row ${last})`,
+        }
       : undefined;
-  const key = signer.find(head.keyId);
-  if (!key || !sameMac(mac(key, headText(head.seq, head.hash)), head.mac))
-    return { ok: false, seq: head.seq, reason: `the checkpoint (row ${head.seq}) is not signed with a key this server holds` };
-  if (head.seq > last) {
-    const range = head.seq === last + 1 ? `row ${head.seq} is` : `rows ${last + 1} to ${head.seq} are`;
-    return { ok: false, seq: last + 1, reason: `${range} missing: the log ends at row ${last}, its checkpoint at row ${head.seq}` };
-  }
+  if (!headSigned(head, signer))
+    return {
+      ok: false,
+      seq: head.seq,
+      reason: `the checkpoint (row ${head.seq}) is not signed with a key this server holds`,
+    };
+  if (head.seq > last)
+    return {
+      ok: false,
+      seq: last + 1,
+      reason: `${missing(last + 1, head.seq)}: the log ends at row ${last}, its checkpoint at row ${head.seq}`,
+    };
   if (walk.atHead !== head.hash)
-    return { ok: false, seq: head.seq, reason: `row ${head.seq} was rewritten: it is not the row its checkpoint names` };
+    return {
+      ok: false,
+      seq: head.seq,
+      reason: `row ${head.seq} was rewritten: it is not the row its checkpoint names`,
+    };
+  if (head.broken) return { ok: false, seq: head.broken.seq, reason: head.broken.reason };
   if (walk.signed && walk.unvouched !== undefined)
     return {
       ok: false,

@@ -45,6 +45,7 @@ export function createSqliteAuditLog(db: Database.Database, options: AuditLogOpt
     'SELECT * FROM audit WHERE seq > ? ORDER BY seq LIMIT ?',
   );
   let memoryHead: AuditHead | undefined;
+  const readHead = () => (headFile === undefined ? memoryHead : readHeadFile(headFile));
 
   const writeHead = (head: AuditHead) => {
     if (headFile === undefined) {
@@ -60,9 +61,10 @@ export function createSqliteAuditLog(db: Database.Database, options: AuditLogOpt
   // IMMEDIATE: the server and the CLI both append; the write lock taken up front makes reading the last row, writing
   // the next one and its checkpoint a single step for each of them.
   const appendNow = db.transaction((entry: AuditEntry): AuditRow => {
-    const row = nextAuditRow(last.get(), entry, signer);
+    const previous = last.get();
+    const row = nextAuditRow(previous, entry, signer);
     insert.run(row);
-    writeHead(headOf(row, signer));
+    writeHead(headOf(row, previous, readHead(), signer));
     return row;
   });
 
@@ -81,10 +83,6 @@ export function createSqliteAuditLog(db: Database.Database, options: AuditLogOpt
       return { rows: shown, next: more ? (shown.at(-1)?.seq ?? null) : null };
     },
     verify: () =>
-      verifyChain(
-        async (seq, limit) => after.all(seq, limit).map(auditRowOf),
-        signer,
-        headFile === undefined ? memoryHead : readHeadFile(headFile),
-      ),
+      verifyChain(async (seq, limit) => after.all(seq, limit).map(auditRowOf), signer, readHead()),
   };
 }
