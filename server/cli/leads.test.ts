@@ -268,7 +268,9 @@ describe('npm run leads', () => {
       await audited.close();
     }
     const inCopy = new Database(copy, { readonly: true });
-    expect(inCopy.prepare('SELECT actor, action, detail FROM audit ORDER BY seq DESC LIMIT 1').get()).toEqual(backupRow);
+    expect(inCopy.prepare('SELECT actor, action, detail FROM audit ORDER BY seq DESC LIMIT 1').get()).toEqual(
+      backupRow,
+    );
     inCopy.close();
     // The copy reads back with the database's key file.
     const listed = await cli(['list', '--json'], { LEADS_DB: copy, LEADS_KEY_FILE: `${dbFile}.key` });

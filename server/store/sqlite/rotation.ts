@@ -61,7 +61,10 @@ function sqliteTarget(db: Database.Database, dbPath: string, options: RotationOp
     // Old page images of the resealed rows go from the WAL and the file.
     scrub: async () => scrubFile(db),
     audit: (ring) =>
-      createSqliteAuditLog(db, { signer: auditSigner(ring, options.auditKey), headFile: auditHeadFileOf(dbPath) }),
+      createSqliteAuditLog(db, {
+        signer: auditSigner(ring, options.auditKey),
+        headFile: auditHeadFileOf(dbPath),
+      }),
   };
 }
 
