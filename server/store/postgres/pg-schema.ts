@@ -190,9 +190,15 @@ export async function migrate(pool: pg.Pool): Promise<void> {
     await client.query({ text: 'SET statement_timeout = 0' });
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await client.query(
-        'CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      // Created only where it is missing: CREATE ... IF NOT EXISTS needs the right to create even when the table
+      // exists, which a role that only uses the tables (docs/DEPLOY.md) has not.
+      const { rows: found } = await client.query<{ table: string | null }>(
+        "SELECT to_regclass('schema_version')::text AS table",
       );
+      if (found[0]?.table == null)
+        await client.query(
+          'CREATE TABLE schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+        );
       const { rows } = await client.query<{ version: number | null }>(
         'SELECT max(version) AS version FROM schema_version',
       );
