@@ -61,8 +61,9 @@ export function refusalAudit(deps: StaffDeps, trustProxy: TrustProxy) {
     }
     if (!windows.has(actor) && windows.size >= MAX_ACTORS && actor.startsWith('anonymous '))
       actor = 'anonymous many';
-    // The route as the staff API names it (a lead's id at most), never the query string.
-    const detail = `status=${status} ${req.method} ${req.baseUrl}${req.path} reason=${reason}`;
+    // The path (a lead's id at most), never the query string; a made-up one cut short and kept to plain characters.
+    const path = `${req.baseUrl}${req.path}`.slice(0, 120).replace(/[^\w/.-]/g, '_');
+    const detail = `status=${status} ${req.method} ${path} reason=${reason}`;
     const open = windows.get(actor);
     if (open) {
       open.more += 1;
