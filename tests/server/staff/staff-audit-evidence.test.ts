@@ -80,3 +80,27 @@ describe('refused requests', () => {
     });
   });
 });
+
+describe('a refused flood of sign-in ceremonies (429)', () => {
+  let limited: InProcessServer;
+  beforeAll(async () => {
+    limited = await startInProcessServer({ staff: { ceremonyStarts: 2 } });
+  });
+  afterAll(() => limited.stop());
+
+  it('is audited as one row for its minute, however many were refused', async () => {
+    const stranger = new StaffClient(limited.url);
+    const statuses = [];
+    for (let n = 0; n < 12; n += 1) statuses.push((await stranger.post('/signin/options')).status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    const refused = (await limited.store.audit.page({ limit: 100 })).rows.filter(
+      (row) => row.action === 'refused',
+    );
+    expect(refused).toEqual([
+      expect.objectContaining({
+        actor: 'anonymous 127.0.0.0/24',
+        detail: expect.stringMatching(/^status=429 POST \/staff\/api\/signin\/options reason=.* count=1$/),
+      }),
+    ]);
+  });
+});
