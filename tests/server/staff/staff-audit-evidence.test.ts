@@ -1,5 +1,6 @@
 // What the audit log holds of the staff area's reads and refusals: which leads a list showed (their ids, never their
 // values), and every refused request (403, 429) with who sent it, bounded to one row per actor and minute.
+import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInProcessServer, type InProcessServer } from '../../helpers/in-process-server.ts';
 import { StaffClient, enrolled, sendLead } from './staff-client.ts';
@@ -42,6 +43,27 @@ describe('the audit row of a list', () => {
       'status=closed shown=none',
     ]);
     expect(JSON.stringify(lists)).not.toMatch(/Ames|Baird|Cole|rosa/i);
+  });
+});
+
+describe("the audit log's end, kept outside the table", () => {
+  it('is in the log and in the checkpoint file beside the database (0600), signed, after each append', async () => {
+    const staff = await enrolled(server, 'anchored@example.org');
+    await staff.get('/leads');
+    const [newest] = (await server.store.audit.page({ limit: 1 })).rows;
+    const heads = server.logs
+      .filter((line) => line.msg === 'audit log appended')
+      .map((line) => line.auditHead);
+    expect(heads.at(-1)).toEqual({ seq: newest!.seq, hash: newest!.hash });
+    const file = `${server.dbFile}.audit-head`;
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      seq: newest!.seq,
+      hash: newest!.hash,
+      keyId: expect.stringMatching(/^lead-[0-9a-f]{16}$/),
+      mac: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(await server.store.audit.verify()).toMatchObject({ ok: true });
   });
 });
 
