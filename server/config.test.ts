@@ -94,6 +94,15 @@ describe('server config', () => {
     ).toEqual([Buffer.alloc(32, 0x1a), Buffer.alloc(32, 0x0f)]);
   });
 
+  it('reads AUDIT_KEY as a key ring apart from the lead key, and refuses a malformed one', () => {
+    expect(readConfig({}).auditKey).toBeUndefined();
+    expect(readConfig({ AUDIT_KEY: `${'2b'.repeat(32)},${'0f'.repeat(32)}` }).auditKey).toEqual([
+      Buffer.alloc(32, 0x2b),
+      Buffer.alloc(32, 0x0f),
+    ]);
+    expect(() => readConfig({ AUDIT_KEY: 'secret' })).toThrow(/AUDIT_KEY must be 64 hexadecimal characters/);
+  });
+
   it('in production, needs the lead key or a key file named apart from the database; one of the two, not both', () => {
     const key = '0f'.repeat(32);
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(

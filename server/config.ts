@@ -45,6 +45,8 @@ export interface ServerConfig {
   leadsEncryptionKey: readonly Buffer[] | undefined;
   /** LEADS_KEY_FILE, the key file when no key is given; undefined means `<LEADS_DB>.key`, beside the database. */
   leadsKeyFile: string | undefined;
+  /** AUDIT_KEY, a key ring the audit chain is signed with (the first signs); undefined: derived from the lead keys. */
+  auditKey: readonly Buffer[] | undefined;
   /** The build to serve. */
   clientDir: string;
   /** The admissions inbox's build, served under /staff/ (server/staff/). */
@@ -81,6 +83,7 @@ export const ENVIRONMENT = {
   LEADS_RETENTION_DAYS: '365',
   LEADS_ENCRYPTION_KEY: '(unset: the key file)',
   LEADS_KEY_FILE: '(unset: <LEADS_DB>.key; in production, one of the two is required)',
+  AUDIT_KEY: '(unset: derived from the lead encryption key)',
   NODE_ENV: '(unset: development)',
   CLIENT_DIR: 'dist/client',
   STAFF_DIR: '(unset: inbox beside CLIENT_DIR, so dist/inbox)',
@@ -222,6 +225,14 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     if (!(error instanceof KeyError)) throw error;
     problems.push(error.message);
   }
+  let auditKey: Buffer[] | undefined;
+  const auditKeyText = value('AUDIT_KEY');
+  try {
+    auditKey = auditKeyText === undefined ? undefined : parseKeyring(auditKeyText, 'AUDIT_KEY');
+  } catch (error) {
+    if (!(error instanceof KeyError)) throw error;
+    problems.push(error.message);
+  }
 
   // A key file beside the database goes into every backup of its folder, and a backup is then readable by whoever holds
   // it. Fine for trying the site out; in production the key comes from a secret store, or from a file named on purpose.
@@ -293,6 +304,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     leadsRetentionDays: integer('LEADS_RETENTION_DAYS', 365, 1, 36_500),
     leadsEncryptionKey: key,
     leadsKeyFile: keyFileText === undefined ? undefined : resolve(cwd, keyFileText),
+    auditKey,
     clientDir,
     staffDir: resolve(cwd, value('STAFF_DIR') ?? join(dirname(clientDir), 'inbox')),
     logLevel: value('LOG_LEVEL') ?? ENVIRONMENT.LOG_LEVEL,

@@ -24,6 +24,7 @@ export type PipelineConfig = Pick<
   | 'databasePoolSize'
   | 'leadsEncryptionKey'
   | 'leadsKeyFile'
+  | 'auditKey'
   | 'chatWebhookUrl'
   | 'chatAlertDetail'
   | 'chatRetryBaseMs'
@@ -63,7 +64,11 @@ export async function createLeadPipeline(
     ...new Set([...forms.values()].flatMap((def) => def.fields.map((field) => field.name))),
   ];
   const logger = options.logger ?? createLogger({ level: config.logLevel, personalFields });
-  const store = await openStore(config, { forms });
+  // The audit chain's newest row, in the log too: a copy of its end that whoever can write the database cannot reach.
+  const store = await openStore(config, {
+    forms,
+    onAuditHead: (auditHead) => logger.info({ auditHead }, 'audit log appended'),
+  });
   reportKey(store, logger);
   const resealed = await store.sealLegacyLeads();
   if (resealed > 0)

@@ -29,12 +29,14 @@ export async function openStore(io: CliIo): Promise<LeadStore> {
     return openPostgresLeadStore(config.databaseUrl, {
       key: config.leadsEncryptionKey,
       keyFile: config.leadsKeyFile,
+      auditKey: config.auditKey,
       max: 2,
     });
   // No writer thread: the CLI's one write (retry-dead) is small, and a thread would only slow its start.
   return openLeadStore(databaseFile(config), {
     key: config.leadsEncryptionKey,
     keyFile: config.leadsKeyFile,
+    auditKey: config.auditKey,
     createKeyFile: false,
     writerThread: false,
   });

@@ -258,6 +258,20 @@ describe('npm run leads', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
     db.close();
     expect(sealed).toMatch(/"memberId":"v2\./);
+    // Audited in the database, before the copy was taken: the copy holds its own row too.
+    const backupRow = { actor: 'cli:operator', action: 'backup', detail: 'file=leads-copy.db' };
+    const audited = openLeadStore(dbFile, { writerThread: false });
+    try {
+      expect((await audited.audit.page({ limit: 1 })).rows[0]).toMatchObject(backupRow);
+      expect(await audited.audit.verify()).toMatchObject({ ok: true });
+    } finally {
+      await audited.close();
+    }
+    const inCopy = new Database(copy, { readonly: true });
+    expect(inCopy.prepare('SELECT actor, action, detail FROM audit ORDER BY seq DESC LIMIT 1').get()).toEqual(
+      backupRow,
+    );
+    inCopy.close();
     // The copy reads back with the database's key file.
     const listed = await cli(['list', '--json'], { LEADS_DB: copy, LEADS_KEY_FILE: `${dbFile}.key` });
     expect(listed.out).toContain('XZH-99817234');

@@ -2,7 +2,7 @@
 // decrypted with the key the server uses, read the same way (server/config.ts). Safe to run while the server runs:
 // SQLite's WAL lets it read during writes, `retry-dead` is a small write the server's worker then picks up, and
 // `backup` copies the database as it is at one moment (server/store/sqlite/backup.ts).
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { cli, CliFailure, readArgs, runAsMain, UsageError, type CliIo } from '../../core/cli.ts';
 import type { FormDefinition } from '../../generated/content-types.ts';
 import { ConfigError, readConfig, type ServerConfig } from '../config.ts';
@@ -126,10 +126,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       if (file === undefined || extra.length > 0)
         throw new UsageError('backup takes one file name: backup <file>');
       const target = resolve(io.cwd, file);
-      const { leads, bytes } = await backupLeadDatabase(
-        sqliteOnly(readConfig(io.env, io.cwd), 'backup'),
-        target,
+      const source = sqliteOnly(readConfig(io.env, io.cwd), 'backup');
+      // Audited before the copy is taken, so the copy holds its own row: who took a copy of every lead, and where.
+      await withStore(io, (store) =>
+        store.audit.append({ actor: actorOf(io), action: 'backup', detail: `file=${basename(target)}` }),
       );
+      const { leads, bytes } = await backupLeadDatabase(source, target);
       io.out(
         `Backed up ${leads} lead${leads === 1 ? '' : 's'} to ${target} (${Math.ceil(bytes / 1024)} KB). Its ` +
           'health details and messages are encrypted as stored: keep the key apart from it.\n',
@@ -145,6 +147,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         forms: formsOrNone(),
         actor: actorOf(io),
         settleMs: io.rotateSettleMs,
+        auditKey: config.auditKey,
       };
       // The store the server uses: PostgreSQL when DATABASE_URL is set, else LEADS_DB.
       const rotate = () =>
@@ -169,7 +172,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         throw new UsageError('migrate-to-postgres writes to DATABASE_URL: set it to the PostgreSQL database');
       const file = databaseFile(config);
       // The same key opens both: from the environment, or the file's key file (PostgreSQL has no file beside it).
-      const keys = { key: config.leadsEncryptionKey, keyFile: config.leadsKeyFile ?? keyFileOf(file) };
+      const keys = {
+        key: config.leadsEncryptionKey,
+        keyFile: config.leadsKeyFile ?? keyFileOf(file),
+        auditKey: config.auditKey,
+      };
       const { rows, copied } = await copySqliteToPostgres(file, config.databaseUrl, keys, actorOf(io));
       const total = Object.values(copied).reduce((sum, count) => sum + count, 0);
       const counts = Object.entries(rows)

@@ -122,3 +122,33 @@ describe('npm run staff', () => {
     expect(broken.err).toMatch(/^The audit log is broken at row 4: /);
   });
 });
+
+describe('the audit log cut at its end', () => {
+  it('fails --verify, naming the missing rows, even after more acts are appended', async () => {
+    const cutFile = join(dir, 'cut.db');
+    await openLeadStore(cutFile).close();
+    const run = (args: string[]) =>
+      runCli(runStaffCli, args, { env: { LEADS_DB: cutFile }, cwd: dir, now: () => NOW, user: 'ops' });
+    for (let n = 0; n < 4; n += 1) expect((await run(['audit'])).code).toBe(0);
+    expect(await run(['audit', '--verify'])).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/whole: 4 rows/),
+    });
+    // Someone with the file: the guard taken off, the last rows deleted (row 5 is the --verify's own).
+    const db = new Database(cutFile);
+    db.exec('DROP TRIGGER audit_no_delete');
+    db.prepare('DELETE FROM audit WHERE seq >= 3').run();
+    db.close();
+    const cut = await run(['audit', '--verify']);
+    expect(cut.code).toBe(1);
+    expect(cut.err).toBe(
+      'The audit log is broken at row 3: rows 3 to 5 are missing: the log ends at row 2, its checkpoint at row 5\n',
+    );
+    // That --verify appended its own row after the cut: the cut is still reported.
+    const again = await run(['audit', '--verify']);
+    expect(again.code).toBe(1);
+    expect(again.err).toBe(
+      'The audit log is broken at row 3: rows 3 to 5 are missing: they were gone when row 3 was appended\n',
+    );
+  });
+});

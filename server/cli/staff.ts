@@ -135,7 +135,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
           return 1;
         }
         if (verdict?.ok) {
-          io.out(`The audit log is whole: ${verdict.rows} rows, each chained to the one before.\n`);
+          io.out(
+            `The audit log is whole: ${verdict.rows} rows, each chained to the one before and signed, ` +
+              'and it ends where its checkpoint says.\n',
+          );
           return 0;
         }
         io.out(

@@ -12,6 +12,7 @@ import { HttpError, signedIn, type StaffDeps } from './staff-context.ts';
 import { eventStreams } from './staff-events.ts';
 import { NONCE_PLACEHOLDER, nonceOf, staffHeaders } from './staff-headers.ts';
 import { leadRoutes } from './staff-leads.ts';
+import { refusalAudit } from './staff-refusals.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
 import { misdirected } from './staff-origin.ts';
 import {
@@ -142,10 +143,12 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
     throw new HttpError(404, 'not found');
   });
 
-  const errors: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  const refused = refusalAudit(deps, options.trustProxy);
+  const errors: ErrorRequestHandler = async (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     const known =
       error instanceof HttpError ? { status: error.status, message: error.message } : clientErrorOf(error);
+    if (known?.status === 403 || known?.status === 429) await refused(req, res, known.status, known.message);
     if (!known)
       // The store failed (or a bug): the staff can try again; nothing about the request goes to the log.
       logger.error(

@@ -1,5 +1,6 @@
 // The inbox API behind a session: the list (filters, search, pages), a lead, its status and notes, the CSV export and
 // the audit log (admins only). Every act is audited with who and which lead, never with what was searched or read.
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { Request, Response, Router } from 'express';
 import { stringify } from 'csv-stringify';
@@ -20,6 +21,8 @@ import { columnValue, exportColumns, leadPage, listItem } from './staff-lead-vie
 const PAGE_SIZE = 50;
 const MAX_PAGE = 200;
 const MAX_NOTE = 5000;
+/** An export whose client takes nothing for this long is cut off (and audited as aborted). */
+const EXPORT_STALL_MS = 60_000;
 
 /** One query parameter as a string; 400 when it is given twice. */
 function param(req: Request, name: string): string | undefined {
@@ -79,7 +82,13 @@ export function leadRoutes(deps: StaffDeps) {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
       throw new HttpError(400, `limit is 1 to ${MAX_PAGE}`);
     const page = await inbox.list({ ...filter, before: param(req, 'before'), limit });
-    await audit.append({ actor: member.email, action: 'list', detail: detail || undefined });
+    // The ids shown, in full (a page is 200 leads at most): who saw a given lead's row can be found.
+    const shown = `shown=${page.rows.map((row) => row.id).join(',') || 'none'}`;
+    await audit.append({
+      actor: member.email,
+      action: 'list',
+      detail: [detail, shown].filter(Boolean).join(' '),
+    });
     const now = deps.now();
     res.json({ leads: page.rows.map((row) => listItem(row, forms, now)), next: page.next });
   };
@@ -130,6 +139,9 @@ export function leadRoutes(deps: StaffDeps) {
     res.status(204).end();
   };
 
+  // The export is in the audit log before its first byte leaves (export-start), and its end is too, however it ends
+  // (export-end, linked by export=<id>): finished, aborted (the client went away: nothing more is written, and a
+  // stalled client is cut off) or failed, with the rows sent. A row once written is never changed: two rows, not one.
   const csv = async (req: Request, res: Response) => {
     const actor = requireAdmin(res);
     const { filter, detail } = filterOf(req);
@@ -137,14 +149,24 @@ export function leadRoutes(deps: StaffDeps) {
     // The first row is read before answering, so a store that cannot answer gets a 503, not a cut-off file.
     const rows = inbox.all(filter)[Symbol.asyncIterator]();
     let next = await rows.next();
+    const exportId = randomUUID();
+    await audit.append({
+      actor,
+      action: 'export-start',
+      detail: [detail, `export=${exportId}`].filter(Boolean).join(' '),
+    });
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    res.setTimeout(EXPORT_STALL_MS, () => res.destroy());
     res.status(200).type('text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="leads.csv"');
     const out = stringify({ record_delimiter: 'windows' });
     out.pipe(res);
     let count = 0;
+    let outcome: 'finished' | 'aborted' | 'failed' = 'aborted';
     try {
       out.write(['id', 'createdAt', 'form', 'status', ...columns.map((column) => column.label)]);
-      for (; !next.done; next = await rows.next()) {
+      for (; !next.done && !gone.signal.aborted; next = await rows.next()) {
         const row = next.value;
         const cells = [
           row.id,
@@ -154,17 +176,27 @@ export function leadRoutes(deps: StaffDeps) {
           ...columns.map((column) => columnValue(row.fields, column)),
         ];
         count += 1;
-        if (!out.write(cells.map(safeCell))) await once(out, 'drain');
+        if (!out.write(cells.map(safeCell)))
+          await once(out, 'drain', { signal: gone.signal }).catch(() => undefined);
       }
-      out.end();
+      if (!gone.signal.aborted) {
+        out.end();
+        await once(res, 'close');
+        outcome = res.writableFinished ? 'finished' : 'aborted';
+      }
     } catch (error) {
+      outcome = 'failed';
       deps.logger.error({ err: (error as Error).message, rows: count }, 'lead export failed part way');
       res.destroy();
     } finally {
+      out.unpipe(res);
+      await rows.return?.();
+      if (outcome === 'aborted')
+        deps.logger.warn({ rows: count }, 'lead export stopped: the client went away');
       await audit.append({
         actor,
-        action: 'export',
-        detail: [detail, `rows=${count}`].filter(Boolean).join(' '),
+        action: 'export-end',
+        detail: `export=${exportId} outcome=${outcome} rows=${count}`,
       });
     }
   };

@@ -4,10 +4,13 @@
 // challenges or rate-limit counts, which are short-lived (staff sign in again). One transaction, every row inserted
 // unless already there, so a second run copies nothing; then every row of the file is looked up in PostgreSQL, every
 // lead and note opened with the key through the PostgreSQL store, and the audit chain verified there.
+import { existsSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type pg from 'pg';
+import { auditHeadFileOf } from './sqlite/audit-log.ts';
 import { openLeadStore } from './sqlite/lead-store.ts';
 import type { UnlockOptions } from './contract/keys.ts';
+import type { AuditHead } from './shared/audit-chain.ts';
 import { CURRENT_KEY_ID, KEY_ID } from './shared/keyring.ts';
 import { CLEAR_SEALED } from './shared/sealing.ts';
 import { openPostgresLeadStore } from './postgres/pg-lead-store.ts';
@@ -88,7 +91,7 @@ async function copyKeyMeta(source: Database.Database, pool: pg.Pool): Promise<vo
 export async function copySqliteToPostgres(
   file: string,
   url: string,
-  keys: Pick<UnlockOptions, 'key' | 'keyFile'>,
+  keys: Pick<UnlockOptions, 'key' | 'keyFile'> & { auditKey?: readonly Buffer[] },
   actor: string,
 ): Promise<CopyReport> {
   // Opened as the server opens it: the key must fit the file (KeyError otherwise), its schema is brought up to date,
@@ -130,6 +133,7 @@ export async function copySqliteToPostgres(
           copied[name] += rowCount ?? 0;
         }
       }
+      await copyAuditHead(file, client);
     });
     for (const { name, key } of TABLES) {
       const found = await present(pool, name, key, read[name]);
@@ -147,10 +151,22 @@ export async function copySqliteToPostgres(
   return { rows, copied };
 }
 
+/** The file's audit checkpoint (sqlite/audit-log.ts) as PostgreSQL's, unless PostgreSQL has one of its own. */
+async function copyAuditHead(file: string, client: pg.PoolClient): Promise<void> {
+  const headFile = auditHeadFileOf(file);
+  if (headFile === undefined || !existsSync(headFile)) return;
+  const head = JSON.parse(readFileSync(headFile, 'utf8')) as AuditHead;
+  await client.query(
+    `INSERT INTO audit_head (id, seq, hash, key_id, mac, broken) VALUES (1, $1, $2, $3, $4, $5)
+     ON CONFLICT (id) DO NOTHING`,
+    [head.seq, head.hash, head.keyId, head.mac, head.broken ? JSON.stringify(head.broken) : null],
+  );
+}
+
 /** Every lead and note copied opens with the key through the PostgreSQL store, and the audit chain holds there. */
 async function verifyOpened(
   url: string,
-  keys: Pick<UnlockOptions, 'key' | 'keyFile'>,
+  keys: Pick<UnlockOptions, 'key' | 'keyFile'> & { auditKey?: readonly Buffer[] },
   leads: Row[],
   actor: string,
 ): Promise<void> {

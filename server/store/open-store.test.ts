@@ -16,6 +16,7 @@ it('opens at most DATABASE_POOL_SIZE connections for its queries, plus the one t
     leadsDb: 'unused.db',
     databaseUrl: cluster.url,
     databasePoolSize: 2,
+    auditKey: undefined,
     leadsEncryptionKey: [randomBytes(32)],
     leadsKeyFile: undefined,
   });

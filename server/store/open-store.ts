@@ -7,14 +7,20 @@ import { openPostgresLeadStore } from './postgres/pg-lead-store.ts';
 
 export type StoreConfig = Pick<
   ServerConfig,
-  'leadsDb' | 'databaseUrl' | 'databasePoolSize' | 'leadsEncryptionKey' | 'leadsKeyFile'
+  'leadsDb' | 'databaseUrl' | 'databasePoolSize' | 'leadsEncryptionKey' | 'leadsKeyFile' | 'auditKey'
 >;
 
 export async function openStore(
   config: StoreConfig,
-  options: Pick<StoreOptions, 'forms'> = {},
+  options: Pick<StoreOptions, 'forms' | 'onAuditHead'> = {},
 ): Promise<LeadStore> {
-  const keys = { key: config.leadsEncryptionKey, keyFile: config.leadsKeyFile, forms: options.forms };
+  const keys = {
+    key: config.leadsEncryptionKey,
+    keyFile: config.leadsKeyFile,
+    forms: options.forms,
+    auditKey: config.auditKey,
+    onAuditHead: options.onAuditHead,
+  };
   return config.databaseUrl === undefined
     ? openLeadStore(config.leadsDb, keys)
     : openPostgresLeadStore(config.databaseUrl, { ...keys, max: config.databasePoolSize });

@@ -121,6 +121,7 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
       databaseUrl: options.databaseUrl,
       databasePoolSize: defaults.databasePoolSize,
       leadsEncryptionKey: options.key && [options.key],
+      auditKey: undefined,
       leadsKeyFile: undefined,
       chatWebhookUrl: options.webhookUrl,
       chatAlertDetail: options.alertDetail ?? defaults.chatAlertDetail,

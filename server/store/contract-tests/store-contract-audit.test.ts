@@ -1,5 +1,6 @@
 // The audit chain's and retention's contract, each test run against SQLite and a real PostgreSQL
 // (tests/helpers/store-kinds.ts). Two instances appending to one chain at once: store-contract.test.ts.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { storeKinds, type StoreKind } from '../../../tests/helpers/store-kinds.ts';
 import { auditHash } from '../shared/audit-chain.ts';
@@ -51,7 +52,9 @@ describe.each(storeKinds())('the $name audit log', (kind) => {
       detail: 'list count=1',
     });
     expect(newest?.prevHash).toBe(first.rows[1]?.hash);
-    expect(newest?.hash).toBe(auditHash(newest!));
+    // Signed (an HMAC under the audit key), not a hash anyone could recompute.
+    expect(newest?.hash).toMatch(/^2\.lead-[0-9a-f]{16}\.[0-9a-f]{64}\.[0-9a-f]{64}$/);
+    expect(newest?.hash).not.toBe(auditHash(newest!));
     expect(second.rows.at(-1)?.prevHash).toBe('');
     expect(await log.verify()).toEqual({ ok: true, rows: 5 });
   });
@@ -60,6 +63,12 @@ describe.each(storeKinds())('the $name audit log', (kind) => {
     const { sql } = await logOfFive(kind);
     await expect(sql("UPDATE audit SET actor = 'x' WHERE seq = 2")).rejects.toThrow(/append-only/);
     await expect(sql('DELETE FROM audit WHERE seq = 2')).rejects.toThrow(/append-only/);
+    if (kind.name === 'postgres') {
+      // TRUNCATE skips row triggers; a statement trigger refuses it, and the checkpoint's table alike.
+      await expect(sql('TRUNCATE audit')).rejects.toThrow(/append-only/);
+      await expect(sql('TRUNCATE audit_head')).rejects.toThrow(/append-only/);
+      await expect(sql('DELETE FROM audit_head')).rejects.toThrow(/append-only/);
+    }
   });
 
   it('finds an edited row, even one whose own hash was recomputed', async () => {
@@ -68,8 +77,9 @@ describe.each(storeKinds())('the $name audit log', (kind) => {
     await sql("UPDATE audit SET detail = 'new -> closed' WHERE seq = 4");
     expect(await log.verify()).toMatchObject({ ok: false, seq: 4 });
     const [row] = (await log.page({ before: 5, limit: 1 })).rows;
+    // A hash recomputed as anyone can (plain SHA-256) is no longer accepted for a signed row.
     await sql('UPDATE audit SET hash = $1 WHERE seq = 4', [auditHash(row!)]);
-    expect(await log.verify()).toMatchObject({ ok: false, seq: 5 });
+    expect(await log.verify()).toMatchObject({ ok: false, seq: 4 });
   });
 
   it('finds a deleted row, first or in the middle', async () => {
@@ -79,6 +89,93 @@ describe.each(storeKinds())('the $name audit log', (kind) => {
     expect(await log.verify()).toMatchObject({ ok: false, seq: 3, reason: expect.stringMatching(/missing/) });
     await sql('DELETE FROM audit WHERE seq = 1');
     expect(await log.verify()).toMatchObject({ ok: false, seq: 1 });
+  });
+
+  it('finds a cut tail: the last rows deleted, though the chain that is left holds', async () => {
+    const { log, sql } = await logOfFive(kind);
+    for (const drop of dropGuards) await sql(drop);
+    await sql('DELETE FROM audit WHERE seq >= 4');
+    expect(await log.verify()).toEqual({
+      ok: false,
+      seq: 4,
+      reason: 'rows 4 to 5 are missing: the log ends at row 3, its checkpoint at row 5',
+    });
+    // An act appended after the cut does not hide it.
+    await log.append({ actor: 'ann@example.org', action: 'list' });
+    await log.append({ actor: 'ann@example.org', action: 'list' });
+    expect(await log.verify()).toEqual({
+      ok: false,
+      seq: 4,
+      reason: 'rows 4 to 5 are missing: they were gone when row 4 was appended',
+    });
+  });
+
+  it('finds a rewritten last row, its hash recomputed the way the code does', async () => {
+    const { log, sql } = await logOfFive(kind);
+    for (const drop of dropGuards) await sql(drop);
+    const [last] = (await log.page({ limit: 1 })).rows;
+    const forged = { ...last!, detail: 'list count=0' };
+    const [, keyId] = last!.hash.split('.');
+    const sha = createHash('sha256')
+      .update(
+        JSON.stringify([
+          forged.prevHash,
+          5,
+          forged.at,
+          forged.actor,
+          forged.action,
+          null,
+          forged.detail,
+          keyId,
+        ]),
+      )
+      .digest('hex');
+    const hash = `2.${keyId}.${sha}.${'0'.repeat(64)}`;
+    await sql('UPDATE audit SET detail = $1, hash = $2 WHERE seq = 5', [forged.detail, hash]);
+    expect(await log.verify()).toMatchObject({ ok: false, seq: 5, reason: expect.stringMatching(/altered/) });
+    // Signed as v1, as rows were before the chain was signed: refused after signed rows.
+    await sql('UPDATE audit SET hash = $1 WHERE seq = 5', [auditHash(forged)]);
+    expect(await log.verify()).toMatchObject({
+      ok: false,
+      seq: 5,
+      reason: expect.stringMatching(/not signed/),
+    });
+  });
+
+  it('keeps verifying rows written before the chain was signed, and signs the rows after them', async () => {
+    const { store, sql } = await kind.open();
+    let prevHash = '';
+    for (const seq of [1, 2]) {
+      const row = {
+        prevHash,
+        seq,
+        at: new Date().toISOString(),
+        actor: 'ann@example.org',
+        action: 'view' as const,
+        leadId: `lead-${seq}`,
+        detail: null,
+      };
+      const hash = auditHash(row);
+      await sql(
+        'INSERT INTO audit (seq, at, actor, action, lead_id, detail, prev_hash, hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [seq, row.at, row.actor, row.action, row.leadId, row.detail, prevHash, hash],
+      );
+      prevHash = hash;
+    }
+    expect(await store.audit.verify()).toEqual({ ok: true, rows: 2 });
+    await store.audit.append({ actor: 'ann@example.org', action: 'list' });
+    expect(await store.audit.verify()).toEqual({ ok: true, rows: 3 });
+  });
+
+  it('still verifies after the lead key is rotated and the old key dropped', async () => {
+    const { store, again, rotate } = await kind.open(undefined, { keyFile: true });
+    await store.audit.append({ actor: 'ann@example.org', action: 'list' });
+    await store.audit.append({ actor: 'ann@example.org', action: 'view', leadId: 'lead-1' });
+    const { retired } = await rotate({ actor: 'cli:root', settleMs: 0 });
+    expect(retired).toHaveLength(1);
+    // A server started after the rotation holds the new key alone.
+    const fresh = await again();
+    expect(await fresh.audit.verify()).toEqual({ ok: true, rows: 3 });
   });
 
   it('purges the leads older than the cutoff with their alerts, keys, terms, status changes and notes, and only those', async () => {

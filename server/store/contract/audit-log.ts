@@ -16,6 +16,10 @@ export type AuditAction =
   | 'status'
   | 'note'
   | 'export'
+  | 'export-start'
+  | 'export-end'
+  | 'refused'
+  | 'backup'
   | 'audit-view'
   | 'cli-read'
   | 'rotate-key'
@@ -42,7 +46,10 @@ export interface AuditRow extends Required<Pick<AuditEntry, 'actor' | 'action'>>
   detail: string | null;
   /** The previous row's `hash` ('' for the first row). */
   prevHash: string;
-  /** SHA-256 (hex) over prevHash and this row's seq, at, actor, action, leadId and detail. */
+  /**
+   * Over prevHash and this row's seq, at, actor, action, leadId and detail: `2.<key id>.<sha>.<hmac>` signed with the
+   * audit key (shared/audit-chain.ts); plain SHA-256 (hex) in rows written before 2026-11-27.
+   */
   hash: string;
 }
 

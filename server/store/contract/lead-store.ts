@@ -176,4 +176,8 @@ export interface StoreOptions extends UnlockOptions {
   maxQueuedWrites?: number;
   /** The form definitions, which say what search finds a lead by (shared/lead-fields.ts); by field names without them. */
   forms?: ReadonlyMap<string, FormDefinition>;
+  /** AUDIT_KEY: the keys the audit chain is signed with (the first signs); without it, keys derived from the lead keys. */
+  auditKey?: readonly Buffer[];
+  /** Told the audit log's newest (seq, hash) after each append, to anchor it outside the database (the server's log). */
+  onAuditHead?: (head: { seq: number; hash: string }) => void;
 }

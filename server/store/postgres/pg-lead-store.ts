@@ -12,6 +12,7 @@ import { CURRENT_CHECK_MS, CURRENT_KEY_ID } from '../shared/keyring.ts';
 import { leadListeners } from '../shared/lead-listeners.ts';
 import { prepareLead } from '../shared/prepare-lead.ts';
 import { createSealer, termsFor } from '../shared/sealing.ts';
+import { auditSigner } from '../shared/audit-keys.ts';
 import { createPostgresAuditLog } from './pg-audit-log.ts';
 import { createPostgresInboxStore } from './pg-inbox-store.ts';
 import { createPostgresLeadWriter } from './pg-batch-insert.ts';
@@ -57,7 +58,7 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
   const termsOf = termsFor(sealer, options.forms);
   const maxQueued = options.maxQueuedWrites ?? MAX_QUEUED_WRITES;
   const instance = randomUUID();
-  const audit = createPostgresAuditLog(pool);
+  const audit = createPostgresAuditLog(pool, auditSigner(keyring, options.auditKey), options.onAuditHead);
   const { onLeadStored, tell } = leadListeners();
   // Leads stored by other instances; this instance tells its own listeners itself, at once after the commit.
   const listening = await listenForLeads(url, (from, id) => from !== instance && tell(id));

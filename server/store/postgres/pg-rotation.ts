@@ -7,6 +7,7 @@ import type { LeadRow } from '../contract/rows.ts';
 import { rotateKeys, type RotationOptions, type RotationResult } from '../shared/key-rotation.ts';
 import { CURRENT_KEY_ID } from '../shared/keyring.ts';
 import type { Sealer, TermsOf } from '../shared/sealing.ts';
+import { auditSigner } from '../shared/audit-keys.ts';
 import { createPostgresAuditLog } from './pg-audit-log.ts';
 import { unlockPostgres } from './pg-keys.ts';
 import { createPool, migrate, transaction, writeMeta } from './pg-schema.ts';
@@ -103,7 +104,7 @@ export async function rotatePostgresLeadKey(url: string, options: RotationOption
         // Old row versions hold only values sealed with the retired keys, unreadable without them; autovacuum reclaims
         // them. Backups taken before the rotation still need the old key (docs/DEPLOY.md).
         scrub: async () => undefined,
-        audit: createPostgresAuditLog(pool),
+        audit: (ring) => createPostgresAuditLog(pool, auditSigner(ring, options.auditKey)),
       },
       options,
     );

@@ -123,6 +123,22 @@ const MIGRATIONS = [
   // The network (IPv4 /24, IPv6 /64) that started each ceremony (StaffStore.saveChallenge).
   `ALTER TABLE webauthn_challenges ADD COLUMN network text NOT NULL DEFAULT '';
    CREATE INDEX webauthn_challenges_network ON webauthn_challenges (network, id);`,
+  // TRUNCATE skips row triggers: a statement trigger refuses it. audit_head: the checkpoint of the audit chain's newest
+  // row (signed, shared/audit-chain.ts), one row updated with each append and never deleted, so a cut tail is found.
+  `CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit
+     FOR EACH STATEMENT EXECUTE FUNCTION audit_append_only();
+   CREATE TABLE audit_head (
+     id integer PRIMARY KEY CHECK (id = 1),
+     seq bigint NOT NULL,
+     hash text NOT NULL,
+     key_id text NOT NULL,
+     mac text NOT NULL,
+     broken text
+   );
+   CREATE TRIGGER audit_head_no_delete BEFORE DELETE ON audit_head
+     FOR EACH ROW EXECUTE FUNCTION audit_append_only();
+   CREATE TRIGGER audit_head_no_truncate BEFORE TRUNCATE ON audit_head
+     FOR EACH STATEMENT EXECUTE FUNCTION audit_append_only();`,
 ];
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 
@@ -177,9 +193,15 @@ export async function migrate(pool: pg.Pool): Promise<void> {
     await client.query({ text: 'SET statement_timeout = 0' });
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await client.query(
-        'CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      // Created only where it is missing: CREATE ... IF NOT EXISTS needs the right to create even when the table
+      // exists, which a role that only uses the tables (docs/DEPLOY.md) has not.
+      const { rows: found } = await client.query<{ table: string | null }>(
+        "SELECT to_regclass('schema_version')::text AS table",
       );
+      if (found[0]?.table == null)
+        await client.query(
+          'CREATE TABLE schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+        );
       const { rows } = await client.query<{ version: number | null }>(
         'SELECT max(version) AS version FROM schema_version',
       );

@@ -24,6 +24,8 @@ export interface RotationOptions extends Pick<UnlockOptions, 'key' | 'keyFile'> 
    */
   settleMs?: number;
   batch?: number;
+  /** AUDIT_KEY, as the servers have it: the rotation's own audit row is signed as theirs are. */
+  auditKey?: readonly Buffer[];
 }
 
 export interface RotationResult {
@@ -48,7 +50,8 @@ export interface RotationTarget {
   stale(pattern: string): Promise<number>;
   /** Once the old keys are dropped: whatever the store can do so no old copy of a value stays behind. */
   scrub(): Promise<void>;
-  audit: AuditLog;
+  /** The audit log, its rows signed by `keyring`'s current key (or AUDIT_KEY): the new key, which the servers keep. */
+  audit(keyring: Keyring): AuditLog;
 }
 
 /** A server that follows the rotation leaves nothing after the second pass; more means one that does not. */
@@ -66,9 +69,8 @@ export async function rotateKeys(target: RotationTarget, options: RotationOption
   if (keyFile !== undefined) writeKeyFile(keyFile, [fresh.key, ...readKeyFile(keyFile).keys]);
   await target.setCurrentKey(fresh.id);
   const legacy = keyring.legacy();
-  const sealer = createSealer(
-    createKeyring([fresh.key, ...old.map((entry) => entry.key)], { originalId: legacy?.id }),
-  );
+  const freshRing = createKeyring([fresh.key, ...old.map((entry) => entry.key)], { originalId: legacy?.id });
+  const sealer = createSealer(freshRing);
   const termsOf = termsFor(sealer, options.forms);
   const pattern = `v2.${fresh.id}.%`;
   let resealed = 0;
@@ -87,7 +89,7 @@ export async function rotateKeys(target: RotationTarget, options: RotationOption
   if (keyFile !== undefined) writeKeyFile(keyFile, [fresh.key]);
   await target.scrub();
   const retired = old.map((entry) => entry.id).filter((id) => id !== fresh.id);
-  await target.audit.append({
+  await target.audit(freshRing).append({
     actor: options.actor,
     action: 'rotate-key',
     detail: `key=${fresh.id} retired=${retired.join(',') || 'none'} resealed=${resealed}`,

@@ -8,7 +8,8 @@ import { leadListeners } from '../shared/lead-listeners.ts';
 import { memoryCounters } from '../shared/memory-counters.ts';
 import { prepareLead } from '../shared/prepare-lead.ts';
 import { createSealer, termsFor } from '../shared/sealing.ts';
-import { createSqliteAuditLog } from './audit-log.ts';
+import { auditSigner } from '../shared/audit-keys.ts';
+import { auditHeadFileOf, createSqliteAuditLog } from './audit-log.ts';
 import { createSqliteInboxStore } from './inbox-store.ts';
 import { unlockDatabase } from './keys.ts';
 import { sealLegacyLeads } from './reseal.ts';
@@ -59,7 +60,11 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
   const writer = createLeadWriter(path, inThread ? undefined : db, { maxQueued: options.maxQueuedWrites });
 
   const termsOf = termsFor(sealer, options.forms);
-  const audit = createSqliteAuditLog(db);
+  const audit = createSqliteAuditLog(db, {
+    signer: auditSigner(keyring, options.auditKey),
+    headFile: auditHeadFileOf(path),
+    onHead: options.onAuditHead,
+  });
   const { onLeadStored, tell } = leadListeners();
   const inbox = createSqliteInboxStore({ db, sealer, onLeadStored });
 

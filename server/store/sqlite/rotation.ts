@@ -9,7 +9,8 @@ import {
 } from '../shared/key-rotation.ts';
 import { CURRENT_KEY_ID } from '../shared/keyring.ts';
 import type { Sealer } from '../shared/sealing.ts';
-import { createSqliteAuditLog } from './audit-log.ts';
+import { auditSigner } from '../shared/audit-keys.ts';
+import { auditHeadFileOf, createSqliteAuditLog } from './audit-log.ts';
 import { unlockDatabase } from './keys.ts';
 import { resealLeads, scrubFile } from './reseal.ts';
 import { openLeadDatabase, writeMeta } from './schema.ts';
@@ -59,7 +60,11 @@ function sqliteTarget(db: Database.Database, dbPath: string, options: RotationOp
         .get({ pattern }) ?? 0,
     // Old page images of the resealed rows go from the WAL and the file.
     scrub: async () => scrubFile(db),
-    audit: createSqliteAuditLog(db),
+    audit: (ring) =>
+      createSqliteAuditLog(db, {
+        signer: auditSigner(ring, options.auditKey),
+        headFile: auditHeadFileOf(dbPath),
+      }),
   };
 }
 

@@ -130,8 +130,8 @@ describe("a staff member's day", () => {
     expect(acts).toEqual(
       expect.arrayContaining([
         [maria, 'enrol', null, null],
-        [maria, 'list', null, null],
-        [maria, 'list', null, 'status=new&q=(search)'],
+        [maria, 'list', null, `shown=${leadId}`],
+        [maria, 'list', null, `status=new&q=(search) shown=${leadId}`],
         [maria, 'view', leadId, null],
         [maria, 'call', leadId, null],
         [maria, 'status', leadId, 'new -> contacted'],
@@ -167,10 +167,16 @@ describe("a staff member's day", () => {
     expect(text.split('\r\n')[0]).toMatch(/^id,createdAt,form,status,First Name,Last Name,Phone Number/);
     expect(text).toContain('Marquez');
     const log = await admin.json<{ rows: { action: string }[] }>(await admin.get('/audit'));
-    expect(log.rows[0]?.action).toBe('export');
+    expect(log.rows[0]?.action).toBe('export-end');
     const actions = (await auditRows()).map((row) => `${row.action} ${row.detail ?? ''}`.trim());
     expect(actions).toEqual(
-      expect.arrayContaining(['passkey-added', 'export form=consultation rows=1', 'audit-view']),
+      expect.arrayContaining([
+        'passkey-added',
+        expect.stringMatching(/^export-start form=consultation export=[\w-]+$/),
+        expect.stringMatching(/^export-end export=[\w-]+ outcome=finished rows=1$/),
+        'refused status=403 GET /staff/api/leads.csv reason=admins only count=1',
+        'audit-view',
+      ]),
     );
   });
 });
