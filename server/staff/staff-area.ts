@@ -13,6 +13,7 @@ import { eventStreams } from './staff-events.ts';
 import { NONCE_PLACEHOLDER, nonceOf, staffHeaders } from './staff-headers.ts';
 import { leadRoutes } from './staff-leads.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
+import { readLimit } from './staff-read-limit.ts';
 import { clearSessionCookie, liveSession, sameOriginRequest, sessionIdOf } from './staff-session.ts';
 import { signInLimit } from './staff-sign-in-limit.ts';
 import type { TrustProxy } from '../config.ts';
@@ -40,6 +41,8 @@ export interface StaffAreaOptions extends StaffDeps {
   ceremonyStarts?: number;
   /** Where the sign-in limits count (the lead store's rateCounters); this process's memory by default. */
   rateCounters?: RateCounters;
+  /** Leads one member may read per 10 minutes (STAFF_READ_LIMIT; staff-read-limit.ts). */
+  readLimit?: number;
   /** Unexpired WebAuthn challenges kept at most. */
   maxChallenges?: number;
   /** Between two heartbeats of the event stream. */
@@ -87,6 +90,16 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   );
 
   const api = express.Router();
+  // What someone searched for (a name, a phone number) never travels in an address, where proxies and browsers keep
+  // it: the search is POST /leads/search. Refused before anything else, and never logged with its value.
+  api.use((req, _res, next) => {
+    if (Object.keys(req.query).some((key) => key === 'q' || key.startsWith('q[')))
+      throw new HttpError(
+        400,
+        'a search goes in the body of POST /staff/api/leads/search, never in the address',
+      );
+    next();
+  });
   api.use((req, _res, next) => {
     if (!SAFE_METHODS.has(req.method) && !sameOriginRequest(req, deps.secure(req)))
       throw new HttpError(403, 'cross-site request');
@@ -110,7 +123,7 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   const signed = express.Router();
   signed.use(json);
   passkeys.signedIn(signed);
-  leadRoutes(deps)(signed);
+  leadRoutes(deps, readLimit(deps, options.readLimit, options.rateCounters))(signed);
   signed.get('/events', events.stream);
   signed.post('/signout', async (req, res) => {
     const { member, sessionId } = signedIn(res);

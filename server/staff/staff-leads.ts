@@ -13,20 +13,33 @@ import {
   type StatusRequest,
 } from '../../contracts/staff-api.ts';
 import type { InboxFilter } from '../store/contract/inbox.ts';
+import { InboxQueryError } from '../store/shared/inbox-query.ts';
 import { safeCell } from '../store/shared/lead-report.ts';
 import { HttpError, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
 import { columnValue, exportColumns, leadPage, listItem } from './staff-lead-view.ts';
+import type { ReadLimit } from './staff-read-limit.ts';
 
 const PAGE_SIZE = 50;
 const MAX_PAGE = 200;
 const MAX_NOTE = 5000;
 
-/** One query parameter as a string; 400 when it is given twice. */
+/** One query parameter (or, for a search, a field of its JSON body) as a string; 400 when it is given twice. */
 function param(req: Request, name: string): string | undefined {
-  const value = req.query[name];
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || value.length > 200) throw new HttpError(400, `give ${name} once`);
+  const raw = req.method === 'POST' ? jsonBody(req)[name] : req.query[name];
+  const value = typeof raw === 'number' ? String(raw) : raw;
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > 200) throw new HttpError(400, `give ${name} once, as text`);
   return value;
+}
+
+/** A cursor or filter the store cannot read is the request's mistake: 400, never a 503 or an error in the log. */
+async function storeQuery<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof InboxQueryError) throw new HttpError(400, error.message);
+    throw error;
+  }
 }
 
 /** An ISO 8601 instant (a date and a time), normalised to UTC. */
@@ -68,17 +81,19 @@ function requireAdmin(res: Response): string {
   return member.email;
 }
 
-export function leadRoutes(deps: StaffDeps) {
+export function leadRoutes(deps: StaffDeps, reads: ReadLimit) {
   const { inbox, audit, forms } = deps;
 
   const list = async (req: Request, res: Response<LeadsPage>) => {
     const { member } = signedIn(res);
     const { filter, detail } = filterOf(req);
+    await reads.check(member.email, res);
     const limitText = param(req, 'limit');
     const limit = limitText === undefined ? PAGE_SIZE : Number(limitText);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
       throw new HttpError(400, `limit is 1 to ${MAX_PAGE}`);
-    const page = await inbox.list({ ...filter, before: param(req, 'before'), limit });
+    const page = await storeQuery(() => inbox.list({ ...filter, before: param(req, 'before'), limit }));
+    await reads.spent(member.email, page.rows.length);
     await audit.append({ actor: member.email, action: 'list', detail: detail || undefined });
     const now = deps.now();
     res.json({ leads: page.rows.map((row) => listItem(row, forms, now)), next: page.next });
@@ -86,8 +101,10 @@ export function leadRoutes(deps: StaffDeps) {
 
   const view = async (req: Request, res: Response<LeadDetail>) => {
     const { member } = signedIn(res);
+    await reads.check(member.email, res);
     const lead = await inbox.get(String(req.params.id));
     if (!lead) throw new HttpError(404, 'not found');
+    await reads.spent(member.email, 1);
     await audit.append({ actor: member.email, action: 'view', leadId: lead.id });
     res.json(leadPage(lead, forms));
   };
@@ -133,10 +150,11 @@ export function leadRoutes(deps: StaffDeps) {
   const csv = async (req: Request, res: Response) => {
     const actor = requireAdmin(res);
     const { filter, detail } = filterOf(req);
+    await reads.check(actor, res);
     const columns = exportColumns(forms, filter.formId);
     // The first row is read before answering, so a store that cannot answer gets a 503, not a cut-off file.
     const rows = inbox.all(filter)[Symbol.asyncIterator]();
-    let next = await rows.next();
+    let next = await storeQuery(() => rows.next());
     res.status(200).type('text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="leads.csv"');
     const out = stringify({ record_delimiter: 'windows' });
@@ -161,6 +179,7 @@ export function leadRoutes(deps: StaffDeps) {
       deps.logger.error({ err: (error as Error).message, rows: count }, 'lead export failed part way');
       res.destroy();
     } finally {
+      await reads.spent(actor, count);
       await audit.append({
         actor,
         action: 'export',
@@ -192,6 +211,7 @@ export function leadRoutes(deps: StaffDeps) {
 
   return (router: Router) => {
     router.get('/leads', list);
+    router.post('/leads/search', list);
     router.get('/leads.csv', csv);
     router.get('/leads/:id', view);
     router.post('/leads/:id/status', status);
