@@ -149,6 +149,7 @@ export interface PreparedLead {
   id: string;
   formId: string;
   createdAt: Date;
+  /** The page it was sent from, sealed (shared/sealing.ts, SOURCE_FIELD). */
   source: string;
   /** JSON of the sealed fields: every submitted value. */
   sealed: string;
