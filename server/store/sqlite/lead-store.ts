@@ -143,6 +143,10 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
       }
       // An hourly run that found nothing is no act on anyone's data: only purges that deleted are audited.
       if (count > 0) await audit.append({ actor: 'server', action: 'purge', detail: `count=${count}` });
+      // The purged leads' pages are zeroed in the file (secure_delete), but their sealed values stay in the WAL's older
+      // frames until it is emptied: moved into the file and cut to nothing now (a reader still open may delay it to
+      // the next purge, or the next checkpoint, journal_size_limit).
+      if (count > 0) db.pragma('wal_checkpoint(TRUNCATE)');
       return count;
     },
     async alertBacklog() {
