@@ -58,6 +58,11 @@ export function LeadList() {
           </Button>
         )}
       </Group>
+      {me?.admin && filter.q && (
+        <Text size="sm" c="dimmed">
+          The export takes the filters but not the search: it lists every lead the filters match.
+        </Text>
+      )}
       <Filters key={filter.q ?? ''} value={{ ...search, q: filter.q }} onChange={setSearch} />
       <div aria-live="polite" role="status" className="inbox-visually-hidden">
         {announcement}
