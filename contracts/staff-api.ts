@@ -55,8 +55,10 @@ export interface Me extends SignedInMember {
 // Leads.
 
 /**
- * The query of GET /leads and GET /leads.csv: every part optional, all parts together. `from` and `to` are ISO 8601
- * instants (`from` inclusive, `to` exclusive); `q` a name, a full phone number or its last 4 digits.
+ * The filters of the list and the export: every part optional, all parts together. `from` and `to` are ISO 8601
+ * instants (`from` inclusive, `to` exclusive); `q` a name, a full phone number or its last 4 digits, only ever in the
+ * body of POST /leads/search: a `q` in the address of any staff API request is refused (400), and the export
+ * (GET /leads.csv) takes the other filters, never a search.
  */
 export interface LeadFilter {
   status?: LeadStatus;
@@ -66,7 +68,12 @@ export interface LeadFilter {
   q?: string;
 }
 /** GET /leads: a filter, the previous page's `next` as `before`, and `limit` (1 to 200, 50 when unset). */
-export interface LeadsQuery extends LeadFilter {
+export interface LeadsQuery extends Omit<LeadFilter, 'q'> {
+  before?: string;
+  limit?: number;
+}
+/** POST /leads/search: the same as GET /leads, with the search term, as a JSON body; answered with a `LeadsPage`. */
+export interface SearchRequest extends LeadFilter {
   before?: string;
   limit?: number;
 }
@@ -90,7 +97,7 @@ export interface ListedLead extends LeadSummary {
   status: LeadStatus;
   ageSeconds: number;
 }
-/** GET /leads: newest first, and the cursor of the next page or null. */
+/** GET /leads and POST /leads/search: newest first, and the cursor of the next page or null. */
 export interface LeadsPage {
   leads: ListedLead[];
   next: string | null;

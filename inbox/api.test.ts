@@ -9,6 +9,9 @@ describe('what the inbox says when a request fails', () => {
     expect(explain(403, 'invalid or expired invitation', null)).toMatch(/already used or it has expired/);
     expect(explain(404, 'not found', null)).toBe('That lead was not found.');
     expect(explain(429, 'too many', '42')).toBe('Too many attempts, try again in 42 seconds.');
+    expect(explain(429, 'too many leads read in a short time; try again in a few minutes', '90')).toBe(
+      'Too many leads were opened in a short time. Try again in 90 seconds.',
+    );
     expect(explain(503, undefined, null)).toMatch(/cannot reach its database/);
     expect(explain(503, 'too many sign-ins in progress; try again in a few minutes', '300')).toBe(
       'Too many sign-ins in progress; try again in a few minutes.',
@@ -20,6 +23,6 @@ describe('what the inbox says when a request fails', () => {
 
   it('leaves unset filters out of the query', () => {
     expect(query({})).toBe('');
-    expect(query({ status: 'new', q: '', before: 'abc' })).toBe('?status=new&before=abc');
+    expect(query({ status: 'new', form: '', before: 'abc' })).toBe('?status=new&before=abc');
   });
 });

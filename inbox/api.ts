@@ -13,6 +13,7 @@ import {
   type LeadStatus,
   type Me,
   type NoteRequest,
+  type SearchRequest,
   type StatusRequest,
 } from '../contracts/staff-api.ts';
 
@@ -43,6 +44,8 @@ export function explain(
         ? 'This invitation link is not valid: it was already used or it has expired. Ask an admin for a new one.'
         : 'Only admins can do this.';
   if (status === 404) return 'That lead was not found.';
+  if (status === 429 && serverMessage?.startsWith('too many leads read'))
+    return `Too many leads were opened in a short time. Try again in ${Number(retryAfter) || 60} seconds.`;
   if (status === 429) return `Too many attempts, try again in ${Number(retryAfter) || 60} seconds.`;
   if (status === 503 && serverMessage !== BUSY)
     return 'The inbox cannot reach its database right now. Try again in a minute.';
@@ -107,7 +110,14 @@ export function query(filter: LeadsQuery): string {
 
 export const api = {
   me: () => request<Me>('/me'),
-  leads: (filter: LeadFilter, before?: string) => request<LeadsPage>(`/leads${query({ ...filter, before })}`),
+  /** A search goes in a POST's body (SearchRequest), never in an address; the other filters may. */
+  leads: ({ q, ...filter }: LeadFilter, before?: string) =>
+    q
+      ? request<LeadsPage>('/leads/search', {
+          method: 'POST',
+          body: { ...filter, q, before } satisfies SearchRequest,
+        })
+      : request<LeadsPage>(`/leads${query({ ...filter, before })}`),
   lead: (id: string) => request<LeadDetail>(`/leads/${encodeURIComponent(id)}`),
   setStatus: (id: string, status: LeadStatus) =>
     request<LeadDetail>(`/leads/${encodeURIComponent(id)}/status`, {
@@ -128,7 +138,8 @@ export const api = {
   audit: (before?: string) => request<AuditPage>(`/audit${query({ before })}`),
   signOut: () => request<void>('/signout', { method: 'POST' }),
 };
-/** The CSV export's address for the list's filters: a plain download, with the session cookie. */
-export const csvHref = (filter: LeadFilter) => `${STAFF_API_PATH}/leads.csv${query(filter)}`;
+/** The CSV export's address for the list's filters but the search (never in an address): a plain download. */
+export const csvHref = ({ q: _search, ...filter }: LeadFilter) =>
+  `${STAFF_API_PATH}/leads.csv${query(filter)}`;
 /** A lead's page in the app. */
 export const leadPath = (id: string) => `/leads/${encodeURIComponent(id)}`;

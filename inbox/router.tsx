@@ -8,6 +8,7 @@ import { Layout, PendingLayout } from './Layout.tsx';
 import { settle } from './loaded.ts';
 import { isPublicPath, pathInApp, readSession, signedOut } from './session.ts';
 import { toApiFilter, validateListSearch, validateNext } from './list/list-search.ts';
+import { searchTerm } from './list/search-term.ts';
 import { LeadList } from './list/LeadList.tsx';
 import { LeadPage } from './lead/LeadPage.tsx';
 import { SignIn } from './auth/SignIn.tsx';
@@ -34,8 +35,9 @@ const listRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',
   validateSearch: validateListSearch,
-  loaderDeps: ({ search }) => toApiFilter(search),
-  loader: ({ deps }) => ({ firstPage: settle(api.leads(deps)) }),
+  // The search term is a dependency too, read from memory: it is never in the address.
+  loaderDeps: ({ search }) => toApiFilter({ ...search, q: searchTerm() }),
+  loader: ({ deps }) => ({ firstPage: settle(api.leads(deps)), filter: deps }),
   component: LeadList,
 });
 const leadRoute = createRoute({

@@ -16,6 +16,7 @@ describe('server config', () => {
       chatTimeoutMs: 5000,
       formRateLimit: 20,
       formGlobalRateLimit: 1000,
+      staffReadLimit: 10_000,
       allowedOrigins: [],
       leadsRetentionDays: 365,
       leadsEncryptionKey: undefined,
@@ -77,6 +78,7 @@ describe('server config', () => {
     const config = readConfig({
       FORM_RATE_LIMIT: '50',
       FORM_GLOBAL_RATE_LIMIT: '5000',
+      STAFF_READ_LIMIT: '300',
       ALLOWED_ORIGINS: ' https://www.example.com , http://localhost:5173/ ',
       LEADS_ENCRYPTION_KEY: '0f'.repeat(32),
       CHAT_TIMEOUT_MS: '250',
@@ -84,10 +86,14 @@ describe('server config', () => {
     expect(config).toMatchObject({
       formRateLimit: 50,
       formGlobalRateLimit: 5000,
+      staffReadLimit: 300,
       allowedOrigins: ['https://www.example.com', 'http://localhost:5173'],
       chatTimeoutMs: 250,
     });
     expect(config.leadsEncryptionKey).toEqual([Buffer.alloc(32, 0x0f)]);
+    expect(() => readConfig({ STAFF_READ_LIMIT: '0' })).toThrow(
+      'STAFF_READ_LIMIT must be a whole number from 1 to 1000000000, not "0"',
+    );
     // A key ring during a rotation: the new key first, the old one still opening what it sealed.
     expect(
       readConfig({ LEADS_ENCRYPTION_KEY: `${'1a'.repeat(32)}, ${'0f'.repeat(32)}` }).leadsEncryptionKey,

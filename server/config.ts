@@ -37,6 +37,8 @@ export interface ServerConfig {
   formRateLimit: number;
   /** Form submissions the whole site takes per rate-limit window (10 minutes), from every address together. */
   formGlobalRateLimit: number;
+  /** Leads one staff member may read (list rows, lead pages, export rows) per 10 minutes. */
+  staffReadLimit: number;
   /** Origins, besides the site's own, whose pages may post forms (such as a separate landing-page host). */
   allowedOrigins: string[];
   /** Leads received longer ago than this are purged, with their alerts and notes; the audit log is kept. */
@@ -79,6 +81,7 @@ export const ENVIRONMENT = {
   CHAT_TIMEOUT_MS: '5000',
   FORM_RATE_LIMIT: '20',
   FORM_GLOBAL_RATE_LIMIT: '1000',
+  STAFF_READ_LIMIT: '10000',
   ALLOWED_ORIGINS: '(unset: only the site itself)',
   LEADS_RETENTION_DAYS: '365',
   LEADS_ENCRYPTION_KEY: '(unset: the key file)',
@@ -300,6 +303,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     chatTimeoutMs: integer('CHAT_TIMEOUT_MS', 5000, 1, 60 * 1000),
     formRateLimit: integer('FORM_RATE_LIMIT', 20, 1, 1_000_000_000),
     formGlobalRateLimit: integer('FORM_GLOBAL_RATE_LIMIT', 1000, 1, 1_000_000_000),
+    staffReadLimit: integer('STAFF_READ_LIMIT', 10_000, 1, 1_000_000_000),
     allowedOrigins: origins,
     leadsRetentionDays: integer('LEADS_RETENTION_DAYS', 365, 1, 36_500),
     leadsEncryptionKey: key,

@@ -63,6 +63,7 @@ async function main(): Promise<void> {
       staffDir: config.staffDir,
       trustProxy: config.trustProxy,
       origin: config.staffOrigin,
+      readLimit: config.staffReadLimit,
     }),
   });
 

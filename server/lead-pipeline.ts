@@ -72,7 +72,10 @@ export async function createLeadPipeline(
   reportKey(store, logger);
   const resealed = await store.sealLegacyLeads();
   if (resealed > 0)
-    logger.info({ leads: resealed }, 'sealed the values of leads stored in clear by older versions');
+    logger.info(
+      { rows: resealed },
+      'sealed the values, source pages and status changes older versions stored in clear',
+    );
 
   const worker = createAlertWorker({
     store,

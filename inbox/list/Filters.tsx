@@ -1,22 +1,22 @@
-// The list's filters: status, form, a range of local dates, and a search by name or phone. They live in the list's
-// address (list-search.ts), so a reload keeps them.
+// The list's filters: status, form, a range of local dates, and a search by name or phone. The first four live in the
+// list's address (list-search.ts), so a reload keeps them; the search term never does (search-term.ts).
 import { Box, Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../contracts/staff-api.ts';
 import { FORMS } from '../forms.ts';
-import type { ListSearch } from './list-search.ts';
+import type { ListFilters } from './list-search.ts';
 
-export function Filters({ value, onChange }: { value: ListSearch; onChange: (next: ListSearch) => void }) {
+export function Filters({ value, onChange }: { value: ListFilters; onChange: (next: ListFilters) => void }) {
   const [q, setQ] = useState(value.q ?? '');
   // On a phone the four filters fold away behind a button, so the leads start on the first screen. Which screen it is
   // is left to CSS (inbox.css, Mantine's `sm` breakpoint): a media query read in script starts as a guess, and the
   // wrong guess showed the filters open, then folding, on every phone.
   const [unfolded, setUnfolded] = useState(false);
   const setCount = [value.status, value.form, value.from, value.to].filter(Boolean).length;
-  const set = (patch: Partial<Record<keyof ListSearch, string>>) => {
+  const set = (patch: Partial<Record<keyof ListFilters, string>>) => {
     const next = { ...value, ...patch, status: statusOf(patch.status ?? value.status) };
-    onChange(Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as ListSearch);
+    onChange(Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as ListFilters);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();

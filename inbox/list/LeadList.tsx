@@ -1,4 +1,5 @@
-// The list: newest first, a page at a time ("Load more"), with the filters in the address. Its route's loader asks for
+// The list: newest first, a page at a time ("Load more"), with the filters in the address and the search term in
+// memory only (search-term.ts). Its route's loader asks for
 // the first page of the filters. New leads arrive from the event stream, which has the router load the list again;
 // what is new in that first page goes on top and is announced politely to screen readers, with a count only: never a
 // sound, and never a notification or announcement carrying a name.
@@ -12,26 +13,34 @@ import type { Loaded } from '../loaded.ts';
 import { useSession } from '../session.ts';
 import { Filters } from './Filters.tsx';
 import { LeadCard } from './LeadCard.tsx';
-import { toApiFilter, type ListSearch } from './list-search.ts';
+import type { ListFilters } from './list-search.ts';
+import { searchTerm, setSearchTerm } from './search-term.ts';
 import { useNewLeads } from './use-new-leads.ts';
 
 const listApi = getRouteApi('/');
 
 export function LeadList() {
   const search = listApi.useSearch();
-  const { firstPage } = listApi.useLoaderData();
+  // The filters this page was loaded with: the address's, and the search term from memory.
+  const { firstPage, filter } = listApi.useLoaderData();
   const navigate = listApi.useNavigate();
   const router = useRouter();
   const { me } = useSession();
   const [announcement, setAnnouncement] = useState('');
-  const filter = toApiFilter(search);
 
   useNewLeads(useCallback(() => void router.invalidate(), [router]));
   const announceNew = useCallback(
     (count: number) => setAnnouncement(count === 1 ? '1 new lead' : `${count} new leads`),
     [],
   );
-  const setSearch = (next: ListSearch) => void navigate({ search: next, replace: true });
+  const q = searchTerm();
+  const setSearch = ({ q: term, ...next }: ListFilters) => {
+    const searchChanged = (term ?? '') !== (q ?? '');
+    setSearchTerm(term);
+    if (JSON.stringify(next) !== JSON.stringify(search)) void navigate({ search: next, replace: true });
+    // Only the term changed: the address stays as it is, and the list loads again with the new term.
+    else if (searchChanged) void router.invalidate();
+  };
 
   return (
     <Stack>
@@ -49,7 +58,12 @@ export function LeadList() {
           </Button>
         )}
       </Group>
-      <Filters key={search.q ?? ''} value={search} onChange={setSearch} />
+      {me?.admin && filter.q && (
+        <Text size="sm" c="dimmed">
+          The export takes the filters but not the search: it lists every lead the filters match.
+        </Text>
+      )}
+      <Filters key={filter.q ?? ''} value={{ ...search, q: filter.q }} onChange={setSearch} />
       <div aria-live="polite" role="status" className="inbox-visually-hidden">
         {announcement}
       </div>
@@ -58,7 +72,7 @@ export function LeadList() {
         <ShownLeads
           firstPage={firstPage}
           filter={filter}
-          filtered={Object.values(search).some(Boolean)}
+          filtered={Object.values(filter).some(Boolean)}
           onNew={announceNew}
           onClear={() => setSearch({})}
         />

@@ -1,10 +1,13 @@
 // The list's address: its filters live in the route's search, so a reload, a shared link and the CSV export keep them.
-// Dates are the staff member's local calendar dates; the API gets them as instants.
+// Dates are the staff member's local calendar dates; the API gets them as instants. The search term is not among them:
+// it stays in memory (search-term.ts), out of the address and the browser's history.
 import { isLeadStatus, type LeadFilter, type LeadStatus } from '../../contracts/staff-api.ts';
 import { localDayStart } from '../format.ts';
 
 /** The list's address: `from` and `to` are local dates (`YYYY-MM-DD`), both days included. */
-export type ListSearch = { status?: LeadStatus; form?: string; from?: string; to?: string; q?: string };
+export type ListSearch = { status?: LeadStatus; form?: string; from?: string; to?: string };
+/** The list's filters as the screen shows them: the address's, and the search term (in memory only). */
+export type ListFilters = ListSearch & { q?: string };
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
@@ -16,7 +19,6 @@ export const validateListSearch = (search: Record<string, unknown>): ListSearch 
   form: text(search.form),
   from: localDate(search.from),
   to: localDate(search.to),
-  q: text(search.q),
 });
 
 /** Only a path inside the app, so a crafted sign-in link cannot send a signed-in person elsewhere. */
@@ -25,7 +27,7 @@ export const validateNext = (search: Record<string, unknown>): { next?: string }
   return { next: next?.startsWith('/') && !next.startsWith('//') ? next : undefined };
 };
 
-export const toApiFilter = (search: ListSearch): LeadFilter => ({
+export const toApiFilter = (search: ListFilters): LeadFilter => ({
   status: search.status,
   form: search.form,
   from: search.from ? localDayStart(search.from) : undefined,

@@ -119,6 +119,8 @@ describe('npm run leads', () => {
     expect(shown.out).toMatch(/Form:\s+Insurance verification \(insurance-verification\)/);
     expect(shown.out).toMatch(/Date of Birth:\s+1987-03-14/);
     expect(shown.out).toMatch(/Member ID:\s+XZH-99817234/);
+    // Stored sealed (store-contract-sealed-source.test.ts), shown as it was sent.
+    expect(shown.out).toMatch(/Source page:\s+\/insurance\n/);
     expect(shown.out).toMatch(/Insurance Provider:\s+Aetna \(aetna\)/);
     expect(shown.out).toMatch(/Alert:\s+delivered 2026-01-08T17:31:00.000Z \(0 attempts\)/);
     const dead = await cli(['show', sam]);

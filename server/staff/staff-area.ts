@@ -15,6 +15,7 @@ import { leadRoutes } from './staff-leads.ts';
 import { refusalAudit } from './staff-refusals.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
 import { misdirected } from './staff-origin.ts';
+import { readLimit } from './staff-read-limit.ts';
 import {
   clearSessionCookie,
   liveSession,
@@ -49,6 +50,8 @@ export interface StaffAreaOptions extends StaffDeps {
   ceremonyStarts?: number;
   /** Where the sign-in limits count (the lead store's rateCounters); this process's memory by default. */
   rateCounters?: RateCounters;
+  /** Leads one member may read per 10 minutes (STAFF_READ_LIMIT; staff-read-limit.ts). */
+  readLimit?: number;
   /** Unexpired WebAuthn challenges kept at most. */
   maxChallenges?: number;
   /** Of those, kept at most for one network (IPv4 /24, IPv6 /64); a tenth of maxChallenges by default. */
@@ -99,6 +102,16 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   );
 
   const api = express.Router();
+  // What someone searched for (a name, a phone number) never travels in an address, where proxies and browsers keep
+  // it: the search is POST /leads/search. Refused before anything else, and never logged with its value.
+  api.use((req, _res, next) => {
+    if (Object.keys(req.query).some((key) => key === 'q' || key.startsWith('q[')))
+      throw new HttpError(
+        400,
+        'a search goes in the body of POST /staff/api/leads/search, never in the address',
+      );
+    next();
+  });
   api.use((req, _res, next) => {
     if (!SAFE_METHODS.has(req.method) && !sameOriginRequest(req, deps.origin))
       throw new HttpError(403, 'cross-site request');
@@ -128,7 +141,7 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   const signed = express.Router();
   signed.use(json);
   passkeys.signedIn(signed);
-  leadRoutes(deps)(signed);
+  leadRoutes(deps, readLimit(deps, options.readLimit, options.rateCounters))(signed);
   signed.get('/events', events.stream);
   signed.post('/signout', async (req, res) => {
     const { member, sessionId } = signedIn(res);

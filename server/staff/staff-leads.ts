@@ -14,9 +14,11 @@ import {
   type StatusRequest,
 } from '../../contracts/staff-api.ts';
 import type { InboxFilter } from '../store/contract/inbox.ts';
+import { InboxQueryError } from '../store/shared/inbox-query.ts';
 import { safeCell } from '../store/shared/lead-report.ts';
 import { HttpError, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
 import { columnValue, exportColumns, leadPage, listItem } from './staff-lead-view.ts';
+import type { ReadLimit } from './staff-read-limit.ts';
 
 const PAGE_SIZE = 50;
 const MAX_PAGE = 200;
@@ -24,12 +26,23 @@ const MAX_NOTE = 5000;
 /** An export whose client takes nothing for this long is cut off (and audited as aborted). */
 const EXPORT_STALL_MS = 60_000;
 
-/** One query parameter as a string; 400 when it is given twice. */
+/** One query parameter (or, for a search, a field of its JSON body) as a string; 400 when it is given twice. */
 function param(req: Request, name: string): string | undefined {
-  const value = req.query[name];
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || value.length > 200) throw new HttpError(400, `give ${name} once`);
+  const raw = req.method === 'POST' ? jsonBody(req)[name] : req.query[name];
+  const value = typeof raw === 'number' ? String(raw) : raw;
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > 200) throw new HttpError(400, `give ${name} once, as text`);
   return value;
+}
+
+/** A cursor or filter the store cannot read is the request's mistake: 400, never a 503 or an error in the log. */
+async function storeQuery<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof InboxQueryError) throw new HttpError(400, error.message);
+    throw error;
+  }
 }
 
 /** An ISO 8601 instant (a date and a time), normalised to UTC. */
@@ -71,17 +84,19 @@ function requireAdmin(res: Response): string {
   return member.email;
 }
 
-export function leadRoutes(deps: StaffDeps) {
+export function leadRoutes(deps: StaffDeps, reads: ReadLimit) {
   const { inbox, audit, forms } = deps;
 
   const list = async (req: Request, res: Response<LeadsPage>) => {
     const { member } = signedIn(res);
     const { filter, detail } = filterOf(req);
+    await reads.check(member.email, res);
     const limitText = param(req, 'limit');
     const limit = limitText === undefined ? PAGE_SIZE : Number(limitText);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
       throw new HttpError(400, `limit is 1 to ${MAX_PAGE}`);
-    const page = await inbox.list({ ...filter, before: param(req, 'before'), limit });
+    const page = await storeQuery(() => inbox.list({ ...filter, before: param(req, 'before'), limit }));
+    await reads.spent(member.email, page.rows.length);
     // The ids shown, in full (a page is 200 leads at most): who saw a given lead's row can be found.
     const shown = `shown=${page.rows.map((row) => row.id).join(',') || 'none'}`;
     await audit.append({
@@ -95,8 +110,10 @@ export function leadRoutes(deps: StaffDeps) {
 
   const view = async (req: Request, res: Response<LeadDetail>) => {
     const { member } = signedIn(res);
+    await reads.check(member.email, res);
     const lead = await inbox.get(String(req.params.id));
     if (!lead) throw new HttpError(404, 'not found');
+    await reads.spent(member.email, 1);
     await audit.append({ actor: member.email, action: 'view', leadId: lead.id });
     res.json(leadPage(lead, forms));
   };
@@ -145,10 +162,11 @@ export function leadRoutes(deps: StaffDeps) {
   const csv = async (req: Request, res: Response) => {
     const actor = requireAdmin(res);
     const { filter, detail } = filterOf(req);
+    await reads.check(actor, res);
     const columns = exportColumns(forms, filter.formId);
     // The first row is read before answering, so a store that cannot answer gets a 503, not a cut-off file.
     const rows = inbox.all(filter)[Symbol.asyncIterator]();
-    let next = await rows.next();
+    let next = await storeQuery(() => rows.next());
     const exportId = randomUUID();
     await audit.append({
       actor,
@@ -193,6 +211,7 @@ export function leadRoutes(deps: StaffDeps) {
       await rows.return?.();
       if (outcome === 'aborted')
         deps.logger.warn({ rows: count }, 'lead export stopped: the client went away');
+      await reads.spent(actor, count);
       await audit.append({
         actor,
         action: 'export-end',
@@ -224,6 +243,7 @@ export function leadRoutes(deps: StaffDeps) {
 
   return (router: Router) => {
     router.get('/leads', list);
+    router.post('/leads/search', list);
     router.get('/leads.csv', csv);
     router.get('/leads/:id', view);
     router.post('/leads/:id/status', status);

@@ -37,7 +37,7 @@ export function refusalAudit(deps: StaffDeps, trustProxy: TrustProxy) {
   async function actorOf(req: Request, res: Response): Promise<string> {
     const signed = res.locals.signedIn as SignedIn | undefined;
     if (signed) return signed.member.email;
-    const sessionId = sessionIdOf(req, staff);
+    const sessionId = sessionIdOf(req, staff, deps.origin);
     const session =
       sessionId && (await liveSession(staff, sessionId, deps.now(), false).catch(() => undefined));
     if (session) return session.member.email;

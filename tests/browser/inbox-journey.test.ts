@@ -77,6 +77,21 @@ describe('the admissions inbox', () => {
       page.getByRole('link', { name: `Call ${visitor.phone}` }).getAttribute('href'),
     ).resolves.toBe('tel:+15550138842');
 
+    // A search: the term goes in a POST's body, never in the page's address nor in any request's.
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    const search = page.getByRole('searchbox', { name: 'Search by name or phone' });
+    await search.fill('Okonkwo');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('No leads match these filters.').waitFor();
+    await search.fill(visitor.lastName);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await row.waitFor();
+    await expect(page.getByText('1 shown.').count()).resolves.toBe(1);
+    for (const term of ['Okonkwo', 'Quintero'])
+      expect([page.url(), ...addresses].filter((address) => address.includes(term))).toEqual([]);
+    expect(addresses.some((address) => address.endsWith('/staff/api/leads/search'))).toBe(true);
+
     // The lead page: every field opened, where it came from, a big call button.
     await row.click();
     await page.getByRole('heading', { name: 'What they sent' }).waitFor();
@@ -139,6 +154,8 @@ describe('the admissions inbox', () => {
       'enrol',
       'sign-out',
       'sign-in',
+      'list',
+      'list',
       'list',
       `view:${id}`,
       `call:${id}`,

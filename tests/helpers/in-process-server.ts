@@ -68,6 +68,8 @@ export interface InProcessServerOptions {
   staff?: {
     now?: () => number;
     signInFailures?: number;
+    /** STAFF_READ_LIMIT: leads one member may read per 10 minutes. */
+    readLimit?: number;
     ceremonyStarts?: number;
     maxChallenges?: number;
     networkChallenges?: number;
@@ -153,6 +155,7 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     staffDir,
     trustProxy,
     signInFailures: options.staff?.signInFailures,
+    readLimit: options.staff?.readLimit,
     ceremonyStarts: options.staff?.ceremonyStarts,
     maxChallenges: options.staff?.maxChallenges,
     networkChallenges: options.staff?.networkChallenges,

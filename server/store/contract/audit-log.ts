@@ -23,7 +23,8 @@ export type AuditAction =
   | 'audit-view'
   | 'cli-read'
   | 'rotate-key'
-  | 'purge';
+  | 'purge'
+  | 'read-limit';
 
 export interface AuditEntry {
   /** A staff member's e-mail, `cli:<os user>` for the command line, `server` for the server itself. */

@@ -121,9 +121,9 @@ export interface LeadStore {
   /** Puts every dead alert back to pending with fresh attempts, due now and waiting since now; resolves with how many. */
   retryDeadAlerts(now: number): Promise<number>;
   /**
-   * Seals every value still in clear in leads stored by older versions, with their search terms, then rewrites the
-   * file so no copy of them stays in it; once per database. Call at start, before the first write. Returns how many
-   * leads changed.
+   * Seals every value still in clear in leads stored by older versions, with their search terms, and their source pages
+   * and status changes, then rewrites the file so no copy of them stays in it. Call at start, before the first write.
+   * Returns how many leads and status changes changed.
    */
   sealLegacyLeads(): Promise<number>;
   /**
@@ -149,6 +149,7 @@ export interface PreparedLead {
   id: string;
   formId: string;
   createdAt: Date;
+  /** The page it was sent from, sealed (shared/sealing.ts, SOURCE_FIELD). */
   source: string;
   /** JSON of the sealed fields: every submitted value. */
   sealed: string;

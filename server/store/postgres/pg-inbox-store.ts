@@ -14,7 +14,7 @@ import {
 import { inboxLeadOf, inboxRowOf, noteField } from '../shared/inbox-rows.ts';
 import { leadId as newId } from '../shared/lead-id.ts';
 import { hashTerm, queryTerms } from '../shared/search-terms.ts';
-import type { Sealer } from '../shared/sealing.ts';
+import { sealStatusChange, type Sealer } from '../shared/sealing.ts';
 import { transaction, type Queryable } from './pg-schema.ts';
 
 export interface PostgresInboxParts {
@@ -120,15 +120,17 @@ export function createPostgresInboxStore({ pool, sealer, onLeadStored }: Postgre
         if (!row) return false;
         if (row.status === status) return true;
         await client.query('UPDATE leads SET status = $1 WHERE id = $2', [status, id]);
+        const eventId = newId();
+        // The change is sealed (its from and to), like a note: only that one happened, when and by whom, is in clear.
         await insertEvent(client, {
-          id: newId(),
+          id: eventId,
           leadId: id,
           at: new Date().toISOString(),
           author,
           kind: 'status',
-          from_status: row.status,
-          to_status: status,
-          note_sealed: null,
+          from_status: null,
+          to_status: null,
+          note_sealed: sealStatusChange(sealer, id, eventId, { from: row.status, to: status }),
         });
         return true;
       });

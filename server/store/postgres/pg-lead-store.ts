@@ -11,8 +11,9 @@ import { MAX_QUEUED_WRITES } from '../shared/group-commit.ts';
 import { CURRENT_CHECK_MS, CURRENT_KEY_ID } from '../shared/keyring.ts';
 import { leadListeners } from '../shared/lead-listeners.ts';
 import { prepareLead } from '../shared/prepare-lead.ts';
-import { createSealer, termsFor } from '../shared/sealing.ts';
+import { createSealer, openSource, termsFor } from '../shared/sealing.ts';
 import { auditSigner } from '../shared/audit-keys.ts';
+import { sealPostgresSourcesAndHistory } from './pg-legacy-sealing.ts';
 import { createPostgresAuditLog } from './pg-audit-log.ts';
 import { createPostgresInboxStore } from './pg-inbox-store.ts';
 import { createPostgresLeadWriter } from './pg-batch-insert.ts';
@@ -74,7 +75,7 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
     id: row.id,
     formId: row.form_id,
     createdAt: row.created_at,
-    source: row.source,
+    source: openSource(sealer, row),
     data: sealer.openAll(row),
   });
 
@@ -185,8 +186,8 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
       );
       return rowCount ?? 0;
     },
-    // A PostgreSQL lead database was never written by a version that stored values in clear.
-    sealLegacyLeads: async () => 0,
+    // A PostgreSQL lead database never held a lead's fields in clear; its source pages and status changes it did.
+    sealLegacyLeads: () => sealPostgresSourcesAndHistory(pool, sealer),
     async purgeOlderThan(cutoff) {
       open();
       const before = new Date(cutoff).toISOString();

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { LeadRow } from '../contract/rows.ts';
 import { rotateKeys, type RotationOptions, type RotationResult } from '../shared/key-rotation.ts';
 import { CURRENT_KEY_ID } from '../shared/keyring.ts';
-import type { Sealer, TermsOf } from '../shared/sealing.ts';
+import { eventField, openSource, sealSource, type Sealer, type TermsOf } from '../shared/sealing.ts';
 import { auditSigner } from '../shared/audit-keys.ts';
 import { createPostgresAuditLog } from './pg-audit-log.ts';
 import { unlockPostgres } from './pg-keys.ts';
@@ -14,10 +14,10 @@ import { createPool, migrate, transaction, writeMeta } from './pg-schema.ts';
 
 /** Whether a lead holds a value not matching $1 (a clear one, or one sealed under another key). */
 const STALE_LEAD =
-  "data <> '{}' OR EXISTS (SELECT 1 FROM jsonb_each_text(leads.sealed::jsonb) AS v WHERE v.value NOT LIKE $1)";
+  "data <> '{}' OR source NOT LIKE $1 OR EXISTS (SELECT 1 FROM jsonb_each_text(leads.sealed::jsonb) AS v WHERE v.value NOT LIKE $1)";
 
 /** Runs `step` on batches of rows after the last one it returned, until it returns none; sums their counts. */
-async function inBatches(
+export async function inBatches(
   step: (after: string) => Promise<{ count: number; last?: string }>,
 ): Promise<number> {
   let changed = 0;
@@ -35,15 +35,16 @@ function resealLeads(pool: pg.Pool, sealer: Sealer, termsOf: TermsOf, pattern: s
       );
       const ids = rows.map((row) => row.id);
       const terms: [string, string][] = [];
+      const sources = rows.map((row) => sealSource(sealer, openSource(sealer, row), row.id));
       const sealed = rows.map((row) => {
         const values = sealer.openAll(row);
         for (const term of termsOf(row.form_id, values)) terms.push([term, row.id]);
         return JSON.stringify(sealer.sealAll(values, row.id));
       });
       await db.query(
-        `UPDATE leads SET data = '{}', sealed = v.sealed FROM unnest($1::text[], $2::text[]) AS v(id, sealed)
-         WHERE leads.id = v.id`,
-        [ids, sealed],
+        `UPDATE leads SET data = '{}', sealed = v.sealed, source = v.source
+         FROM unnest($1::text[], $2::text[], $3::text[]) AS v(id, sealed, source) WHERE leads.id = v.id`,
+        [ids, sealed, sources],
       );
       // The search terms anew, hashed under the new key's index key.
       await db.query('DELETE FROM lead_terms WHERE lead_id = ANY($1::text[])', [ids]);
@@ -59,13 +60,18 @@ function resealLeads(pool: pg.Pool, sealer: Sealer, termsOf: TermsOf, pattern: s
 function resealNotes(pool: pg.Pool, sealer: Sealer, pattern: string, batch: number) {
   return inBatches((after) =>
     transaction(pool, async (db) => {
-      const { rows } = await db.query<{ id: string; lead_id: string; note_sealed: string }>(
-        `SELECT id, lead_id, note_sealed FROM lead_events
-         WHERE id > $1 AND kind = 'note' AND note_sealed NOT LIKE $2 ORDER BY id LIMIT $3 FOR UPDATE`,
+      const { rows } = await db.query<{
+        id: string;
+        lead_id: string;
+        kind: 'note' | 'status';
+        note_sealed: string;
+      }>(
+        `SELECT id, lead_id, kind, note_sealed FROM lead_events
+         WHERE id > $1 AND note_sealed NOT LIKE $2 ORDER BY id LIMIT $3 FOR UPDATE`,
         [after, pattern, batch],
       );
       const sealed = rows.map((row) => {
-        const field = `note:${row.id}`;
+        const field = eventField(row);
         return sealer.seal(sealer.open(row.note_sealed, row.lead_id, field), row.lead_id, field);
       });
       await db.query(
@@ -96,7 +102,7 @@ export async function rotatePostgresLeadKey(url: string, options: RotationOption
         async stale(pattern) {
           const { rows } = await pool.query<{ count: number }>(
             `SELECT (SELECT count(*) FROM leads WHERE ${STALE_LEAD})
-                  + (SELECT count(*) FROM lead_events WHERE kind = 'note' AND note_sealed NOT LIKE $1) AS count`,
+                  + (SELECT count(*) FROM lead_events WHERE note_sealed NOT LIKE $1) AS count`,
             [pattern],
           );
           return Number(rows[0]?.count ?? 0);

@@ -1,7 +1,7 @@
 // Leads as the inbox shows them, from the rows either store reads: values and notes opened.
 import type { InboxLead, InboxRow, LeadNote, StatusChange } from '../contract/inbox.ts';
 import type { EventRow, StatusRow } from '../contract/rows.ts';
-import type { Sealer } from './sealing.ts';
+import { openSource, openStatusChange, type Sealer } from './sealing.ts';
 
 export const noteField = (noteId: string) => `note:${noteId}`;
 
@@ -25,8 +25,15 @@ export function inboxLeadOf(row: StatusRow, events: readonly EventRow[], sealer:
         createdAt: event.at,
         text: sealer.open(event.note_sealed, row.id, noteField(event.id)),
       });
+    else if (event.kind === 'status' && event.note_sealed !== null)
+      history.push({
+        author: event.author,
+        at: event.at,
+        ...openStatusChange(sealer, row.id, event.id, event.note_sealed),
+      });
+    // Written in clear by an older version, until the store seals it at its next start.
     else if (event.kind === 'status' && event.from_status && event.to_status)
       history.push({ author: event.author, at: event.at, from: event.from_status, to: event.to_status });
   }
-  return { ...inboxRowOf(row, sealer), source: row.source, notes, history };
+  return { ...inboxRowOf(row, sealer), source: openSource(sealer, row), notes, history };
 }

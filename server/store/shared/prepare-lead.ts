@@ -2,7 +2,7 @@
 // hashed. One place, so SQLite and PostgreSQL seal and hash alike.
 import type { NewLead, PreparedLead } from '../contract/lead-store.ts';
 import { leadId } from './lead-id.ts';
-import type { Sealer, TermsOf } from './sealing.ts';
+import { sealSource, type Sealer, type TermsOf } from './sealing.ts';
 
 /** `lead` with its id chosen from `now`, every value sealed and its search terms hashed. */
 export function prepareLead(lead: NewLead, sealer: Sealer, termsOf: TermsOf, now = Date.now()): PreparedLead {
@@ -11,7 +11,7 @@ export function prepareLead(lead: NewLead, sealer: Sealer, termsOf: TermsOf, now
     id,
     formId: lead.formId,
     createdAt: new Date(now),
-    source: lead.source,
+    source: sealSource(sealer, lead.source, id),
     // Sealed, then hashed: if a rotation's key switch falls between the two, the values carry the old key id and
     // rotate-key finds them and writes their terms again.
     sealed: JSON.stringify(sealer.sealAll(lead.fields, id)),

@@ -1,6 +1,7 @@
 // Sealing (encrypting) and opening the values of a lead with a key ring (keyring.ts), and the search terms hashed
 // beside them: the same for both stores, before their database sees a value.
 import type { FormDefinition } from '../../../generated/content-types.ts';
+import type { LeadStatus } from '../contract/inbox.ts';
 import type { LeadRow } from '../contract/rows.ts';
 import { CipherError, fingerprintOf, openValue, sealedKeyId, sealValue } from './cipher.ts';
 import { createKeyring, type Keyring } from './keyring.ts';
@@ -62,6 +63,46 @@ export function createSealer(ring: Keyring | Buffer): Sealer {
     indexKeys: () => keyring.all().map((entry) => entry.indexKey),
     fingerprints: (text) => keyring.all().map((entry) => fingerprintOf(entry.key, text)),
   };
+}
+
+/**
+ * The page a lead was sent from is sealed too (a path such as /treatment/fentanyl-addiction, beside an access log, ties
+ * an address to an admission), in its own column, under a field name no form field can have.
+ */
+export const SOURCE_FIELD = '$source';
+/** A status change's from and to, sealed in its event's note_sealed column; a note's field is `note:<id>`. */
+export const statusField = (eventId: string) => `status:${eventId}`;
+/** The field an event's sealed value is sealed for: `note:<id>` or `status:<id>`. */
+export const eventField = (event: { kind: 'note' | 'status'; id: string }) => `${event.kind}:${event.id}`;
+
+/** Whether a stored value is sealed (a clear source always starts with /, a clear status is a word). */
+export const isSealed = (value: string): boolean => sealedKeyId(value) !== undefined;
+
+export const sealSource = (sealer: Sealer, source: string, leadId: string): string =>
+  sealer.seal(source, leadId, SOURCE_FIELD);
+
+/** A lead's source page, opened (one stored in clear by an older version, as it is, until the store seals it). */
+export const openSource = (sealer: Sealer, row: Pick<LeadRow, 'id' | 'source'>): string =>
+  isSealed(row.source) ? sealer.open(row.source, row.id, SOURCE_FIELD) : row.source;
+
+export const sealStatusChange = (
+  sealer: Sealer,
+  leadId: string,
+  eventId: string,
+  change: { from: LeadStatus; to: LeadStatus },
+): string => sealer.seal(JSON.stringify([change.from, change.to]), leadId, statusField(eventId));
+
+export function openStatusChange(
+  sealer: Sealer,
+  leadId: string,
+  eventId: string,
+  sealed: string,
+): { from: LeadStatus; to: LeadStatus } {
+  const [from, to] = JSON.parse(sealer.open(sealed, leadId, statusField(eventId))) as [
+    LeadStatus,
+    LeadStatus,
+  ];
+  return { from, to };
 }
 
 /** Leads per transaction: the server's writer thread waits for each, so each is kept short. */

@@ -2,10 +2,10 @@
 // one step, inside one read transaction (WAL lets the server's writer go on meanwhile), so the copy is the database as
 // it was at one moment: every lead committed before the backup began is in it, whole with its alert. Sealed fields
 // stay encrypted as stored; the copy is read with the same key.
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { BUSY_TIMEOUT_MS } from './schema.ts';
+import { BUSY_TIMEOUT_MS, PRIVATE_FILE, PRIVATE_FOLDER } from './schema.ts';
 
 export class BackupError extends Error {}
 
@@ -22,10 +22,12 @@ export interface BackupResult {
 export async function backupLeadDatabase(source: string, target: string): Promise<BackupResult> {
   if (!existsSync(source)) throw new BackupError(`No lead database at ${source}.`);
   if (existsSync(target)) throw new BackupError(`${target} exists already: give the backup a new file name.`);
-  mkdirSync(dirname(target), { recursive: true });
+  mkdirSync(dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
   // Written under another name, and renamed once whole and checked: a file at `target` is always a usable backup.
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
+  // Created 0600 before SQLite writes it (its journal takes the file's mode): a backup holds what the database holds.
+  closeSync(openSync(partial, 'wx', PRIVATE_FILE));
 
   const db = new Database(source, { fileMustExist: true });
   try {

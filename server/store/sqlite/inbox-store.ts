@@ -15,7 +15,7 @@ import {
 import { inboxLeadOf, inboxRowOf, noteField } from '../shared/inbox-rows.ts';
 import { leadId as newId } from '../shared/lead-id.ts';
 import { hashTerm, queryTerms } from '../shared/search-terms.ts';
-import type { Sealer } from '../shared/sealing.ts';
+import { sealStatusChange, type Sealer } from '../shared/sealing.ts';
 
 export interface InboxStoreParts {
   db: Database.Database;
@@ -69,15 +69,17 @@ export function createSqliteInboxStore({ db, sealer, onLeadStored }: InboxStoreP
     if (!row) return false;
     if (row.status === status) return true;
     updateStatus.run(status, id);
+    const eventId = newId();
+    // The change is sealed (its from and to), like a note: only that one happened, when and by whom, is in clear.
     insertEvent.run({
-      id: newId(),
+      id: eventId,
       leadId: id,
       at: new Date().toISOString(),
       author,
       kind: 'status',
-      from: row.status,
-      to: status,
-      note: null,
+      from: null,
+      to: null,
+      note: sealStatusChange(sealer, id, eventId, { from: row.status, to: status }),
     });
     return true;
   });

@@ -17,6 +17,7 @@ const people = Array.from({ length: 40 }, (_, n) => ({
   phone: `(555) 867-${String(5300 + n)}`,
   email: `zeb.quix${n}@example.org`,
   memberId: `MBR-7744${String(6600 + n)}`,
+  source: `/treatment/quixotic-recovery-${n}`,
 }));
 
 /** Every form in which a value could sit in the file: as sent, lower case, and a phone's digits alone. */
@@ -29,6 +30,7 @@ const needles = people.flatMap((p) => [
   p.phone.replace(/\D/g, ''),
   p.email,
   p.memberId,
+  p.source,
 ]);
 
 function bytesOf(file: string): Buffer {
@@ -43,7 +45,7 @@ function bytesOf(file: string): Buffer {
 const found = (bytes: Buffer) => needles.filter((needle) => bytes.includes(needle));
 
 describe('the database file', () => {
-  it('holds no name, phone, e-mail or member ID of the leads stored in it', async () => {
+  it('holds no name, phone, e-mail, member ID or source page of the leads stored in it', async () => {
     const file = dbFile();
     const store = openLeadStore(file, { forms });
     for (const [n, p] of people.entries())
@@ -51,17 +53,18 @@ describe('the database file', () => {
         n % 2
           ? {
               formId: 'consultation',
-              source: '/',
+              source: p.source,
               fields: { firstName: p.first, lastName: p.last, phone: p.phone, email: p.email },
             }
           : {
               formId: 'insurance-verification',
-              source: '/insurance',
+              source: p.source,
               fields: { fullName: `${p.first} ${p.last}`, phone: p.phone, memberId: p.memberId },
             },
       );
     const lead = (await store.inbox.list({ q: people[3]!.email, limit: 5 })).rows[0];
     expect(lead?.fields.email).toBe(people[3]!.email);
+    expect((await store.inbox.get(lead!.id))?.source).toBe(people[3]!.source);
     expect(bytesOf(file).length).toBeGreaterThan(0);
     expect(found(bytesOf(file))).toEqual([]);
     await store.close();

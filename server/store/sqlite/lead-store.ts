@@ -7,7 +7,7 @@ import type { LeadRow } from '../contract/rows.ts';
 import { leadListeners } from '../shared/lead-listeners.ts';
 import { memoryCounters } from '../shared/memory-counters.ts';
 import { prepareLead } from '../shared/prepare-lead.ts';
-import { createSealer, termsFor } from '../shared/sealing.ts';
+import { createSealer, openSource, termsFor, type Sealer } from '../shared/sealing.ts';
 import { auditSigner } from '../shared/audit-keys.ts';
 import { auditHeadFileOf, createSqliteAuditLog } from './audit-log.ts';
 import { createSqliteInboxStore } from './inbox-store.ts';
@@ -36,11 +36,11 @@ interface AlertRow {
   pending_since: number;
 }
 
-const toLead = (row: LeadRow, data: Record<string, string>): StoredLead => ({
+const toLead = (row: LeadRow, data: Record<string, string>, sealer: Sealer): StoredLead => ({
   id: row.id,
   formId: row.form_id,
   createdAt: row.created_at,
-  source: row.source,
+  source: openSource(sealer, row),
   data,
 });
 
@@ -98,12 +98,12 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     },
     async getLead(id) {
       const row = selectLead.get(id);
-      return row && toLead(row, sealer.openAll(row));
+      return row && toLead(row, sealer.openAll(row), sealer);
     },
     async listLeads({ since } = {}) {
       return selectListed
         .all(since ?? '')
-        .map((row) => ({ ...toLead(row, sealer.openAll(row)), alert: row.alert }));
+        .map((row) => ({ ...toLead(row, sealer.openAll(row), sealer), alert: row.alert }));
     },
     async getAlert(leadId) {
       const row = selectAlert.get(leadId);
@@ -121,7 +121,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     async claimDueAlerts({ now, limit, leaseMs }) {
       const rows = await writer.run({ kind: 'claim', now, limit, leaseMs });
       return rows.map((row) => ({
-        lead: toLead(row, sealer.openAll(row)),
+        lead: toLead(row, sealer.openAll(row), sealer),
         attempt: row.attempts + 1,
         pendingSince: row.pending_since,
       }));
@@ -148,6 +148,10 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
       }
       // An hourly run that found nothing is no act on anyone's data: only purges that deleted are audited.
       if (count > 0) await audit.append({ actor: 'server', action: 'purge', detail: `count=${count}` });
+      // The purged leads' pages are zeroed in the file (secure_delete), but their sealed values stay in the WAL's older
+      // frames until it is emptied: moved into the file and cut to nothing now (a reader still open may delay it to
+      // the next purge, or the next checkpoint, journal_size_limit).
+      if (count > 0) db.pragma('wal_checkpoint(TRUNCATE)');
       return count;
     },
     async alertBacklog() {

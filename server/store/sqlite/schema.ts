@@ -1,5 +1,5 @@
 // The SQLite file of leads: durable settings and the schema, migrated step by step.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { LEAD_STATUSES } from '../contract/inbox.ts';
@@ -159,7 +159,7 @@ function migrate(db: Database.Database, target: number): void {
  * stops the migration there: for tests that write a database as an older server did.
  */
 export function openLeadDatabase(path: string, schemaVersion = SCHEMA_VERSION): Database.Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') createPrivately(path);
   const db = new Database(path);
   try {
     // WAL lets readers (the server's own thread, the staff CLI) work during writes; FULL makes a commit survive a
@@ -169,6 +169,9 @@ export function openLeadDatabase(path: string, schemaVersion = SCHEMA_VERSION): 
     db.pragma('foreign_keys = ON');
     // Freed pages are zeroed: a resealed, purged or deleted value leaves no copy in the file's free space.
     db.pragma('secure_delete = ON');
+    // The WAL is cut back to nothing each time a checkpoint empties it: frames of rows deleted or resealed since
+    // (sealed copies of a purged lead) do not linger at its end.
+    db.pragma('journal_size_limit = 0');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     migrate(db, schemaVersion);
   } catch (error) {
@@ -176,6 +179,33 @@ export function openLeadDatabase(path: string, schemaVersion = SCHEMA_VERSION): 
     throw error;
   }
   return db;
+}
+
+/** Only its owner reads or writes the database: files 0600 (SQLite gives its -wal and -shm the file's mode). */
+export const PRIVATE_FILE = 0o600;
+/** A folder the server creates for it: 0700. An existing folder is the operator's, and left as it is. */
+export const PRIVATE_FOLDER = 0o700;
+
+/**
+ * The database's folder created 0700 where missing, and its file 0600 before SQLite opens it (SQLite would create it
+ * with the process's umask, usually readable by everyone); an existing file, -wal or -shm of ours tightened to 0600.
+ */
+export function createPrivately(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER });
+  if (!existsSync(path))
+    try {
+      closeSync(openSync(path, 'wx', PRIVATE_FILE));
+    } catch (error) {
+      // Another process created it meanwhile: it is tightened below.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  for (const file of [path, `${path}-wal`, `${path}-shm`])
+    if (existsSync(file))
+      try {
+        chmodSync(file, PRIVATE_FILE);
+      } catch {
+        // Another user's file (an operator reading with npm run leads): theirs to set.
+      }
 }
 
 export function readMeta(db: Database.Database, name: string): string | undefined {

@@ -61,7 +61,7 @@ describe("a staff member's day", () => {
     });
     expect(list.leads[0]?.ageSeconds).toBeGreaterThanOrEqual(0);
     const searched = await staff.json<{ leads: { id: string }[] }>(
-      await staff.get('/leads?q=marquez&status=new'),
+      await staff.post('/leads/search', { q: 'marquez', status: 'new' }),
     );
     expect(searched.leads.map((lead) => lead.id)).toEqual([leadId]);
   });
