@@ -140,25 +140,30 @@ describe.each(storeKinds())('rotate-key on the $name store', (kind) => {
     ).toMatchObject({ conflict: true });
   });
 
-  it('stops with a clear message when a server keeps sealing with the old key (one started without the new one)', async () => {
-    const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
-    const { store: server, rotate } = await kind.open(undefined, { key: oldKey });
-    await server.insertLead(lead(1));
-    let rotating = true;
-    // One insert after another, each awaited, so every settle window of the rotation sees a lead sealed with the old
-    // key committed, however loaded the machine (with pauses between inserts and short windows, a busy machine let a
-    // window pass without one, and the rotation rightly finished). Bounded in time all the same.
-    const feeding = (async () => {
-      const until = Date.now() + 20_000;
-      for (let n = 2; rotating && Date.now() < until; n += 1) await server.insertLead(lead(n));
-    })();
-    try {
-      await expect(rotate({ key: [newKey, oldKey], actor: 'cli:tester', settleMs: 250 })).rejects.toThrow(
-        /still being sealed with another key .* Restart it with the new key first/,
-      );
-    } finally {
-      rotating = false;
-      await feeding;
-    }
-  });
+  // Its own time limit: the rotation's pass over every lead is slow on a loaded machine, and the feeding must outlast it.
+  it(
+    'stops with a clear message when a server keeps sealing with the old key (one started without the new one)',
+    { timeout: 120_000 },
+    async () => {
+      const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+      const { store: server, rotate } = await kind.open(undefined, { key: oldKey });
+      await server.insertLead(lead(1));
+      let rotating = true;
+      // One insert after another, each awaited, so every settle window of the rotation sees a lead sealed with the old
+      // key committed, however loaded the machine (with pauses between inserts and short windows, a busy machine let a
+      // window pass without one, and the rotation rightly finished). Bounded in time all the same.
+      const feeding = (async () => {
+        const until = Date.now() + 100_000;
+        for (let n = 2; rotating && Date.now() < until; n += 1) await server.insertLead(lead(n));
+      })();
+      try {
+        await expect(rotate({ key: [newKey, oldKey], actor: 'cli:tester', settleMs: 250 })).rejects.toThrow(
+          /still being sealed with another key .* Restart it with the new key first/,
+        );
+      } finally {
+        rotating = false;
+        await feeding;
+      }
+    },
+  );
 });
