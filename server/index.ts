@@ -62,6 +62,7 @@ async function main(): Promise<void> {
       logger,
       staffDir: config.staffDir,
       trustProxy: config.trustProxy,
+      sessionLimits: { idleMs: config.staffIdleMs, absoluteMs: config.staffSessionMs },
     }),
   });
 

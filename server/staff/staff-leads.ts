@@ -1,5 +1,7 @@
 // The inbox API behind a session: the list (filters, search, pages), a lead, its status and notes, the CSV export and
-// the audit log (admins only). Every act is audited with who and which lead, never with what was searched or read.
+// the audit log (admins only). Every act is audited with who and which lead, never with what was searched or read. A
+// read the inbox made on its own (X-Staff-Background: the list refreshed after a new lead) is not the member's: it is
+// audited as `auto-list` (or `auto-view`) by `auto:<email>`, the screen of whose session it was shown on.
 import { once } from 'node:events';
 import type { Request, Response, Router } from 'express';
 import { stringify } from 'csv-stringify';
@@ -12,9 +14,11 @@ import {
   type NoteRequest,
   type StatusRequest,
 } from '../../contracts/staff-api.ts';
+import type { AuditEntry } from '../store/contract/audit-log.ts';
 import type { InboxFilter } from '../store/contract/inbox.ts';
 import { safeCell } from '../store/shared/lead-report.ts';
 import { HttpError, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
+import { isBackground } from './staff-session-life.ts';
 import { columnValue, exportColumns, leadPage, listItem } from './staff-lead-view.ts';
 
 const PAGE_SIZE = 50;
@@ -62,6 +66,12 @@ export function filterOf(req: Request): { filter: InboxFilter; detail: string } 
   return { filter, detail };
 }
 
+/** Who read, for the audit log: the member, or the inbox on its own in their session (a background request). */
+function reader(req: Request, res: Response, action: 'list' | 'view'): Pick<AuditEntry, 'actor' | 'action'> {
+  const { email } = signedIn(res).member;
+  return isBackground(req) ? { actor: `auto:${email}`, action: `auto-${action}` } : { actor: email, action };
+}
+
 function requireAdmin(res: Response): string {
   const { member } = signedIn(res);
   if (!member.admin) throw new HttpError(403, 'admins only');
@@ -72,23 +82,21 @@ export function leadRoutes(deps: StaffDeps) {
   const { inbox, audit, forms } = deps;
 
   const list = async (req: Request, res: Response<LeadsPage>) => {
-    const { member } = signedIn(res);
     const { filter, detail } = filterOf(req);
     const limitText = param(req, 'limit');
     const limit = limitText === undefined ? PAGE_SIZE : Number(limitText);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
       throw new HttpError(400, `limit is 1 to ${MAX_PAGE}`);
     const page = await inbox.list({ ...filter, before: param(req, 'before'), limit });
-    await audit.append({ actor: member.email, action: 'list', detail: detail || undefined });
+    await audit.append({ ...reader(req, res, 'list'), detail: detail || undefined });
     const now = deps.now();
     res.json({ leads: page.rows.map((row) => listItem(row, forms, now)), next: page.next });
   };
 
   const view = async (req: Request, res: Response<LeadDetail>) => {
-    const { member } = signedIn(res);
     const lead = await inbox.get(String(req.params.id));
     if (!lead) throw new HttpError(404, 'not found');
-    await audit.append({ actor: member.email, action: 'view', leadId: lead.id });
+    await audit.append({ ...reader(req, res, 'view'), leadId: lead.id });
     res.json(leadPage(lead, forms));
   };
 

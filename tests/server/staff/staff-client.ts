@@ -14,7 +14,11 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export class StaffClient {
   cookie: string | undefined;
   readonly authenticator = new SoftAuthenticator();
-  constructor(readonly base: string) {}
+  /** `headers`: sent with every request (a browser's User-Agent, say). */
+  constructor(
+    readonly base: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   get origin(): string {
     return new URL(this.base).origin;
@@ -27,6 +31,7 @@ export class StaffClient {
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...(method === 'GET' ? {} : { Origin: this.origin, 'X-Staff-Request': '1' }),
         ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...this.headers,
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -58,6 +63,19 @@ export class StaffClient {
     const response = this.authenticator.register(publicKey, { origin: this.origin, ...options });
     return this.post('/enrol/verify', { token, response });
   }
+
+  /** The passkey again in this session (a re-authentication), as the inbox asks for it before adding a passkey. */
+  async reauthenticate(options: { unverified?: boolean } = {}): Promise<Response> {
+    const request = await this.json<PublicKeyCredentialRequestOptionsJSON>(
+      await this.post('/reauth/options'),
+    );
+    return this.post('/reauth/verify', {
+      response: this.authenticator.assert(request, { origin: this.origin, ...options }),
+    });
+  }
+
+  /** A request the inbox makes on its own (X-Staff-Background), never its member's activity. */
+  background = (path: string) => this.request('GET', path, undefined, { 'X-Staff-Background': '1' });
 
   async signIn(): Promise<Response> {
     const options = await this.json<PublicKeyCredentialRequestOptionsJSON>(
