@@ -38,7 +38,10 @@ export interface EnrolVerifyRequest {
   token: string;
   response: unknown;
 }
-/** POST /signin/verify and /passkeys/verify: the browser's credential (POST /signin/options and /passkeys/options take `{}`). */
+/**
+ * POST /signin/verify, /passkeys/verify and /reauth/verify: the browser's credential (their /options take `{}`).
+ * /reauth/verify answers 204: this session's passkey check is fresh.
+ */
 export interface CredentialRequest {
   response: unknown;
 }
@@ -47,10 +50,72 @@ export interface SignedInMember {
   email: string;
   admin: boolean;
 }
-/** GET /me, and the answer of POST /passkeys/verify (201): the signed-in staff member and their passkeys. */
-export interface Me extends SignedInMember {
-  passkeys: { id: string; createdAt: string; lastUsedAt: string | null }[];
+/**
+ * Requests the inbox makes on its own (a list refreshed after a new lead), not at its member's click, key press or
+ * navigation, carry this header with the value `1`: they need a live session but never extend it, and are not audited
+ * as the member's own reads. The event stream (GET /events) never extends it either.
+ */
+export const BACKGROUND_HEADER = 'X-Staff-Background';
+
+/**
+ * When the session ends, by the server's clock. GET /session answers it (with the header above: without moving it;
+ * without: as activity, "I am still here").
+ */
+export interface SessionClock {
+  /** Its member's last own activity plus the idle limit (STAFF_IDLE_MINUTES), or expiresAt when sooner. */
+  idleExpiresAt: string;
+  /** Its sign-in plus the absolute limit (STAFF_SESSION_HOURS): the end whatever its member does. */
+  expiresAt: string;
+  /** The idle limit. */
+  idleSeconds: number;
+  /** The server's time when it answered, so the inbox can count in its own clock. */
+  serverTime: string;
 }
+
+export interface PasskeyInfo {
+  id: string;
+  /** What it was added from, in words ("Chrome on Android"); null when not known. */
+  name: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** GET /me, and the answer of POST /passkeys/verify (201) and DELETE /passkeys/:id: the member, passkeys, session. */
+export interface Me extends SignedInMember, SessionClock {
+  passkeys: PasskeyInfo[];
+}
+
+/** One of the member's signed-in sessions. `id` is a handle for ending it, never the session's secret. */
+export interface SessionInfo {
+  id: string;
+  createdAt: string;
+  lastActiveAt: string;
+  /** What it was signed in from, in words ("Safari on iPhone"); null when not known. */
+  device: string | null;
+  /** The session of this request (this device). */
+  current: boolean;
+}
+/** GET /sessions: the member's live sessions, newest first. DELETE /sessions/:id ends one of the others (204). */
+export interface SessionsList {
+  sessions: SessionInfo[];
+}
+/** The answer of POST /sessions/end-others: how many sessions were ended. */
+export interface EndedSessions {
+  ended: number;
+}
+
+/**
+ * The server's words (an ErrorAnswer's `error`) for the refusals the inbox explains in its own: an invitation an admin
+ * cancelled, or one whose member was revoked (403); adding or removing a passkey without a user-verified passkey check
+ * of this session in the last 5 minutes (403: the inbox asks for the passkey, POST /reauth/options and /reauth/verify,
+ * and tries again); removing the last passkey (409).
+ */
+export const REFUSED = {
+  cancelledInvitation: 'invitation cancelled',
+  revokedInvitation: 'invitation cancelled: access revoked',
+  freshPasskey: 'confirm with your passkey first',
+  lastPasskey: 'your only passkey cannot be removed',
+} as const;
 
 // Leads.
 

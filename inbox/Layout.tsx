@@ -1,9 +1,11 @@
 // Every screen's frame: the header (the inbox's name, its sections for the signed-in, the colour scheme switch),
-// then the screen. Screens that need a session are drawn only with one (the root route's `beforeLoad`, router.tsx).
+// then the screen. Screens that need a session are drawn only with one (the root route's `beforeLoad`, router.tsx);
+// while there is one, the idle watch warns before it ends (auth/IdleWatch.tsx).
 import { ActionIcon, Alert, Anchor, Container, Group, Loader, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { Me } from '../contracts/staff-api.ts';
+import { IdleWatch } from './auth/IdleWatch.tsx';
 import { isPublicPath, useSession } from './session.ts';
 
 function ColorSchemeSwitch() {
@@ -73,6 +75,7 @@ export function Layout() {
   const { me } = useSession();
   return (
     <>
+      {me && <IdleWatch />}
       <Header me={me} />
       <Container size="lg" component="main" className="inbox-main">
         <Screen />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REFUSED } from '../contracts/staff-api.ts';
 import { explain, query } from './api.ts';
 
 describe('what the inbox says when a request fails', () => {
@@ -19,6 +20,10 @@ describe('what the inbox says when a request fails', () => {
     expect(explain(409, 'this passkey is registered already', null)).toBe(
       'This passkey is registered already.',
     );
+    expect(explain(403, REFUSED.revokedInvitation, null)).toMatch(/your access to the inbox was ended/);
+    expect(explain(403, REFUSED.cancelledInvitation, null)).toMatch(/was cancelled by an admin/);
+    expect(explain(403, REFUSED.freshPasskey, null)).toMatch(/Confirm it is you with your passkey/);
+    expect(explain(409, REFUSED.lastPasskey, null)).toMatch(/only passkey/);
   });
 
   it('leaves unset filters out of the query', () => {

@@ -1,9 +1,14 @@
 // The staff API as the app calls it (its requests and answers are typed in contracts/staff-api.ts, which the server's
 // handlers are typed against too). Every request says it comes from the app (X-Staff-Request, which the server
-// requires on every state-changing request) and carries the session cookie.
+// requires on every state-changing request) and carries the session cookie. A request the app makes on its own, not at
+// the staff member's click, key press or navigation, says so (`background`: X-Staff-Background), so that it neither
+// keeps the session alive nor counts as the member's read.
 import {
+  BACKGROUND_HEADER,
+  REFUSED,
   STAFF_API_PATH,
   type AuditPage,
+  type EndedSessions,
   type ErrorAnswer,
   type LeadDetail,
   type LeadFilter,
@@ -14,14 +19,19 @@ import {
   type Me,
   type NoteRequest,
   type SearchRequest,
+  type SessionClock,
+  type SessionsList,
   type StatusRequest,
 } from '../contracts/staff-api.ts';
+import { noteSessionClock } from './idle.ts';
 
 /** An answer other than 2xx, with what to tell the staff member. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's own words (its `error`), when it gave any. */
+    readonly serverMessage?: string,
   ) {
     super(message);
   }
@@ -37,6 +47,14 @@ export function explain(
   retryAfter: string | null,
 ): string {
   if (status === 401) return 'You are signed out. Sign in again to continue.';
+  if (status === 403 && serverMessage === REFUSED.revokedInvitation)
+    return 'This invitation no longer works: your access to the inbox was ended. If you think this is a mistake, ask an admin.';
+  if (status === 403 && serverMessage === REFUSED.cancelledInvitation)
+    return 'This invitation was cancelled by an admin. Ask them for a new one if you still need access.';
+  if (status === 403 && serverMessage === REFUSED.freshPasskey)
+    return 'Confirm it is you with your passkey first, then try again.';
+  if (status === 409 && serverMessage === REFUSED.lastPasskey)
+    return 'This is your only passkey: add another one before removing it, or you could not sign in.';
   if (status === 403)
     return serverMessage === 'cross-site request'
       ? 'The request was refused because it did not come from the inbox itself. Reload the page and try again.'
@@ -63,7 +81,7 @@ export const whenSignedOut = (handler: () => void) => {
 
 export async function request<T>(
   path: string,
-  init: { method?: string; body?: unknown; keepalive?: boolean } = {},
+  init: { method?: string; body?: unknown; keepalive?: boolean; background?: boolean } = {},
 ): Promise<T> {
   let response: Response;
   try {
@@ -72,6 +90,7 @@ export async function request<T>(
       credentials: 'same-origin',
       headers: {
         'X-Staff-Request': '1',
+        ...(init.background ? { [BACKGROUND_HEADER]: '1' } : {}),
         ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -95,6 +114,7 @@ export async function request<T>(
     throw new ApiError(
       response.status,
       explain(response.status, body?.error, response.headers.get('Retry-After')),
+      body?.error,
     );
   }
   return body as T;
@@ -108,16 +128,26 @@ export function query(filter: LeadsQuery): string {
   return text ? `?${text}` : '';
 }
 
+/** Asks, and learns when the session ends from the answer. */
+const withClock = async <T extends SessionClock>(asked: Promise<T>): Promise<T> => {
+  const clock = await asked;
+  noteSessionClock(clock, Date.now());
+  return clock;
+};
+
 export const api = {
-  me: () => request<Me>('/me'),
+  me: () => withClock(request<Me>('/me')),
+  /** When the session ends; `background`: only asking (the idle watch), else "I am still here" (Stay signed in). */
+  session: (background = false) => withClock(request<SessionClock>('/session', { background })),
   /** A search goes in a POST's body (SearchRequest), never in an address; the other filters may. */
-  leads: ({ q, ...filter }: LeadFilter, before?: string) =>
+  leads: ({ q, ...filter }: LeadFilter, before?: string, { background = false } = {}) =>
     q
       ? request<LeadsPage>('/leads/search', {
           method: 'POST',
           body: { ...filter, q, before } satisfies SearchRequest,
+          background,
         })
-      : request<LeadsPage>(`/leads${query({ ...filter, before })}`),
+      : request<LeadsPage>(`/leads${query({ ...filter, before })}`, { background }),
   lead: (id: string) => request<LeadDetail>(`/leads/${encodeURIComponent(id)}`),
   setStatus: (id: string, status: LeadStatus) =>
     request<LeadDetail>(`/leads/${encodeURIComponent(id)}/status`, {
@@ -137,6 +167,11 @@ export const api = {
   },
   audit: (before?: string) => request<AuditPage>(`/audit${query({ before })}`),
   signOut: () => request<void>('/signout', { method: 'POST' }),
+  sessions: () => request<SessionsList>('/sessions'),
+  endSession: (id: string) => request<void>(`/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  endOtherSessions: () => request<EndedSessions>('/sessions/end-others', { method: 'POST', body: {} }),
+  removePasskey: (id: string) =>
+    withClock(request<Me>(`/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' })),
 };
 /** The CSV export's address for the list's filters but the search (never in an address): a plain download. */
 export const csvHref = ({ q: _search, ...filter }: LeadFilter) =>

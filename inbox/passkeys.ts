@@ -1,5 +1,7 @@
-// The three passkey ceremonies: enrol (from an invitation), sign in, and add another passkey. Each asks the server
-// for options, lets the browser and authenticator do their part, and sends the answer back to be verified.
+// The passkey ceremonies: enrol (from an invitation), sign in, re-authenticate (the passkey again, in a session), and
+// add another passkey. Each asks the server for options, lets the browser and authenticator do their part, and sends
+// the answer back to be verified. Adding or removing a passkey needs a passkey check of the last 5 minutes: when the
+// server says it is stale, the app asks for the passkey again and tries once more.
 import {
   startAuthentication,
   startRegistration,
@@ -7,13 +9,15 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import type {
-  CredentialRequest,
-  EnrolOptionsRequest,
-  EnrolVerifyRequest,
-  SignedInMember as SignedIn,
+import {
+  REFUSED,
+  type CredentialRequest,
+  type EnrolOptionsRequest,
+  type EnrolVerifyRequest,
+  type Me,
+  type SignedInMember as SignedIn,
 } from '../contracts/staff-api.ts';
-import { request } from './api.ts';
+import { api, ApiError, request } from './api.ts';
 
 export async function enrol(token: string): Promise<SignedIn> {
   const optionsJSON = await request<PublicKeyCredentialCreationOptionsJSON>('/enrol/options', {
@@ -39,17 +43,44 @@ export async function signIn(): Promise<SignedIn> {
   });
 }
 
-export async function addPasskey(): Promise<void> {
-  const optionsJSON = await request<PublicKeyCredentialCreationOptionsJSON>('/passkeys/options', {
+/** The member's passkey again (user-verified), so that this session may add or remove a passkey. */
+export async function reauthenticate(): Promise<void> {
+  const optionsJSON = await request<PublicKeyCredentialRequestOptionsJSON>('/reauth/options', {
     method: 'POST',
     body: {},
   });
-  const response = await startRegistration({ optionsJSON });
-  await request<unknown>('/passkeys/verify', {
-    method: 'POST',
-    body: { response } satisfies CredentialRequest,
-  });
+  const response = await startAuthentication({ optionsJSON });
+  await request<void>('/reauth/verify', { method: 'POST', body: { response } satisfies CredentialRequest });
 }
+
+const staleCheck = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.serverMessage === REFUSED.freshPasskey;
+
+/** Runs `act`; when the server asks for a fresh passkey check first, asks for the passkey and runs it once more. */
+export async function withFreshPasskey<T>(act: () => Promise<T>): Promise<T> {
+  try {
+    return await act();
+  } catch (error) {
+    if (!staleCheck(error)) throw error;
+  }
+  await reauthenticate();
+  return act();
+}
+
+export const addPasskey = (): Promise<Me> =>
+  withFreshPasskey(async () => {
+    const optionsJSON = await request<PublicKeyCredentialCreationOptionsJSON>('/passkeys/options', {
+      method: 'POST',
+      body: {},
+    });
+    const response = await startRegistration({ optionsJSON });
+    return request<Me>('/passkeys/verify', {
+      method: 'POST',
+      body: { response } satisfies CredentialRequest,
+    });
+  });
+
+export const removePasskey = (id: string): Promise<Me> => withFreshPasskey(() => api.removePasskey(id));
 
 /** Stops a ceremony still waiting for the authenticator (the staff member left the screen). */
 export const cancelCeremony = () => WebAuthnAbortService.cancelCeremony();

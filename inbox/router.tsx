@@ -63,7 +63,7 @@ const auditRoute = createRoute({
 const accountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account',
-  loader: ({ context }) => ({ me: context.me }),
+  loader: ({ context }) => ({ me: context.me, sessions: settle(api.sessions()) }),
   component: Account,
 });
 

@@ -5,6 +5,7 @@ import { useCallback } from 'react';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import type { Me } from '../contracts/staff-api.ts';
 import { api, ApiError } from './api.ts';
+import { sessionRefused } from './idle.ts';
 
 /** What the root route's `beforeLoad` puts in every route's context. */
 export type Session = {
@@ -30,8 +31,9 @@ export async function readSession(): Promise<Session> {
   }
 }
 
-/** The session ended (a 401): known signed out, without asking again. */
+/** The session ended (a 401): known signed out, without asking again, and why when it was for being away. */
 export const signedOut = () => {
+  sessionRefused();
   known = Promise.resolve(null);
 };
 

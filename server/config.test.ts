@@ -22,6 +22,8 @@ describe('server config', () => {
       leadsEncryptionKey: undefined,
       clientDir: '/srv/site/dist/client',
       staffDir: '/srv/site/dist/inbox',
+      staffIdleMs: 15 * 60_000,
+      staffSessionMs: 12 * 3_600_000,
       logLevel: 'info',
       trustProxy: false,
       staffOrigin: 'http://localhost:3000',
@@ -154,6 +156,28 @@ describe('server config', () => {
       'CHAT_RETRY_MAX_MS (1000) must be at least CHAT_RETRY_BASE_MS (5000)',
     );
     expect(() => readConfig({ CHAT_RETRY_MAX_MS: '0' })).toThrow('CHAT_RETRY_MAX_MS must be a whole number');
+  });
+
+  it('reads the staff session limits, fractions allowed so tests can shorten them, and refuses what defeats them', () => {
+    expect(readConfig({ STAFF_IDLE_MINUTES: '5', STAFF_SESSION_HOURS: '8' })).toMatchObject({
+      staffIdleMs: 5 * 60_000,
+      staffSessionMs: 8 * 3_600_000,
+    });
+    expect(readConfig({ STAFF_IDLE_MINUTES: '0.25', STAFF_SESSION_HOURS: '0.01' })).toMatchObject({
+      staffIdleMs: 15_000,
+      staffSessionMs: 36_000,
+    });
+    for (const bad of ['0', '0.05', '61', '-5', 'ten', '1e1'])
+      expect(() => readConfig({ STAFF_IDLE_MINUTES: bad })).toThrow(
+        `STAFF_IDLE_MINUTES must be a number from 0.1 to 60, not "${bad}"`,
+      );
+    for (const bad of ['0', '25', 'all day'])
+      expect(() => readConfig({ STAFF_SESSION_HOURS: bad })).toThrow(
+        `STAFF_SESSION_HOURS must be a number from 0.01 to 24, not "${bad}"`,
+      );
+    expect(() => readConfig({ STAFF_IDLE_MINUTES: '30', STAFF_SESSION_HOURS: '0.25' })).toThrow(
+      'STAFF_SESSION_HOURS (0.25 hours) must be at least STAFF_IDLE_MINUTES (30 minutes)',
+    );
   });
 
   it('names every bad value', () => {

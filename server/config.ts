@@ -53,6 +53,10 @@ export interface ServerConfig {
   clientDir: string;
   /** The admissions inbox's build, served under /staff/ (server/staff/). */
   staffDir: string;
+  /** STAFF_IDLE_MINUTES: a staff session without its member's own activity for this long is over. */
+  staffIdleMs: number;
+  /** STAFF_SESSION_HOURS: a staff session is over this long after its sign-in, whatever its member does. */
+  staffSessionMs: number;
   logLevel: string;
   /**
    * Which proxies in front of the server to believe about the visitor's address (X-Forwarded-For, for the rate limit)
@@ -90,6 +94,8 @@ export const ENVIRONMENT = {
   NODE_ENV: '(unset: development)',
   CLIENT_DIR: 'dist/client',
   STAFF_DIR: '(unset: inbox beside CLIENT_DIR, so dist/inbox)',
+  STAFF_IDLE_MINUTES: '15',
+  STAFF_SESSION_HOURS: '12',
   LOG_LEVEL: 'info',
   TRUST_PROXY: '(unset: no proxy is trusted)',
   STAFF_ORIGIN: '(unset: in production, the url of site/site.json; otherwise http://localhost:<PORT>)',
@@ -270,6 +276,14 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       `CHAT_RETRY_MAX_MS (${chatRetryMaxMs}) must be at least CHAT_RETRY_BASE_MS (${chatRetryBaseMs})`,
     );
 
+  // HIPAA's automatic logoff: an hour idle at most, a working day at most. Fractions allowed, so tests can shorten them.
+  const staffIdleMinutes = decimal('STAFF_IDLE_MINUTES', 15, 0.1, 60);
+  const staffSessionHours = decimal('STAFF_SESSION_HOURS', 12, 0.01, 24);
+  if (staffSessionHours * 60 < staffIdleMinutes)
+    problems.push(
+      `STAFF_SESSION_HOURS (${staffSessionHours} hours) must be at least STAFF_IDLE_MINUTES (${staffIdleMinutes} minutes)`,
+    );
+
   const databaseUrl = value('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl))
     // Not echoed: a connection string may hold a password.
@@ -311,6 +325,8 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     auditKey,
     clientDir,
     staffDir: resolve(cwd, value('STAFF_DIR') ?? join(dirname(clientDir), 'inbox')),
+    staffIdleMs: Math.round(staffIdleMinutes * 60_000),
+    staffSessionMs: Math.round(staffSessionHours * HOUR_MS),
     logLevel: value('LOG_LEVEL') ?? ENVIRONMENT.LOG_LEVEL,
     trustProxy,
     staffOrigin: originOf(staffOriginText) ?? staffOriginText,

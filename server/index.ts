@@ -64,6 +64,7 @@ async function main(): Promise<void> {
       trustProxy: config.trustProxy,
       origin: config.staffOrigin,
       readLimit: config.staffReadLimit,
+      sessionLimits: { idleMs: config.staffIdleMs, absoluteMs: config.staffSessionMs },
     }),
   });
 

@@ -1,8 +1,10 @@
-// Sign in with a passkey (discoverable: no e-mail to type), then back to where the staff member was going.
+// Sign in with a passkey (discoverable: no e-mail to type), then back to where the staff member was going. After the
+// app was signed out for being away (or at the session's time limit), it says so first, plainly.
 import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { duration, forgetSignedOutReason, signedOutReason, type SignedOutReason } from '../idle.ts';
 import { signIn } from '../passkeys.ts';
 import { useSession } from '../session.ts';
 import { HostNotice } from './HostNotice.tsx';
@@ -15,6 +17,7 @@ export function SignIn() {
   const navigate = useNavigate();
   const { refresh } = useSession();
   const done = useCallback(async () => {
+    forgetSignedOutReason();
     await refresh();
     await navigate({ to: next ?? '/', replace: true });
   }, [navigate, next, refresh]);
@@ -22,6 +25,7 @@ export function SignIn() {
   return (
     <Paper className="inbox-narrow" withBorder p="lg">
       <Stack>
+        <SignedOutNotice reason={signedOutReason()} />
         <Title order={1}>Sign in</Title>
         <Text>Sign in to the admissions inbox with the passkey on this device.</Text>
         <HostNotice />
@@ -38,5 +42,18 @@ export function SignIn() {
         </Text>
       </Stack>
     </Paper>
+  );
+}
+
+/** Why the inbox was signed out, when it was not the member's doing (the next version makes this a full banner). */
+function SignedOutNotice({ reason }: { reason: SignedOutReason | undefined }) {
+  if (!reason) return null;
+  return (
+    <Alert color="orange" variant="light" role="alert" title="You were signed out">
+      {reason.kind === 'idle'
+        ? `You were signed out after ${duration(reason.idleSeconds)} without activity, to protect your patients' privacy. `
+        : "Your session reached its time limit, so you were signed out to protect your patients' privacy. "}
+      Sign in again to continue.
+    </Alert>
   );
 }

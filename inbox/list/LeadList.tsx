@@ -1,8 +1,8 @@
 // The list: newest first, a page at a time ("Load more"), with the filters in the address and the search term in
-// memory only (search-term.ts). Its route's loader asks for
-// the first page of the filters. New leads arrive from the event stream, which has the router load the list again;
-// what is new in that first page goes on top and is announced politely to screen readers, with a count only: never a
-// sound, and never a notification or announcement carrying a name.
+// memory only (search-term.ts). Its route's loader asks for the first page of the filters. New leads arrive from the
+// event stream, and the list asks for its first page again on its own (a background request: it neither keeps the
+// session alive nor counts as the member's read); what is new in that page goes on top and is announced politely to
+// screen readers, with a count only: never a sound, and never a notification or announcement carrying a name.
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
@@ -24,15 +24,14 @@ export function LeadList() {
   // The filters this page was loaded with: the address's, and the search term from memory.
   const { firstPage, filter } = listApi.useLoaderData();
   const navigate = listApi.useNavigate();
-  const router = useRouter();
   const { me } = useSession();
   const [announcement, setAnnouncement] = useState('');
 
-  useNewLeads(useCallback(() => void router.invalidate(), [router]));
   const announceNew = useCallback(
     (count: number) => setAnnouncement(count === 1 ? '1 new lead' : `${count} new leads`),
     [],
   );
+  const router = useRouter();
   const q = searchTerm();
   const setSearch = ({ q: term, ...next }: ListFilters) => {
     const searchChanged = (term ?? '') !== (q ?? '');
@@ -97,20 +96,25 @@ function ShownLeads(props: {
   const [problem, setProblem] = useState<string | undefined>(loaded.ok ? undefined : loaded.problem);
   const [loadingMore, setLoadingMore] = useState(false);
 
-  // The list loaded again (a new lead): whatever in its first page is not shown yet goes on top.
+  // The first page again (a new lead, or the route loaded again): whatever in it is not shown yet goes on top.
   const shown = useRef(leads);
   shown.current = leads;
-  useEffect(() => {
-    if (firstPage === initial) return;
-    void firstPage.then((again) => {
-      if (!again.ok) return;
+  const addNew = useCallback(
+    (page: LeadsPage) => {
       const known = new Set((shown.current ?? []).map((lead) => lead.id));
-      const added = again.value.leads.filter((lead) => !known.has(lead.id));
+      const added = page.leads.filter((lead) => !known.has(lead.id));
       if (added.length === 0) return;
       setLeads((current) => [...added, ...(current ?? [])]);
       onNew(added.length);
-    });
-  }, [firstPage, initial, onNew]);
+    },
+    [onNew],
+  );
+  useEffect(() => {
+    if (firstPage === initial) return;
+    void firstPage.then((again) => again.ok && addNew(again.value));
+  }, [firstPage, initial, addNew]);
+  // A failure shows nothing here: a 401 signs the app out (api.ts), anything else waits for the next lead.
+  useNewLeads(() => void api.leads(filter, undefined, { background: true }).then(addNew, () => undefined));
 
   const loadMore = async () => {
     if (!next) return;

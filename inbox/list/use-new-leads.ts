@@ -1,7 +1,8 @@
-// New leads without a reload: the server's event stream says a lead was stored (its id only), and the list then has
-// the router load its first page again. EventSource reconnects by itself after a dropped connection; when the server
-// refused the stream (a closed source: signed out, or the server restarting), this opens a new one a little later,
-// which also finds out through the next API call whether the session has ended.
+// New leads without a reload: the server's event stream says a lead was stored (its id only), and the list then asks
+// for its first page again, on its own (LeadList.tsx). Neither the stream nor that request is the member's activity: an
+// unattended inbox still signs out at the idle limit (auth/IdleWatch.tsx). EventSource reconnects by itself after a
+// dropped connection; when the server refused the stream (a closed source: signed out, or the server restarting), this
+// opens a new one a little later, which also finds out through the next API call whether the session has ended.
 import { useEffect, useRef } from 'react';
 import { STAFF_API_PATH, type LeadStoredEvent } from '../../contracts/staff-api.ts';
 

@@ -38,7 +38,7 @@ const passkey = (id: string) => ({
 });
 
 describe('npm run staff', () => {
-  it('invites with a one-time link at STAFF_ORIGIN, the token in the fragment, valid 24 hours', async () => {
+  it('invites with a one-time link at STAFF_ORIGIN, the token in the fragment, valid 24 hours; 1 hour for a member', async () => {
     const { code, out } = await cli(['invite', 'Ana@Example.org', '--admin']);
     expect(code).toBe(0);
     expect(out).toContain('Invitation for ana@example.org (admin).');
@@ -57,9 +57,20 @@ describe('npm run staff', () => {
     });
     const again = await cli(['invite', 'ana@example.org']);
     expect(again.out).toContain('ana@example.org is a member already: this link adds a passkey.');
+    expect(again.out).toContain('valid 1 hour and once');
+    await withStore(async (store) => {
+      const token = tokenOf(again.out);
+      expect(await store.staff.inviteFor(token, NOW.getTime() + 59 * 60_000)).toMatchObject({
+        kind: 'add a passkey',
+      });
+      expect(await store.staff.inviteFor(token, NOW.getTime() + 60 * 60_000)).toBeUndefined();
+    });
+    expect((await cli(['invites'])).out).toMatch(
+      /^E-mail\s+Admin\s+For\s+Created \(UTC\)\s+Expires \(UTC\)\nana@example\.org\s+no\s+add a passkey\s+2026-01-09 12:00\s+2026-01-09 13:00\n$/,
+    );
   });
 
-  it('lists the staff, and revokes one at once: sessions and passkeys deleted', async () => {
+  it('lists the staff, and revokes one at once: sessions and passkeys deleted, invitations cancelled', async () => {
     await withStore((store) => store.staff.startSession('ana-id', NOW.getTime()));
     const listed = await cli(['list']);
     expect(listed.out).toMatch(/^E-mail\s+Admin\s+Passkeys\s+Last sign-in \(UTC\)\s+Revoked \(UTC\)\n/);
@@ -67,8 +78,10 @@ describe('npm run staff', () => {
     const revoked = await cli(['revoke', 'ANA@example.org']);
     expect([revoked.code, revoked.out]).toEqual([
       0,
-      'Revoked ana@example.org: signed out everywhere, passkeys deleted.\n',
+      'Revoked ana@example.org: signed out everywhere, passkeys deleted, 1 invitation cancelled.\n',
     ]);
+    // Her unused link to add a passkey is dead, and no longer listed.
+    expect((await cli(['invites'])).out).toBe('No invitation is waiting.\n');
     const db = new Database(dbFile, { readonly: true });
     expect(db.prepare("SELECT COUNT(*) AS n FROM sessions WHERE staff_id = 'ana-id'").get()).toEqual({
       n: 0,
@@ -79,6 +92,42 @@ describe('npm run staff', () => {
     db.close();
     expect((await cli(['list'])).out).toMatch(/ana@example\.org\s+yes\s+0\s+-\s+2026-01-09 12:00\n/);
     expect(await cli(['revoke', 'nobody@example.org'])).toMatchObject({ code: 1 });
+  });
+
+  it('lets a revoked member back only by an explicit reinstatement; lists and cancels invitations', async () => {
+    const refused = await cli(['invite', 'ana@example.org']);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toBe(
+      'ana@example.org was revoked (2026-01-09 12:00 UTC); their invitations were cancelled with it. ' +
+        'To let them back in: npm run staff -- invite ana@example.org --reinstate\n',
+    );
+    expect(await cli(['invite', 'bob@example.org', '--reinstate'])).toMatchObject({ code: 1 });
+    const reinstated = await cli(['invite', 'ana@example.org', '--reinstate']);
+    expect(reinstated.out).toContain('Reinstatement for ana@example.org.');
+    expect(reinstated.out).toContain('valid 24 hours');
+    const bob = await cli(['invite', 'bob@example.org', '--admin']);
+    expect(bob.out).toContain('Invitation for bob@example.org (admin).');
+    const listed = (await cli(['invites'])).out;
+    expect(listed).toMatch(/ana@example\.org\s+no\s+reinstatement\s+2026-01-09 12:00\s+2026-01-10 12:00\n/);
+    expect(listed).toMatch(/bob@example\.org\s+yes\s+new member\s+2026-01-09 12:00\s+2026-01-10 12:00\n/);
+    expect(listed).not.toContain(tokenOf(bob.out));
+
+    expect(await cli(['cancel', 'Bob@Example.org'])).toMatchObject({
+      code: 0,
+      out: 'Cancelled 1 invitation for bob@example.org: its link no longer works.\n',
+    });
+    expect((await cli(['invites'])).out).not.toContain('bob@example.org');
+    expect(await cli(['cancel', 'bob@example.org'])).toMatchObject({ code: 1 });
+    await withStore(async (store) => {
+      const at = NOW.getTime() + 60_000;
+      expect(await store.staff.inviteRefusal(tokenOf(bob.out), at)).toBe('cancelled');
+      // The reinstatement readmits her: her role decided afresh by it.
+      expect(await store.staff.enrol(tokenOf(reinstated.out), 'x', passkey('cred-2'), at)).toMatchObject({
+        id: 'ana-id',
+        revokedAt: null,
+        admin: false,
+      });
+    });
   });
 
   it('refuses what it cannot do with usage', async () => {
@@ -102,16 +151,23 @@ describe('npm run staff', () => {
     expect(acts).toEqual([
       'cli:ops | invite | - | ana@example.org admin',
       'cli:ops | invite | - | ana@example.org',
+      'cli:ops | cli-read | - | invites',
       'cli:ops | cli-read | - | staff list',
-      'cli:ops | revoke | - | ana@example.org',
+      'cli:ops | revoke | - | ana@example.org invitations-cancelled=1',
+      'cli:ops | cli-read | - | invites',
       'cli:ops | cli-read | - | staff list',
+      'cli:ops | reinstate | - | ana@example.org',
+      'cli:ops | invite | - | bob@example.org admin',
+      'cli:ops | cli-read | - | invites',
+      'cli:ops | invite-cancel | - | bob@example.org invitations=1',
+      'cli:ops | cli-read | - | invites',
     ]);
   });
 
   it('verifies the chain, and names the first row that was altered', async () => {
     expect(await cli(['audit', '--verify'])).toMatchObject({
       code: 0,
-      out: expect.stringMatching(/whole: 6 rows/),
+      out: expect.stringMatching(/whole: 13 rows/),
     });
     const db = new Database(dbFile);
     db.exec('DROP TRIGGER audit_no_update');

@@ -1,5 +1,5 @@
-// `npm run staff -- <command>`: who may use the admissions inbox (/staff/). Invitations, the staff list, revoking, and
-// the audit log. Reads LEADS_DB and its key as `npm run leads` does; safe while the server runs (each write is one
+// `npm run staff -- <command>`: who may use the admissions inbox (/staff/). Invitations (made, listed, cancelled), the
+// staff list, revoking (which cancels the member's waiting invitations too), and the audit log. Reads LEADS_DB and its key as `npm run leads` does; safe while the server runs (each write is one
 // small transaction, and the server checks every request against the database, so a revoke takes effect at once).
 // Every act is itself audited, as `cli:<os user>`.
 import { cli, CliFailure, readArgs, runAsMain, UsageError, type CliIo } from '../../core/cli.ts';
@@ -9,21 +9,29 @@ import type { AuditRow } from '../store/contract/audit-log.ts';
 import { CipherError } from '../store/shared/cipher.ts';
 import { KeyError } from '../store/shared/key-file.ts';
 import type { LeadStore } from '../store/contract/lead-store.ts';
+import { PASSKEY_INVITE_VALID_MS, RevokedMemberError } from '../store/contract/staff-store.ts';
 import { normaliseEmail } from '../store/shared/staff-records.ts';
 import { actorOf, withStore } from './cli-store.ts';
 
+/** A new member's invitation (or a reinstatement's) is good this long; a current member's, 1 hour. */
 export const INVITE_VALID_MS = 24 * 60 * 60 * 1000;
 
 export const USAGE = `Usage: npm run staff -- <command>
 
-  invite <email> [--admin]   print a one-time enrolment link, valid 24 hours (--admin: may export and read the audit
-                             log); for a current member, a link that adds a passkey
+  invite <email> [--admin] [--reinstate]
+                             print a one-time enrolment link, valid 24 hours (--admin: may export and read the audit
+                             log); for a current member, a link that adds a passkey, valid 1 hour; for a revoked
+                             member, refused unless --reinstate: they may come back (audited as a reinstatement)
+  invites                    invitations still waiting: e-mail, admin, for whom, created, expires (never the link)
+  cancel <email>             cancel that e-mail's waiting invitations: their links no longer work
   list                       staff: e-mail, admin, passkeys, last sign-in, revoked
-  revoke <email>             revoke at once: their sessions and passkeys are deleted
+  revoke <email>             revoke at once: their sessions and passkeys are deleted, their invitations cancelled
   audit [--verify]           the audit log, newest last; --verify checks its chain and exits 1 at the first bad row
 
 Reads LEADS_DB (default data/leads.db) and its key as the server does (see npm run leads -- help).
 `;
+
+const invitations = (count: number) => (count === 1 ? '1 invitation' : `${count} invitations`);
 
 const when = (ms: number | null): string =>
   ms === null ? '-' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
@@ -71,19 +79,87 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   switch (command) {
     case 'invite': {
-      const { args, has } = takes(['admin'], 1, 'invite takes one e-mail address: invite <email> [--admin]');
+      const { args, has } = takes(
+        ['admin', 'reinstate'],
+        1,
+        'invite takes one e-mail address: invite <email> [--admin] [--reinstate]',
+      );
       const email = normaliseEmail(args[0] ?? '');
       if (!email) throw new UsageError(`"${args[0] ?? ''}" is not an e-mail address`);
-      const admin = has('admin');
+      const [admin, reinstate] = [has('admin'), has('reinstate')];
       // At STAFF_ORIGIN, where the server answers the staff area and its passkeys belong.
       const siteUrl = readConfig(io.env, io.cwd).staffOrigin;
       return withStore(io, async (store) => {
-        const { token, member } = await store.staff.createInvite(email, admin, now + INVITE_VALID_MS);
-        await store.audit.append({ actor, action: 'invite', detail: `${email}${admin ? ' admin' : ''}` });
+        const existing = (await store.staff.members()).find((member) => member.email === email);
+        if (reinstate && existing?.revokedAt == null)
+          throw new CliFailure(
+            `${email} is not a revoked member: --reinstate only lets a revoked member back in.`,
+          );
+        // A current member's link adds a passkey to their account: it lives an hour, not a day.
+        const validMs = existing && existing.revokedAt === null ? PASSKEY_INVITE_VALID_MS : INVITE_VALID_MS;
+        let invited;
+        try {
+          invited = await store.staff.createInvite(email, admin, now + validMs, { now, reinstate });
+        } catch (error) {
+          if (!(error instanceof RevokedMemberError)) throw error;
+          throw new CliFailure(
+            `${email} was revoked (${when(error.member.revokedAt)} UTC); their invitations were cancelled with it. ` +
+              `To let them back in: npm run staff -- invite ${email}${admin ? ' --admin' : ''} --reinstate`,
+          );
+        }
+        const detail = `${email}${admin ? ' admin' : ''}`;
+        await store.audit.append({ actor, action: reinstate ? 'reinstate' : 'invite', detail });
+        const whom =
+          invited.kind === 'add a passkey'
+            ? `${email} is a member already: this link adds a passkey.`
+            : `${invited.kind === 'reinstatement' ? 'Reinstatement' : 'Invitation'} for ${email}${admin ? ' (admin)' : ''}.`;
         io.out(
-          `${member ? `${email} is a member already: this link adds a passkey.` : `Invitation for ${email}${admin ? ' (admin)' : ''}.`}\n` +
-            `Send them this link, valid 24 hours and once (the token after # never reaches a server log):\n\n` +
-            `  ${siteUrl}/staff/enrol#${token}\n`,
+          `${whom}\nSend them this link, valid ${validMs === INVITE_VALID_MS ? '24 hours' : '1 hour'} and once ` +
+            `(the token after # never reaches a server log):\n\n  ${siteUrl}/staff/enrol#${invited.token}\n`,
+        );
+        return 0;
+      });
+    }
+    case 'invites': {
+      takes([], 0, 'invites takes no arguments');
+      return withStore(io, async (store) => {
+        const invites = await store.staff.invites(now);
+        await store.audit.append({ actor, action: 'cli-read', detail: 'invites' });
+        if (invites.length === 0) {
+          io.out('No invitation is waiting.\n');
+          return 0;
+        }
+        io.out(
+          table([
+            ['E-mail', 'Admin', 'For', 'Created (UTC)', 'Expires (UTC)'],
+            ...invites.map((invite) => [
+              invite.email,
+              invite.admin ? 'yes' : 'no',
+              invite.kind,
+              when(invite.createdAt),
+              when(invite.expiresAt),
+            ]),
+          ]),
+        );
+        return 0;
+      });
+    }
+    case 'cancel': {
+      const { args } = takes([], 1, 'cancel takes one e-mail address: cancel <email>');
+      const email = normaliseEmail(args[0] ?? '') ?? args[0] ?? '';
+      return withStore(io, async (store) => {
+        const cancelled = await store.staff.cancelInvites(email, now);
+        if (cancelled === 0)
+          throw new CliFailure(
+            `No invitation for ${email} is waiting. \`npm run staff -- invites\` lists them.`,
+          );
+        await store.audit.append({
+          actor,
+          action: 'invite-cancel',
+          detail: `${email} invitations=${cancelled}`,
+        });
+        io.out(
+          `Cancelled ${invitations(cancelled)} for ${email}: ${cancelled === 1 ? 'its link no longer works' : 'their links no longer work'}.\n`,
         );
         return 0;
       });
@@ -117,9 +193,20 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return withStore(io, async (store) => {
         const member = await store.staff.revoke(args[0] ?? '', now);
         if (!member)
-          throw new CliFailure(`No staff member ${args[0] ?? ''}. \`npm run staff -- list\` shows them.`);
-        await store.audit.append({ actor, action: 'revoke', detail: member.email });
-        io.out(`Revoked ${member.email}: signed out everywhere, passkeys deleted.\n`);
+          throw new CliFailure(
+            `No staff member ${args[0] ?? ''}. \`npm run staff -- list\` shows them; ` +
+              `\`npm run staff -- cancel <email>\` withdraws an invitation.`,
+          );
+        const cancelled = member.invitesCancelled;
+        await store.audit.append({
+          actor,
+          action: 'revoke',
+          detail: `${member.email}${cancelled ? ` invitations-cancelled=${cancelled}` : ''}`,
+        });
+        io.out(
+          `Revoked ${member.email}: signed out everywhere, passkeys deleted` +
+            `${cancelled ? `, ${invitations(cancelled)} cancelled` : ''}.\n`,
+        );
         return 0;
       });
     }

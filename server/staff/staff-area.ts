@@ -1,6 +1,7 @@
 // Everything under /staff: the inbox app's shell and assets, and its API (/staff/api). Its own Express app, answered
 // before the site's code ever sees the request (server/app.ts), with its own headers (staff-headers.ts). Signed out, the
 // shell still loads (it shows the sign-in screen) and the API answers 401 to all but the sign-in and enrolment routes.
+// Signed in, only the member's own requests move the session's idle end (staff-session-life.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import express, { type ErrorRequestHandler, type Router } from 'express';
 import type { ErrorAnswer } from '../../contracts/staff-api.ts';
 import { clientErrorOf } from '../http/error-handler.ts';
 import { HttpError, signedIn, type StaffDeps } from './staff-context.ts';
+import { accountRoutes } from './staff-account.ts';
 import { eventStreams } from './staff-events.ts';
 import { NONCE_PLACEHOLDER, nonceOf, staffHeaders } from './staff-headers.ts';
 import { leadRoutes } from './staff-leads.ts';
@@ -16,13 +18,13 @@ import { refusalAudit } from './staff-refusals.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
 import { misdirected } from './staff-origin.ts';
 import { readLimit } from './staff-read-limit.ts';
+import { clearSessionCookie, sameOriginRequest, sessionCookies, sessionIdOf } from './staff-session.ts';
 import {
-  clearSessionCookie,
-  liveSession,
-  sameOriginRequest,
-  sessionCookies,
-  sessionIdOf,
-} from './staff-session.ts';
+  DEFAULT_SESSION_LIMITS,
+  isBackground,
+  sessionKeeper,
+  type SessionLimits,
+} from './staff-session-life.ts';
 import { signInLimit } from './staff-sign-in-limit.ts';
 import type { TrustProxy } from '../config.ts';
 import { secureRequests } from '../http/security.ts';
@@ -72,11 +74,14 @@ type StaffStores = Pick<LeadStore, 'staff' | 'inbox' | 'audit' | 'rateCounters'>
 /**
  * The staff area on a lead store, as the server wires it (and the in-process test server): staff, inbox, audit and
  * sign-in counts from the store, whether a request came over HTTPS from the same TRUST_PROXY as the site's, and the
- * clock unless a test moves it.
+ * clock and session limits unless a test moves or shortens them.
  */
 export function staffAreaOn(
   store: StaffStores,
-  options: Omit<StaffAreaOptions, keyof StaffStores | 'secure' | 'now'> & { now?: () => number },
+  options: Omit<StaffAreaOptions, keyof StaffStores | 'secure' | 'now' | 'sessionLimits'> & {
+    now?: () => number;
+    sessionLimits?: SessionLimits;
+  },
 ): StaffArea {
   return createStaffArea({
     ...options,
@@ -86,6 +91,7 @@ export function staffAreaOn(
     rateCounters: store.rateCounters,
     secure: secureRequests(options.trustProxy),
     now: options.now ?? Date.now,
+    sessionLimits: options.sessionLimits ?? DEFAULT_SESSION_LIMITS,
   });
 }
 
@@ -93,7 +99,8 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   const deps: StaffDeps = options;
   const { staff, audit, logger } = deps;
   const json = bodyParser.json({ limit: '64kb' });
-  const events = eventStreams(deps, options.heartbeatMs);
+  const sessions = sessionKeeper(deps);
+  const events = eventStreams(deps, sessions, options.heartbeatMs);
   const passkeys = passkeyRoutes(
     deps,
     signInLimit(options.trustProxy, options.signInFailures, options.ceremonyStarts, options.rateCounters),
@@ -121,7 +128,8 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   open.use(json);
   passkeys.public(open);
   api.use(open);
-  // Everything after this needs a live session.
+  // Everything after this needs a live session. The event stream, which a tab keeps open unattended, and the inbox's
+  // own requests need one too, but are never the member's activity.
   api.use(async (req, res, next) => {
     const cookies = sessionCookies(req, deps.origin);
     if (cookies.length > 1) {
@@ -130,23 +138,25 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
       throw new HttpError(401, TWO_COOKIES);
     }
     const sessionId = sessionIdOf(req, staff, deps.origin);
-    const session = sessionId && (await liveSession(staff, sessionId, deps.now(), true));
+    const activity = !isBackground(req) && req.path !== '/events';
+    const session = sessionId && (await sessions.live(sessionId, activity));
     if (!sessionId || !session) {
       if (cookies.length > 0) clearSessionCookie(res, deps.origin);
       throw new HttpError(401, 'signed out');
     }
-    res.locals.signedIn = { member: session.member, sessionId };
+    res.locals.signedIn = { member: session.member, sessionId, session };
     next();
   });
   const signed = express.Router();
   signed.use(json);
   passkeys.signedIn(signed);
+  accountRoutes(deps, sessions, events.endSession)(signed);
   leadRoutes(deps, readLimit(deps, options.readLimit, options.rateCounters))(signed);
   signed.get('/events', events.stream);
   signed.post('/signout', async (req, res) => {
-    const { member, sessionId } = signedIn(res);
+    const { member, sessionId, session } = signedIn(res);
     await staff.endSession(sessionId);
-    events.endSession(sessionId);
+    events.endSession(session.id);
     clearSessionCookie(res, deps.origin);
     await audit.append({ actor: member.email, action: 'sign-out' });
     res.status(204).end();

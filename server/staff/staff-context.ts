@@ -6,7 +6,8 @@ import type { FormDefinition, Site } from '../../generated/content-types.ts';
 import type { AuditLog } from '../store/contract/audit-log.ts';
 import type { InboxStore } from '../store/contract/inbox.ts';
 import type { Logger } from '../logger.ts';
-import type { StaffMember, StaffStore } from '../store/contract/staff-store.ts';
+import type { StaffMember, StaffSession, StaffStore } from '../store/contract/staff-store.ts';
+import type { SessionLimits } from './staff-session-life.ts';
 
 export interface StaffDeps {
   staff: StaffStore;
@@ -21,11 +22,15 @@ export interface StaffDeps {
   secure: (req: IncomingMessage) => boolean;
   /** Epoch ms; tests move it. */
   now: () => number;
+  /** How long a session lives idle, and at most (STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS). */
+  sessionLimits: SessionLimits;
 }
 
 export interface SignedIn {
   member: StaffMember;
+  /** The cookie's secret id (the store keeps only its hash, `session.id`). */
   sessionId: string;
+  session: StaffSession;
 }
 
 /** An answer the client should see: its status and `{ "error": message }`. */

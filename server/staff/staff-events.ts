@@ -1,18 +1,21 @@
 // GET /staff/api/events: a server-sent event `lead` with `{ "id" }` as each new lead is stored, and a comment every
 // 25 s so proxies keep the connection open. The stream ends with its session: at sign-out at once; after a revoke, an
-// idle timeout or the absolute limit, at the next heartbeat or event (checked without counting as activity).
+// idle timeout or the absolute limit, at the next heartbeat or event. Never activity: neither the stream nor its checks
+// move the session's idle end (staff-session-life.ts).
 import type { Request, Response } from 'express';
 import type { LeadStoredEvent } from '../../contracts/staff-api.ts';
 import { signedIn, type StaffDeps } from './staff-context.ts';
-import { liveSession } from './staff-session.ts';
+import type { SessionKeeper } from './staff-session-life.ts';
 
 export const HEARTBEAT_MS = 25_000;
 
-export function eventStreams(deps: StaffDeps, heartbeatMs = HEARTBEAT_MS) {
+export function eventStreams(deps: StaffDeps, sessions: SessionKeeper, heartbeatMs = HEARTBEAT_MS) {
+  // By the session's public handle, so that ending another session of a member (staff-account.ts) ends its streams.
   const open = new Map<string, Set<() => void>>();
 
   async function stream(req: Request, res: Response): Promise<void> {
-    const { sessionId } = signedIn(res);
+    const { sessionId, session } = signedIn(res);
+    const handle = session.id;
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     // nginx would otherwise hold the events back in its buffer.
@@ -20,8 +23,8 @@ export function eventStreams(deps: StaffDeps, heartbeatMs = HEARTBEAT_MS) {
     res.flushHeaders();
     res.write(': connected\n\n');
 
-    const ends = open.get(sessionId) ?? new Set<() => void>();
-    open.set(sessionId, ends);
+    const ends = open.get(handle) ?? new Set<() => void>();
+    open.set(handle, ends);
     let ended = false;
     const end = () => {
       if (ended) return;
@@ -29,12 +32,12 @@ export function eventStreams(deps: StaffDeps, heartbeatMs = HEARTBEAT_MS) {
       clearInterval(heartbeat);
       unsubscribe();
       ends.delete(end);
-      if (ends.size === 0) open.delete(sessionId);
+      if (ends.size === 0) open.delete(handle);
       res.end();
     };
     /** Runs `send` while the session lives; ends the stream otherwise (or when the store cannot say). */
     const whileLive = (send: () => void) =>
-      void liveSession(deps.staff, sessionId, deps.now(), false).then(
+      void sessions.live(sessionId, false).then(
         (session) => (session && !ended ? send() : end()),
         (error: unknown) => {
           deps.logger.warn(
@@ -55,9 +58,9 @@ export function eventStreams(deps: StaffDeps, heartbeatMs = HEARTBEAT_MS) {
 
   return {
     stream,
-    /** Ends every stream of a session (sign-out). */
-    endSession(sessionId: string): void {
-      for (const end of [...(open.get(sessionId) ?? [])]) end();
+    /** Ends every stream of the session of this public handle (sign-out, or ended from another session). */
+    endSession(handle: string): void {
+      for (const end of [...(open.get(handle) ?? [])]) end();
     },
   };
 }

@@ -1,5 +1,7 @@
 // The inbox API behind a session: the list (filters, search, pages), a lead, its status and notes, the CSV export and
-// the audit log (admins only). Every act is audited with who and which lead, never with what was searched or read.
+// the audit log (admins only). Every act is audited with who and which lead, never with what was searched or read. A
+// read the inbox made on its own (X-Staff-Background: the list refreshed after a new lead) is not the member's: it is
+// audited as `auto-list` (or `auto-view`) by `auto:<email>`, the screen of whose session it was shown on.
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { Request, Response, Router } from 'express';
@@ -13,10 +15,12 @@ import {
   type NoteRequest,
   type StatusRequest,
 } from '../../contracts/staff-api.ts';
+import type { AuditEntry } from '../store/contract/audit-log.ts';
 import type { InboxFilter } from '../store/contract/inbox.ts';
 import { InboxQueryError } from '../store/shared/inbox-query.ts';
 import { safeCell } from '../store/shared/lead-report.ts';
 import { HttpError, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
+import { isBackground } from './staff-session-life.ts';
 import { columnValue, exportColumns, leadPage, listItem } from './staff-lead-view.ts';
 import type { ReadLimit } from './staff-read-limit.ts';
 
@@ -78,6 +82,12 @@ export function filterOf(req: Request): { filter: InboxFilter; detail: string } 
   return { filter, detail };
 }
 
+/** Who read, for the audit log: the member, or the inbox on its own in their session (a background request). */
+function reader(req: Request, res: Response, action: 'list' | 'view'): Pick<AuditEntry, 'actor' | 'action'> {
+  const { email } = signedIn(res).member;
+  return isBackground(req) ? { actor: `auto:${email}`, action: `auto-${action}` } : { actor: email, action };
+}
+
 function requireAdmin(res: Response): string {
   const { member } = signedIn(res);
   if (!member.admin) throw new HttpError(403, 'admins only');
@@ -88,8 +98,8 @@ export function leadRoutes(deps: StaffDeps, reads: ReadLimit) {
   const { inbox, audit, forms } = deps;
 
   const list = async (req: Request, res: Response<LeadsPage>) => {
-    const { member } = signedIn(res);
     const { filter, detail } = filterOf(req);
+    const { member } = signedIn(res);
     await reads.check(member.email, res);
     const limitText = param(req, 'limit');
     const limit = limitText === undefined ? PAGE_SIZE : Number(limitText);
@@ -99,11 +109,7 @@ export function leadRoutes(deps: StaffDeps, reads: ReadLimit) {
     await reads.spent(member.email, page.rows.length);
     // The ids shown, in full (a page is 200 leads at most): who saw a given lead's row can be found.
     const shown = `shown=${page.rows.map((row) => row.id).join(',') || 'none'}`;
-    await audit.append({
-      actor: member.email,
-      action: 'list',
-      detail: [detail, shown].filter(Boolean).join(' '),
-    });
+    await audit.append({ ...reader(req, res, 'list'), detail: [detail, shown].filter(Boolean).join(' ') });
     const now = deps.now();
     res.json({ leads: page.rows.map((row) => listItem(row, forms, now)), next: page.next });
   };
@@ -114,7 +120,7 @@ export function leadRoutes(deps: StaffDeps, reads: ReadLimit) {
     const lead = await inbox.get(String(req.params.id));
     if (!lead) throw new HttpError(404, 'not found');
     await reads.spent(member.email, 1);
-    await audit.append({ actor: member.email, action: 'view', leadId: lead.id });
+    await audit.append({ ...reader(req, res, 'view'), leadId: lead.id });
     res.json(leadPage(lead, forms));
   };
 

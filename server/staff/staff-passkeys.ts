@@ -1,6 +1,9 @@
 // The passkey ceremonies (WebAuthn, by @simplewebauthn/server): enrolment with a one-time invitation, sign-in with a
-// discoverable credential, and adding a passkey when signed in. The relying party is STAFF_ORIGIN, never the Host header;
-// user verification (a PIN, a fingerprint) is always required. Each challenge is stored, good for one try, 5 minutes.
+// discoverable credential, re-authentication in a session, and adding a passkey when signed in, which needs this
+// session's user-verified assertion (its sign-in or a re-authentication) of the last 5 minutes: a stolen session or a
+// walk-up at an unattended tab never becomes a lasting credential. The relying party is STAFF_ORIGIN, never the Host
+// header; user verification (a PIN, a fingerprint) is always required, and its flag is read from the verified answer,
+// never from the client. Each challenge is stored, good for one try, 5 minutes.
 import { randomBytes } from 'node:crypto';
 import type { Request, Response, Router } from 'express';
 import {
@@ -11,15 +14,17 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import type {
-  CredentialRequest,
-  EnrolOptionsRequest,
-  EnrolVerifyRequest,
-  Me,
-  SignedInMember,
+import {
+  REFUSED,
+  type CredentialRequest,
+  type EnrolOptionsRequest,
+  type EnrolVerifyRequest,
+  type Me,
+  type SignedInMember,
 } from '../../contracts/staff-api.ts';
-import { HttpError, iso, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
+import { HttpError, iso, jsonBody, signedIn, type SignedIn, type StaffDeps } from './staff-context.ts';
 import { setSessionCookie } from './staff-session.ts';
+import { deviceOf, FRESH_ASSERTION_MS, sessionClock, sessionRef } from './staff-session-life.ts';
 import type { ChallengePurpose, NewPasskey, StaffMember } from '../store/contract/staff-store.ts';
 import type { SignInLimit } from './staff-sign-in-limit.ts';
 
@@ -29,6 +34,9 @@ export const MAX_CHALLENGES = 1000;
 /** One network (IPv4 /24, IPv6 /64) holds at most this share of them: a flood from a few networks leaves room. */
 const NETWORK_SHARE = 10;
 const INVALID_INVITATION = 'invalid or expired invitation';
+
+/** A passkey as the audit log names it: the start of its credential id (public: the browser sends it to sign in). */
+export const passkeyRef = (id: string): string => `passkey ${id.slice(0, 8)}`;
 
 /** The relying party: STAFF_ORIGIN's host name, and that origin, which the browser must report. */
 const relyingParty = (deps: StaffDeps): { rpID: string; origin: string } => ({
@@ -60,6 +68,28 @@ export const memberJson = (member: StaffMember): SignedInMember => ({
   email: member.email,
   admin: member.admin,
 });
+
+/** 403 unless this session made a user-verified passkey assertion in the last 5 minutes (its sign-in counts). */
+export function requireFreshAssertion(res: Response, now: number): void {
+  const { verifiedAt } = signedIn(res).session;
+  if (verifiedAt === null || now - verifiedAt > FRESH_ASSERTION_MS)
+    throw new HttpError(403, REFUSED.freshPasskey);
+}
+
+/** The signed-in member, their passkeys and when their session ends (GET /me). */
+export async function meJson(deps: StaffDeps, { member, session }: SignedIn): Promise<Me> {
+  const passkeys = await deps.staff.passkeysOf(member.id);
+  return {
+    ...memberJson(member),
+    ...sessionClock(session, deps.sessionLimits, deps.now()),
+    passkeys: passkeys.map((passkey) => ({
+      id: passkey.id,
+      name: passkey.name,
+      createdAt: new Date(passkey.createdAt).toISOString(),
+      lastUsedAt: iso(passkey.lastUsedAt),
+    })),
+  };
+}
 
 export function passkeyRoutes(
   deps: StaffDeps,
@@ -146,7 +176,7 @@ export function passkeyRoutes(
         expectedRPID: rpID,
         requireUserVerification: true,
       });
-      if (!verdict.verified || owner === null) return undefined;
+      if (!verdict.verified || !verdict.registrationInfo.userVerified || owner === null) return undefined;
       const { credential } = verdict.registrationInfo;
       return {
         passkey: {
@@ -154,6 +184,7 @@ export function passkeyRoutes(
           publicKey: credential.publicKey,
           counter: credential.counter,
           transports: credential.transports ?? [],
+          name: deviceOf(req),
         },
         staffId: owner,
       };
@@ -164,15 +195,16 @@ export function passkeyRoutes(
     }
   }
 
-  /** A session for `member`, audited as `action`: its cookie only once the audit row is written. */
+  /** A session for `member` after a user-verified ceremony, audited as `entry`: its cookie only once the row is written. */
   async function startSession(
+    req: Request,
     res: Response,
     member: StaffMember,
-    action: 'enrol' | 'sign-in',
+    entry: { action: 'enrol' | 'sign-in'; detail?: string },
   ): Promise<void> {
-    const sessionId = await staff.startSession(member.id, deps.now());
+    const sessionId = await staff.startSession(member.id, deps.now(), deviceOf(req));
     try {
-      await audit.append({ actor: member.email, action });
+      await audit.append({ actor: member.email, ...entry });
     } catch (error) {
       await staff.endSession(sessionId).catch(() => undefined);
       throw error;
@@ -180,10 +212,24 @@ export function passkeyRoutes(
     setSessionCookie(res, staff, sessionId, deps.origin);
   }
 
+  /** The usable invitation of `token`; else 403, saying when an admin cancelled it or its member was revoked. */
+  async function usableInvite(token: string) {
+    const invite = await staff.inviteFor(token, deps.now());
+    if (invite) return invite;
+    const refusal = await staff.inviteRefusal(token, deps.now());
+    throw new HttpError(
+      403,
+      refusal === 'revoked'
+        ? REFUSED.revokedInvitation
+        : refusal === 'cancelled'
+          ? REFUSED.cancelledInvitation
+          : INVALID_INVITATION,
+    );
+  }
+
   const enrolOptions = async (req: Request, res: Response) => {
     await limit.started(req, res);
-    const invite = await staff.inviteFor(tokenOf(jsonBody<EnrolOptionsRequest>(req)), deps.now());
-    if (!invite) throw new HttpError(403, INVALID_INVITATION);
+    const invite = await usableInvite(tokenOf(jsonBody<EnrolOptionsRequest>(req)));
     const staffId = invite.member?.id ?? randomBytes(16).toString('base64url');
     res.json(await registrationOptions(req, res, 'enrol', staffId, invite.email));
   };
@@ -191,12 +237,19 @@ export function passkeyRoutes(
   const enrolVerify = async (req: Request, res: Response<SignedInMember>) => {
     const body = jsonBody<EnrolVerifyRequest>(req);
     const token = tokenOf(body);
-    if (!(await staff.inviteFor(token, deps.now()))) throw new HttpError(403, INVALID_INVITATION);
+    const { kind } = await usableInvite(token);
     const result = await registered(req, body, 'enrol', () => true);
     if (!result) throw new HttpError(400, 'the passkey could not be registered; try again');
     const member = await staff.enrol(token, result.staffId, result.passkey, deps.now());
-    if (!member) throw new HttpError(403, INVALID_INVITATION);
-    await startSession(res, member, 'enrol');
+    if (!member) {
+      // Cancelled, revoked or spent since the first check: the store's own check, in its transaction, decided.
+      await usableInvite(token);
+      throw new HttpError(403, INVALID_INVITATION);
+    }
+    await startSession(req, res, member, {
+      action: 'enrol',
+      detail: kind === 'new member' ? undefined : kind === 'reinstatement' ? 'reinstated' : 'passkey added',
+    });
     res.json(memberJson(member));
   };
 
@@ -243,19 +296,21 @@ export function passkeyRoutes(
       deps.logger.info({ reason: (error as Error).message }, 'passkey sign-in refused');
       return fail('verification failed');
     }
-    if (!verdict.verified) return fail('verification failed');
+    if (!verdict.verified || !verdict.authenticationInfo.userVerified) return fail('verification failed');
     await staff.passkeyUsed(passkey.id, verdict.authenticationInfo.newCounter, deps.now());
-    await startSession(res, passkey.member, 'sign-in');
+    await startSession(req, res, passkey.member, { action: 'sign-in' });
     res.json(memberJson(passkey.member));
   };
 
   const addOptions = async (req: Request, res: Response) => {
     const { member } = signedIn(res);
+    requireFreshAssertion(res, deps.now());
     res.json(await registrationOptions(req, res, 'passkey', member.id, member.email));
   };
 
   const addVerify = async (req: Request, res: Response<Me>) => {
     const { member } = signedIn(res);
+    requireFreshAssertion(res, deps.now());
     const result = await registered(
       req,
       jsonBody<CredentialRequest>(req),
@@ -265,21 +320,64 @@ export function passkeyRoutes(
     if (!result) throw new HttpError(400, 'the passkey could not be registered; try again');
     if (!(await staff.addPasskey(member.id, result.passkey, deps.now())))
       throw new HttpError(409, 'this passkey is registered already');
-    await audit.append({ actor: member.email, action: 'passkey-added' });
-    res.status(201).json(await meJson(member));
+    await audit.append({
+      actor: member.email,
+      action: 'passkey-added',
+      detail: `${passkeyRef(result.passkey.id)}, ${sessionRef(signedIn(res).session)}`,
+    });
+    res.status(201).json(await meJson(deps, signedIn(res)));
   };
 
-  async function meJson(member: StaffMember): Promise<Me> {
+  // Re-authentication: the member's own passkey again, user-verified, so this session may add or remove a passkey.
+  const reauthOptions = async (req: Request, res: Response) => {
+    const { member } = signedIn(res);
+    const { rpID } = relyingParty(deps);
     const passkeys = await staff.passkeysOf(member.id);
-    return {
-      ...memberJson(member),
-      passkeys: passkeys.map((passkey) => ({
-        id: passkey.id,
-        createdAt: new Date(passkey.createdAt).toISOString(),
-        lastUsedAt: iso(passkey.lastUsedAt),
-      })),
+    const options = await generateAuthenticationOptions({
+      rpID,
+      userVerification: 'required',
+      allowCredentials: passkeys.map((passkey) => ({ id: passkey.id, transports: passkey.transports })),
+    });
+    await saveChallenge(req, res, options.challenge, 'reauth', member.id);
+    res.json(options);
+  };
+
+  const reauthVerify = async (req: Request, res: Response) => {
+    const { member, sessionId, session } = signedIn(res);
+    const response = credentialOf<AuthenticationResponseJSON>(jsonBody<CredentialRequest>(req));
+    const { rpID, origin } = relyingParty(deps);
+    const passkey = await staff.passkey(response.id);
+    const fail = async (reason: string) => {
+      await audit.append({ actor: member.email, action: 're-authenticate-failed', detail: reason });
+      throw new HttpError(400, 'the passkey check failed; try again');
     };
-  }
+    if (!passkey || passkey.member.id !== member.id) return fail('not a passkey of this member');
+    let verdict;
+    try {
+      verdict = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: async (challenge) =>
+          (await staff.takeChallenge(challenge, 'reauth', deps.now()))?.staffId === member.id,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        credential: {
+          id: passkey.id,
+          publicKey: new Uint8Array(passkey.publicKey),
+          counter: passkey.counter,
+        },
+        requireUserVerification: true,
+      });
+    } catch (error) {
+      deps.logger.info({ reason: (error as Error).message }, 'passkey re-authentication refused');
+      return fail('verification failed');
+    }
+    if (!verdict.verified || !verdict.authenticationInfo.userVerified) return fail('verification failed');
+    const now = deps.now();
+    await staff.passkeyUsed(passkey.id, verdict.authenticationInfo.newCounter, now);
+    await staff.sessionVerified(sessionId, now);
+    await audit.append({ actor: member.email, action: 're-authenticate', detail: sessionRef(session) });
+    res.status(204).end();
+  };
 
   return {
     /** The routes open to a signed-out request. */
@@ -290,9 +388,11 @@ export function passkeyRoutes(
       router.post('/signin/verify', signInVerify);
     },
     signedIn(router: Router) {
-      router.get('/me', async (_req, res: Response<Me>) => void res.json(await meJson(signedIn(res).member)));
+      router.get('/me', async (_req, res: Response<Me>) => void res.json(await meJson(deps, signedIn(res))));
       router.post('/passkeys/options', addOptions);
       router.post('/passkeys/verify', addVerify);
+      router.post('/reauth/options', reauthOptions);
+      router.post('/reauth/verify', reauthVerify);
     },
   };
 }

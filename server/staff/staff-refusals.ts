@@ -10,7 +10,8 @@ import type { TrustProxy } from '../config.ts';
 import { addressKey } from '../forms/form-rate-limit.ts';
 import { trustFunction } from '../http/security.ts';
 import type { SignedIn, StaffDeps } from './staff-context.ts';
-import { liveSession, sessionIdOf } from './staff-session.ts';
+import { sessionEnd } from './staff-session-life.ts';
+import { sessionIdOf } from './staff-session.ts';
 
 export const REFUSAL_WINDOW_MS = 60 * 1000;
 const MAX_ACTORS = 100;
@@ -38,9 +39,9 @@ export function refusalAudit(deps: StaffDeps, trustProxy: TrustProxy) {
     const signed = res.locals.signedIn as SignedIn | undefined;
     if (signed) return signed.member.email;
     const sessionId = sessionIdOf(req, staff, deps.origin);
-    const session =
-      sessionId && (await liveSession(staff, sessionId, deps.now(), false).catch(() => undefined));
-    if (session) return session.member.email;
+    // Looked at, never touched: a refused request keeps no session alive.
+    const session = sessionId && (await staff.session(sessionId).catch(() => undefined));
+    if (session && !sessionEnd(session, deps.sessionLimits, deps.now())) return session.member.email;
     return `anonymous ${coarseHint(proxyaddr(req, trust))}`;
   }
 

@@ -1,16 +1,12 @@
 // Staff sessions: a random id in a signed cookie, checked on every request against its row, so that a sign-out or a
-// revoke ends it at once. Idle for 15 minutes or 12 hours old, it is over. CSRF: every state-changing request must come
+// revoke ends it at once. How long one lives, and what keeps it alive: staff-session-life.ts. CSRF: every state-changing request must come
 // from a page of this origin (Origin) and say so (X-Staff-Request: 1), which a cross-site form or fetch cannot.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Response } from 'express';
-import type { StaffSession, StaffStore } from '../store/contract/staff-store.ts';
+import type { StaffStore } from '../store/contract/staff-store.ts';
 
 export const SESSION_COOKIE = 'staff_session';
-export const IDLE_TIMEOUT_MS = 15 * 60 * 1000;
-export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
-// A session's last-seen time is written at most this often: one write per request would be for nothing.
-const TOUCH_EVERY_MS = 60 * 1000;
 
 /** The session cookie's name at an HTTPS origin: a browser keeps it only Secure, Path=/ and set by this very host. */
 export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
@@ -58,30 +54,4 @@ export function sessionIdOf(req: IncomingMessage, store: StaffStore, origin: str
   const expected = Buffer.from(store.sign(id));
   const given = Buffer.from(mac);
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
-}
-
-/** Whether a session is over at `now`: its member revoked, idle too long, or too old. */
-export const sessionOver = (session: StaffSession, now: number): boolean =>
-  session.member.revokedAt !== null ||
-  now - session.lastSeenAt >= IDLE_TIMEOUT_MS ||
-  now - session.createdAt >= ABSOLUTE_TIMEOUT_MS;
-
-/**
- * The live session of this id, or undefined (an ended one's row is deleted). `touch` counts the request as activity:
- * the event stream, which a tab keeps open unattended, does not.
- */
-export async function liveSession(
-  store: StaffStore,
-  sessionId: string,
-  now: number,
-  touch: boolean,
-): Promise<StaffSession | undefined> {
-  const session = await store.session(sessionId);
-  if (!session) return undefined;
-  if (sessionOver(session, now)) {
-    await store.endSession(sessionId);
-    return undefined;
-  }
-  if (touch && now - session.lastSeenAt >= TOUCH_EVERY_MS) await store.touchSession(sessionId, now);
-  return session;
 }

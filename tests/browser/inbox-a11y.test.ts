@@ -1,5 +1,5 @@
 // The inbox passes axe (WCAG 2.2 A/AA and best practices, the site's own gate in tests/quality/accessibility.ts) on
-// the list, a lead page and the sign-in screen, at phone (390×844) and desktop (1280×800) widths, in the light and the
+// the list, a lead page, the account and the sign-in screen, at phone (390×844) and desktop (1280×800) widths, in the light and the
 // dark scheme; and no screen scrolls sideways on the phone.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,27 +49,34 @@ async function expectAccessible(page: Page, what: string) {
 }
 
 describe('the inbox with axe', () => {
-  it.each(SIZES)('has no violations on the list, a lead and sign-in at $width px', async (size) => {
-    await page.setViewportSize(size);
-    await page.goto(`${inboxOrigin(site)}/staff/`);
-    await page.getByRole('link', { name: 'Avery Lindqvist' }).waitFor();
-    await expectAccessible(page, `the list at ${size.width} px`);
+  it.each(SIZES)(
+    'has no violations on the list, a lead, the account and sign-in at $width px',
+    async (size) => {
+      await page.setViewportSize(size);
+      await page.goto(`${inboxOrigin(site)}/staff/`);
+      await page.getByRole('link', { name: 'Avery Lindqvist' }).waitFor();
+      await expectAccessible(page, `the list at ${size.width} px`);
 
-    await page.goto(`${inboxOrigin(site)}/staff/leads/${leadId}`);
-    await page.getByRole('heading', { name: 'What they sent' }).waitFor();
-    await expectAccessible(page, `a lead at ${size.width} px`);
+      await page.goto(`${inboxOrigin(site)}/staff/leads/${leadId}`);
+      await page.getByRole('heading', { name: 'What they sent' }).waitFor();
+      await expectAccessible(page, `a lead at ${size.width} px`);
 
-    // The sign-in screen, as a signed-out visit to it shows it (a second context, so this one stays signed in).
-    const signedOut = await browser.newContext({ viewport: size });
-    try {
-      const other = await signedOut.newPage();
-      await other.goto(`${inboxOrigin(site)}/staff/sign-in`);
-      await other.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
-      await expectAccessible(other, `sign-in at ${size.width} px`);
-    } finally {
-      await signedOut.close();
-    }
-  });
+      await page.goto(`${inboxOrigin(site)}/staff/account`);
+      await page.getByText('(This device)').waitFor();
+      await expectAccessible(page, `the account at ${size.width} px`);
+
+      // The sign-in screen, as a signed-out visit to it shows it (a second context, so this one stays signed in).
+      const signedOut = await browser.newContext({ viewport: size });
+      try {
+        const other = await signedOut.newPage();
+        await other.goto(`${inboxOrigin(site)}/staff/sign-in`);
+        await other.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+        await expectAccessible(other, `sign-in at ${size.width} px`);
+      } finally {
+        await signedOut.close();
+      }
+    },
+  );
 
   it('folds the filters away on a phone, right above the search, and shows them open on a desk', async () => {
     await page.emulateMedia({ colorScheme: 'light' });

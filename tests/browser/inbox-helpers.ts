@@ -23,14 +23,21 @@ export async function invite(site: RunningSite, email: string, admin = true): Pr
   return link[1];
 }
 
-/** A platform authenticator with user verification, as a phone's has: passkeys are created and used without a prompt. */
-export async function addPasskeyDevice(context: BrowserContext, page: Page): Promise<void> {
+/**
+ * A platform authenticator with user verification, as a phone's has: passkeys are created and used without a prompt.
+ * `usb`: a security key with a PIN instead (Chromium takes one platform authenticator only: a second device is a key).
+ */
+export async function addPasskeyDevice(
+  context: BrowserContext,
+  page: Page,
+  transport: 'internal' | 'usb' = 'internal',
+): Promise<void> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
-      transport: 'internal',
+      transport,
       hasResidentKey: true,
       hasUserVerification: true,
       isUserVerified: true,

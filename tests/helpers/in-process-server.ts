@@ -14,6 +14,7 @@ import { readConfig, type TrustProxy } from '../../server/config.ts';
 import { loadForms, loadRedirects } from '../../server/content.ts';
 import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { staffAreaOn } from '../../server/staff/staff-area.ts';
+import type { SessionLimits } from '../../server/staff/staff-session-life.ts';
 import { createLeadPipeline } from '../../server/lead-pipeline.ts';
 import type { LeadStore } from '../../server/store/contract/lead-store.ts';
 import { createLogger } from '../../server/logger.ts';
@@ -62,11 +63,13 @@ export interface InProcessServerOptions {
   /** LOG_LEVEL; debug by default, trace for the suites that scan every line the server can write. */
   logLevel?: 'trace' | 'debug';
   /**
-   * The staff area: its clock, failed sign-ins and ceremony starts allowed per address, challenges kept at most (in
-   * all, and per network), heartbeat; `built: false` leaves the inbox app unbuilt.
+   * The staff area: its clock and session limits (STAFF_IDLE_MINUTES and STAFF_SESSION_HOURS, in ms), failed sign-ins
+   * and ceremony starts allowed per address, challenges kept at most (in all, and per network), heartbeat;
+   * `built: false` leaves the inbox app unbuilt.
    */
   staff?: {
     now?: () => number;
+    sessionLimits?: SessionLimits;
     signInFailures?: number;
     /** STAFF_READ_LIMIT: leads one member may read per 10 minutes. */
     readLimit?: number;
@@ -152,6 +155,7 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     site,
     logger,
     now: options.staff?.now,
+    sessionLimits: options.staff?.sessionLimits,
     staffDir,
     trustProxy,
     signInFailures: options.staff?.signInFailures,

@@ -24,7 +24,21 @@ export type AuditAction =
   | 'cli-read'
   | 'rotate-key'
   | 'purge'
-  | 'read-limit';
+  | 'read-limit'
+  // Credentials and sessions: an invitation that readmits a revoked member, one cancelled (the revoke's own are in its
+  // detail), a passkey removed, a passkey check in a session (or a failed one), a session ended by its member from
+  // another, one the server ended for idleness or age (its member the actor: it happened to their session).
+  | 'reinstate'
+  | 'invite-cancel'
+  | 'passkey-removed'
+  | 're-authenticate'
+  | 're-authenticate-failed'
+  | 'session-ended'
+  | 'session-timeout'
+  // A read the inbox made on its own (a list refreshed after a new lead), by `auto:<email>`: shown on that member's
+  // screen, but not their act.
+  | 'auto-list'
+  | 'auto-view';
 
 export interface AuditEntry {
   /** A staff member's e-mail, `cli:<os user>` for the command line, `server` for the server itself. */

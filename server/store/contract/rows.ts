@@ -63,4 +63,27 @@ export interface PasskeyRow {
   transports: string;
   created_at: number;
   last_used_at: number | null;
+  name: string | null;
+}
+
+/** An invitation: `cancel_reason` says who cancelled it (an admin, or the revoke of its member). */
+export interface InviteRow {
+  token_hash: string;
+  email: string;
+  admin: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  cancelled_at: number | null;
+  cancel_reason: 'cancelled' | 'revoked' | null;
+}
+
+/** A session; `id_hash` (the SHA-256 of the cookie's id) doubles as its public handle. */
+export interface SessionRow {
+  id_hash: string;
+  staff_id: string;
+  created_at: number;
+  last_seen_at: number;
+  verified_at: number | null;
+  device: string | null;
 }

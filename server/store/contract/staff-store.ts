@@ -19,10 +19,13 @@ export interface NewPasskey {
   publicKey: Uint8Array;
   counter: number;
   transports: string[];
+  /** What it was added from, in words ("Chrome on Android"); null when not known. */
+  name?: string | null;
 }
 
 export interface StoredPasskey extends NewPasskey {
   staffId: string;
+  name: string | null;
   createdAt: number;
   lastUsedAt: number | null;
 }
@@ -34,12 +37,58 @@ export interface StaffListing extends StaffMember {
 }
 
 /** What a WebAuthn challenge was issued for: a challenge of one kind never completes another. */
-export type ChallengePurpose = 'enrol' | 'sign-in' | 'passkey';
+export type ChallengePurpose = 'enrol' | 'sign-in' | 'passkey' | 'reauth';
 
-export interface StaffSession {
-  member: StaffMember;
+/** An invitation for a current member adds a passkey to their account: it is good for this long after it was made. */
+export const PASSKEY_INVITE_VALID_MS = 60 * 60 * 1000;
+
+/** Whom an invitation is for: someone new, a current member (a passkey more), or a revoked member let back in. */
+export type InviteKind = 'new member' | 'add a passkey' | 'reinstatement';
+
+/** Why an invitation's token opens nothing: spent, expired or unknown; cancelled by an admin; or its member revoked. */
+export type InviteRefusal = 'invalid' | 'cancelled' | 'revoked';
+
+/** An invitation still waiting to be used (never its token, which is kept only as a hash). */
+export interface PendingInvite {
+  email: string;
+  admin: boolean;
+  kind: InviteKind;
   createdAt: number;
+  /** When it stops working: for a current member, at most PASSKEY_INVITE_VALID_MS after it was made. */
+  expiresAt: number;
+}
+
+export interface InviteOptions {
+  /** When it is made; Date.now() when not given. */
+  now?: number;
+  /**
+   * Lets a revoked member back in: without it, an invitation for a revoked member's e-mail is refused
+   * (RevokedMemberError). Only an invitation made after the revoke can ever readmit them.
+   */
+  reinstate?: boolean;
+}
+
+/** An invitation for a revoked member's e-mail, asked for without `reinstate`. */
+export class RevokedMemberError extends Error {
+  constructor(readonly member: StaffMember) {
+    super(`${member.email} was revoked; only an explicit reinstatement invites them again`);
+  }
+}
+
+/** A signed-in session as its member may see it: `id` is a public handle (never the secret of the cookie). */
+export interface StaffSessionInfo {
+  id: string;
+  createdAt: number;
+  /** The last request that counted as its member's activity (written at most every few seconds). */
   lastSeenAt: number;
+  /** The last user-verified passkey assertion in this session (its sign-in counts); null when none. */
+  verifiedAt: number | null;
+  /** What it was signed in from, in words ("Safari on iPhone"); null when not known. */
+  device: string | null;
+}
+
+export interface StaffSession extends StaffSessionInfo {
+  member: StaffMember;
 }
 
 /** Who started a ceremony, as saveChallenge counts: an IPv4 /24 or IPv6 /64, and what it may hold of the table. */
@@ -51,30 +100,46 @@ export interface ChallengeNetwork {
 export interface StaffStore {
   /**
    * A new invitation for `email` (normalised: RangeError when it is not an address); the token is returned once and
-   * stored only as its hash.
+   * stored only as its hash. `member` is the current member of that e-mail, if any. Throws RevokedMemberError for a
+   * revoked member's e-mail unless `options.reinstate`.
    */
   createInvite(
     email: string,
     admin: boolean,
     expiresAt: number,
-  ): Promise<{ token: string; member: StaffMember | undefined }>;
-  /** The unused, unexpired invitation of `token`, and the member it is for when they exist already. */
+    options?: InviteOptions,
+  ): Promise<{ token: string; member: StaffMember | undefined; kind: InviteKind }>;
+  /** The usable invitation of `token` at `now`, whom it is for, and the current member of its e-mail if any. */
   inviteFor(
     token: string,
     now: number,
-  ): Promise<{ email: string; admin: boolean; member: StaffMember | undefined } | undefined>;
+  ): Promise<
+    { email: string; admin: boolean; kind: InviteKind; member: StaffMember | undefined } | undefined
+  >;
+  /** Why the invitation of `token` cannot be used at `now`; undefined when it can. */
+  inviteRefusal(token: string, now: number): Promise<InviteRefusal | undefined>;
+  /** Invitations still usable at `now`, oldest first. */
+  invites(now: number): Promise<PendingInvite[]>;
+  /** Cancels every invitation of `email` still waiting at `now`; how many. */
+  cancelInvites(email: string, now: number): Promise<number>;
   /**
    * Spends the invitation and registers the passkey, at once: for an active member, as their extra passkey; else as a
-   * new member (id `newId`), or a revoked one readmitted. Undefined when the invitation is no longer valid.
+   * new member (id `newId`), or a revoked one readmitted by an invitation made after the revoke. Undefined when the
+   * invitation cannot be used (inviteRefusal says why).
    */
   enrol(token: string, newId: string, passkey: NewPasskey, now: number): Promise<StaffMember | undefined>;
   members(): Promise<StaffListing[]>;
-  /** Marks the member revoked and deletes their sessions and passkeys; undefined when there is no such member. */
-  revoke(email: string, now: number): Promise<StaffMember | undefined>;
+  /**
+   * Marks the member revoked, deletes their sessions and passkeys and cancels their invitations still waiting (how
+   * many: `invitesCancelled`), at once; undefined when there is no such member.
+   */
+  revoke(email: string, now: number): Promise<(StaffMember & { invitesCancelled: number }) | undefined>;
   passkey(id: string): Promise<(StoredPasskey & { member: StaffMember }) | undefined>;
   passkeysOf(staffId: string): Promise<StoredPasskey[]>;
   /** False when the credential is registered already. */
   addPasskey(staffId: string, passkey: NewPasskey, now: number): Promise<boolean>;
+  /** Deletes one of the member's passkeys, never their last one. */
+  removePasskey(staffId: string, id: string): Promise<'removed' | 'last' | 'missing'>;
   passkeyUsed(id: string, counter: number, now: number): Promise<void>;
   /**
    * Keeps a challenge until `expiresAt`; drops the expired ones. The table stays small however many addresses start
@@ -97,11 +162,21 @@ export interface StaffStore {
     purpose: ChallengePurpose,
     now: number,
   ): Promise<{ staffId: string | null } | undefined>;
-  /** A new session; its id is returned once and stored only as its hash. */
-  startSession(staffId: string, now: number): Promise<string>;
+  /**
+   * A new session, started by a user-verified passkey ceremony at `now` (its verifiedAt); its id is returned once and
+   * stored only as its hash.
+   */
+  startSession(staffId: string, now: number, device?: string | null): Promise<string>;
   session(sessionId: string): Promise<StaffSession | undefined>;
+  /** The member's sessions, newest first (over ones too: the caller judges). */
+  sessionsOf(staffId: string): Promise<StaffSessionInfo[]>;
   touchSession(sessionId: string, now: number): Promise<void>;
-  endSession(sessionId: string): Promise<void>;
+  /** Records a user-verified passkey assertion made in this session at `now` (a re-authentication). */
+  sessionVerified(sessionId: string, now: number): Promise<void>;
+  /** Deletes the session; false when it was gone already. */
+  endSession(sessionId: string): Promise<boolean>;
+  /** Deletes the member's session of public handle `id`; false when they have none such. */
+  endSessionOf(staffId: string, id: string): Promise<boolean>;
   /**
    * An HMAC-SHA-256 (base64url) of `value` under a key derived (HKDF) from the lead encryption key: signs the session
    * cookie without a secret of its own to store.

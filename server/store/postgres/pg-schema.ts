@@ -139,6 +139,21 @@ const MIGRATIONS = [
      FOR EACH ROW EXECUTE FUNCTION audit_append_only();
    CREATE TRIGGER audit_head_no_truncate BEFORE TRUNCATE ON audit_head
      FOR EACH STATEMENT EXECUTE FUNCTION audit_append_only();`,
+  // Sessions end when people leave, credentials when revoked: the SQLite file's step of the same name
+  // (sqlite/schema.ts), in PostgreSQL's words.
+  `ALTER TABLE invites ADD COLUMN created_at bigint;
+   UPDATE invites SET created_at = expires_at - 86400000;
+   ALTER TABLE invites ALTER COLUMN created_at SET NOT NULL,
+     ADD COLUMN cancelled_at bigint,
+     ADD COLUMN cancel_reason text CHECK (cancel_reason IN ('cancelled', 'revoked'));
+   UPDATE invites SET cancelled_at = staff.revoked_at, cancel_reason = 'revoked'
+     FROM staff WHERE staff.email = invites.email AND staff.revoked_at IS NOT NULL AND invites.used_at IS NULL;
+   CREATE INDEX invites_email ON invites (email);
+   ALTER TABLE sessions ADD COLUMN verified_at bigint, ADD COLUMN device text;
+   ALTER TABLE passkeys ADD COLUMN name text;
+   ALTER TABLE webauthn_challenges DROP CONSTRAINT webauthn_challenges_purpose_check,
+     ADD CONSTRAINT webauthn_challenges_purpose_check
+       CHECK (purpose IN ('enrol', 'sign-in', 'passkey', 'reauth'));`,
 ];
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 

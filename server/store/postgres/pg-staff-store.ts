@@ -1,17 +1,20 @@
 // The inbox's staff, passkeys, invitations, sessions and WebAuthn challenges in PostgreSQL: the SQLite staff store's
 // statements (sqlite/staff-store.ts) in PostgreSQL's words, the same rows and the same hashing of secrets.
 import type pg from 'pg';
-import type { MemberRow, PasskeyRow } from '../contract/rows.ts';
+import type { InviteRow, MemberRow, PasskeyRow, SessionRow } from '../contract/rows.ts';
 import type { NewPasskey, StaffStore } from '../contract/staff-store.ts';
 import {
   cookieSigner,
+  inviteProblem,
   invitePath,
   normaliseEmail,
+  PASSKEY_COLUMNS,
   passkeyValues,
   secret,
   sha256,
   toMember,
   toPasskey,
+  toSessionInfo,
 } from '../shared/staff-records.ts';
 import { transaction, type Queryable } from './pg-schema.ts';
 
@@ -25,40 +28,54 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
   const storePasskey = async (db: Queryable, staffId: string, passkey: NewPasskey, now: number) =>
     (
       await db.query(
-        `INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
+        `INSERT INTO passkeys (${PASSKEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
         passkeyValues(staffId, passkey, now),
       )
     ).rowCount === 1;
+  /** Cancels the e-mail's invitations still waiting at `now`, for `reason`; how many. */
+  const cancelOpen = async (db: Queryable, email: string, now: number, reason: 'cancelled' | 'revoked') =>
+    (
+      await db.query(
+        `UPDATE invites SET cancelled_at = $1, cancel_reason = $2
+         WHERE email = $3 AND used_at IS NULL AND cancelled_at IS NULL AND expires_at > $1`,
+        [now, reason, email],
+      )
+    ).rowCount ?? 0;
 
   return {
     ...invitePath({
       insertInvite: (...values) =>
         pool.query(
-          'INSERT INTO invites (token_hash, email, admin, expires_at) VALUES ($1, $2, $3, $4)',
+          'INSERT INTO invites (token_hash, email, admin, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
           values,
         ),
-      validInvite: (hash, now) =>
-        one<{ email: string; admin: number }>(
-          pool,
-          'SELECT email, admin FROM invites WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
-          [hash, now],
-        ),
+      inviteRow: (hash) => one<InviteRow>(pool, 'SELECT * FROM invites WHERE token_hash = $1', [hash]),
+      openInvites: async (now) =>
+        (
+          await pool.query<InviteRow>(
+            'SELECT * FROM invites WHERE used_at IS NULL AND cancelled_at IS NULL AND expires_at > $1',
+            [now],
+          )
+        ).rows,
       memberByEmail: (email) => memberByEmail(pool, email),
     }),
+    cancelInvites: (address, now) => cancelOpen(pool, normaliseEmail(address) ?? address, now, 'cancelled'),
     enrol: (token, newId, passkey, now) =>
       transaction(pool, async (db) => {
         const hash = sha256(token);
-        // FOR UPDATE: two enrolments with one invitation (two instances) spend it once.
-        const invite = await one<{ email: string; admin: number }>(
-          db,
-          'SELECT email, admin FROM invites WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 FOR UPDATE',
-          [hash, now],
-        );
-        if (!invite || (await one(db, 'SELECT 1 FROM passkeys WHERE id = $1', [passkey.id])))
+        // FOR UPDATE: two enrolments with one invitation (two instances) spend it once, and a revoke or a cancel
+        // waits for (or wins over) it.
+        const invite = await one<InviteRow>(db, 'SELECT * FROM invites WHERE token_hash = $1 FOR UPDATE', [
+          hash,
+        ]);
+        const existing = invite && (await memberByEmail(db, invite.email));
+        if (
+          !invite ||
+          inviteProblem(invite, existing, now) ||
+          (await one(db, 'SELECT 1 FROM passkeys WHERE id = $1', [passkey.id]))
+        )
           return undefined;
         await db.query('UPDATE invites SET used_at = $1 WHERE token_hash = $2', [now, hash]);
-        const existing = await memberByEmail(db, invite.email);
         const id = existing?.id ?? newId;
         if (!existing)
           await db.query('INSERT INTO staff (id, email, admin, created_at) VALUES ($1, $2, $3, $4)', [
@@ -68,7 +85,7 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
             now,
           ]);
         else if (existing.revoked_at !== null)
-          // Readmitted: the invitation decides their role afresh.
+          // Reinstated (the invitation was made after the revoke): it decides their role afresh.
           await db.query('UPDATE staff SET revoked_at = NULL, admin = $1 WHERE id = $2', [invite.admin, id]);
         await storePasskey(db, id, passkey, now);
         const row = await memberById(db, id);
@@ -92,8 +109,9 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
         await db.query('UPDATE staff SET revoked_at = coalesce(revoked_at, $1) WHERE id = $2', [now, row.id]);
         await db.query('DELETE FROM sessions WHERE staff_id = $1', [row.id]);
         await db.query('DELETE FROM passkeys WHERE staff_id = $1', [row.id]);
+        const invitesCancelled = await cancelOpen(db, row.email, now, 'revoked');
         const revoked = await memberById(db, row.id);
-        return revoked && toMember(revoked);
+        return revoked && { ...toMember(revoked), invitesCancelled };
       }),
     async passkey(id) {
       const row = await one<PasskeyRow>(pool, 'SELECT * FROM passkeys WHERE id = $1', [id]);
@@ -108,6 +126,18 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
       return rows.map(toPasskey);
     },
     addPasskey: (staffId, passkey, now) => storePasskey(pool, staffId, passkey, now),
+    removePasskey: (staffId, id) =>
+      transaction(pool, async (db) => {
+        // The member's row locked: two removals at once (two instances) never leave them without a passkey.
+        await db.query('SELECT 1 FROM staff WHERE id = $1 FOR UPDATE', [staffId]);
+        const { rows } = await db.query<{ id: string }>('SELECT id FROM passkeys WHERE staff_id = $1', [
+          staffId,
+        ]);
+        if (!rows.some((row) => row.id === id)) return 'missing';
+        if (rows.length === 1) return 'last';
+        await db.query('DELETE FROM passkeys WHERE id = $1 AND staff_id = $2', [id, staffId]);
+        return 'removed';
+      }),
     async passkeyUsed(id, counter, now) {
       await pool.query('UPDATE passkeys SET counter = $1, last_used_at = $2 WHERE id = $3', [
         counter,
@@ -156,30 +186,45 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
       );
       return row && { staffId: row.staff_id };
     },
-    async startSession(staffId, now) {
+    async startSession(staffId, now, device = null) {
       const id = secret();
       await pool.query(
-        'INSERT INTO sessions (id_hash, staff_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)',
-        [sha256(id), staffId, now],
+        `INSERT INTO sessions (id_hash, staff_id, created_at, last_seen_at, verified_at, device)
+         VALUES ($1, $2, $3, $3, $3, $4)`,
+        [sha256(id), staffId, now, device],
       );
       return id;
     },
     async session(sessionId) {
-      const row = await one<MemberRow & { session_created_at: number; last_seen_at: number }>(
-        pool,
-        `SELECT staff.*, sessions.created_at AS session_created_at, sessions.last_seen_at
-         FROM sessions JOIN staff ON staff.id = sessions.staff_id WHERE sessions.id_hash = $1`,
-        [sha256(sessionId)],
+      const row = await one<SessionRow>(pool, 'SELECT * FROM sessions WHERE id_hash = $1', [
+        sha256(sessionId),
+      ]);
+      const member = row && (await memberById(pool, row.staff_id));
+      return row && member && { ...toSessionInfo(row), member: toMember(member) };
+    },
+    async sessionsOf(staffId) {
+      const { rows } = await pool.query<SessionRow>(
+        'SELECT * FROM sessions WHERE staff_id = $1 ORDER BY created_at DESC, id_hash',
+        [staffId],
       );
-      return (
-        row && { member: toMember(row), createdAt: row.session_created_at, lastSeenAt: row.last_seen_at }
-      );
+      return rows.map(toSessionInfo);
     },
     async touchSession(sessionId, now) {
       await pool.query('UPDATE sessions SET last_seen_at = $1 WHERE id_hash = $2', [now, sha256(sessionId)]);
     },
+    async sessionVerified(sessionId, now) {
+      await pool.query('UPDATE sessions SET verified_at = $1 WHERE id_hash = $2', [now, sha256(sessionId)]);
+    },
     async endSession(sessionId) {
-      await pool.query('DELETE FROM sessions WHERE id_hash = $1', [sha256(sessionId)]);
+      return (
+        (await pool.query('DELETE FROM sessions WHERE id_hash = $1', [sha256(sessionId)])).rowCount === 1
+      );
+    },
+    async endSessionOf(staffId, id) {
+      return (
+        (await pool.query('DELETE FROM sessions WHERE id_hash = $1 AND staff_id = $2', [id, staffId]))
+          .rowCount === 1
+      );
     },
     sign: cookieSigner(leadKey),
   };

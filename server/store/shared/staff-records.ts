@@ -1,8 +1,19 @@
-// Staff as both stores keep them: the e-mail as stored, rows to members and passkeys and back, the hashes and
-// signatures of secrets, and the invitation path over each store's own statements.
+// Staff as both stores keep them: the e-mail as stored, rows to members, passkeys and sessions and back, the hashes and
+// signatures of secrets, and the invitation path (who an invitation still admits) over each store's own statements.
 import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import type { MemberRow, PasskeyRow } from '../contract/rows.ts';
-import type { NewPasskey, StaffMember, StaffStore, StoredPasskey } from '../contract/staff-store.ts';
+import type { InviteRow, MemberRow, PasskeyRow, SessionRow } from '../contract/rows.ts';
+import {
+  PASSKEY_INVITE_VALID_MS,
+  RevokedMemberError,
+  type InviteKind,
+  type InviteRefusal,
+  type NewPasskey,
+  type PendingInvite,
+  type StaffMember,
+  type StaffSessionInfo,
+  type StaffStore,
+  type StoredPasskey,
+} from '../contract/staff-store.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -29,54 +40,130 @@ export const toPasskey = (row: PasskeyRow): StoredPasskey => ({
   publicKey: new Uint8Array(row.public_key),
   counter: row.counter,
   transports: JSON.parse(row.transports) as string[],
+  name: row.name,
   createdAt: row.created_at,
   lastUsedAt: row.last_used_at,
 });
 
-/** A passkey's values in the column order of `passkeys`: id, staff_id, public_key, counter, transports, created_at. */
+/** The columns of `passkeys` a new passkey fills, in the order of passkeyValues. */
+export const PASSKEY_COLUMNS = 'id, staff_id, public_key, counter, transports, created_at, name';
+
+/** A passkey's values in the order of PASSKEY_COLUMNS. */
 export const passkeyValues = (
   staffId: string,
   passkey: NewPasskey,
   now: number,
-): [string, string, Buffer, number, string, number] => [
+): [string, string, Buffer, number, string, number, string | null] => [
   passkey.id,
   staffId,
   Buffer.from(passkey.publicKey),
   passkey.counter,
   JSON.stringify(passkey.transports),
   now,
+  passkey.name ?? null,
 ];
 
 /** The statements the invitation path needs, in one store's words. */
 export interface InviteStatements {
-  insertInvite(tokenHash: string, email: string, admin: 0 | 1, expiresAt: number): Promise<unknown>;
-  /** The invitation of this token hash, unused and unexpired at `now`. */
-  validInvite(tokenHash: string, now: number): Promise<{ email: string; admin: number } | undefined>;
+  insertInvite(
+    tokenHash: string,
+    email: string,
+    admin: 0 | 1,
+    createdAt: number,
+    expiresAt: number,
+  ): Promise<unknown>;
+  inviteRow(tokenHash: string): Promise<InviteRow | undefined>;
+  /** Invitations neither used nor cancelled that expire after `now`. */
+  openInvites(now: number): Promise<InviteRow[]>;
   memberByEmail(email: string): Promise<MemberRow | undefined>;
 }
 
-/** createInvite and inviteFor of every staff store, over its statements: the token kept only as its hash. */
-export function invitePath(db: InviteStatements): Pick<StaffStore, 'createInvite' | 'inviteFor'> {
+/**
+ * Why an invitation cannot be used at `now` by its e-mail's `member` (if any); undefined when it can. Each store's
+ * enrolment asks again inside its transaction. A revoked member's invitation works only when it was made after the
+ * revoke (an explicit reinstatement: the revoke cancels the ones made before); a current member's (a passkey more)
+ * only within PASSKEY_INVITE_VALID_MS of being made.
+ */
+export function inviteProblem(
+  invite: InviteRow | undefined,
+  member: MemberRow | undefined,
+  now: number,
+): InviteRefusal | undefined {
+  if (!invite || invite.used_at !== null) return 'invalid';
+  if (invite.cancelled_at !== null) return invite.cancel_reason ?? 'cancelled';
+  if (member && member.revoked_at !== null && invite.created_at <= member.revoked_at) return 'revoked';
+  return now < inviteExpiry(invite, member) ? undefined : 'invalid';
+}
+
+const inviteExpiry = (invite: InviteRow, member: MemberRow | undefined): number =>
+  member && member.revoked_at === null
+    ? Math.min(invite.expires_at, invite.created_at + PASSKEY_INVITE_VALID_MS)
+    : invite.expires_at;
+
+const inviteKind = (member: MemberRow | undefined): InviteKind =>
+  !member ? 'new member' : member.revoked_at === null ? 'add a passkey' : 'reinstatement';
+
+type InvitePath = Pick<StaffStore, 'createInvite' | 'inviteFor' | 'inviteRefusal' | 'invites'>;
+
+/** The invitation path of every staff store, over its statements: the token kept only as its hash. */
+export function invitePath(db: InviteStatements): InvitePath {
   const active = (row: MemberRow | undefined) => (row && row.revoked_at === null ? toMember(row) : undefined);
+  const find = async (token: string) => {
+    const invite = await db.inviteRow(sha256(token));
+    return { invite, member: invite && (await db.memberByEmail(invite.email)) };
+  };
   return {
-    async createInvite(address, admin, expiresAt) {
+    async createInvite(address, admin, expiresAt, { now = Date.now(), reinstate = false } = {}) {
       const email = normaliseEmail(address);
       if (!email) throw new RangeError(`not an e-mail address: ${address}`);
+      const existing = await db.memberByEmail(email);
+      const revokedAt = existing?.revoked_at ?? null;
+      if (existing && revokedAt !== null && !reinstate) throw new RevokedMemberError(toMember(existing));
       const token = secret();
-      await db.insertInvite(sha256(token), email, admin ? 1 : 0, expiresAt);
-      return { token, member: active(await db.memberByEmail(email)) };
+      // Made after the revoke, whatever the clocks: only such an invitation readmits (inviteProblem).
+      const createdAt = revokedAt === null ? now : Math.max(now, revokedAt + 1);
+      await db.insertInvite(sha256(token), email, admin ? 1 : 0, createdAt, expiresAt);
+      return { token, member: active(existing), kind: inviteKind(existing) };
     },
     async inviteFor(token, now) {
-      const invite = await db.validInvite(sha256(token), now);
-      if (!invite) return undefined;
+      const { invite, member } = await find(token);
+      if (!invite || inviteProblem(invite, member, now)) return undefined;
       return {
         email: invite.email,
         admin: invite.admin === 1,
-        member: active(await db.memberByEmail(invite.email)),
+        kind: inviteKind(member),
+        member: active(member),
       };
+    },
+    async inviteRefusal(token, now) {
+      const { invite, member } = await find(token);
+      return inviteProblem(invite, member, now);
+    },
+    async invites(now) {
+      const pending: PendingInvite[] = [];
+      for (const invite of await db.openInvites(now)) {
+        const member = await db.memberByEmail(invite.email);
+        if (inviteProblem(invite, member, now)) continue;
+        pending.push({
+          email: invite.email,
+          admin: invite.admin === 1,
+          kind: inviteKind(member),
+          createdAt: invite.created_at,
+          expiresAt: inviteExpiry(invite, member),
+        });
+      }
+      return pending.sort((a, b) => a.createdAt - b.createdAt || a.email.localeCompare(b.email));
     },
   };
 }
+
+export const toSessionInfo = (row: SessionRow): StaffSessionInfo => ({
+  id: row.id_hash,
+  createdAt: row.created_at,
+  lastSeenAt: row.last_seen_at,
+  verifiedAt: row.verified_at,
+  device: row.device,
+});
 
 /** StaffStore.sign for a lead database whose sealed values `leadKey` opens (every store's). */
 export function cookieSigner(leadKey: Buffer): StaffStore['sign'] {

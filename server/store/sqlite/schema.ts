@@ -130,6 +130,31 @@ const MIGRATIONS = [
      expires_at INTEGER NOT NULL
    ) STRICT;
    CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges (expires_at);`,
+  // Sessions end when people leave, credentials when revoked. invites: when each was made (those before this step:
+  // 24 hours before they expire, as every invitation then was), and whether and why it was cancelled (by an admin, or
+  // by the revoke of its member: the unused invitations of members revoked before this step are cancelled here).
+  // sessions: the last user-verified passkey assertion (adding a passkey needs a recent one) and the device in words.
+  // passkeys: the device it was added from. webauthn_challenges: made again (SQLite cannot alter a CHECK; a challenge
+  // lives 5 minutes) with the re-authentication's purpose.
+  `ALTER TABLE invites ADD COLUMN created_at INTEGER NOT NULL DEFAULT 0;
+   UPDATE invites SET created_at = expires_at - 86400000;
+   ALTER TABLE invites ADD COLUMN cancelled_at INTEGER;
+   ALTER TABLE invites ADD COLUMN cancel_reason TEXT CHECK (cancel_reason IN ('cancelled', 'revoked'));
+   UPDATE invites SET cancelled_at = staff.revoked_at, cancel_reason = 'revoked'
+     FROM staff WHERE staff.email = invites.email AND staff.revoked_at IS NOT NULL AND invites.used_at IS NULL;
+   CREATE INDEX invites_email ON invites (email);
+   ALTER TABLE sessions ADD COLUMN verified_at INTEGER;
+   ALTER TABLE sessions ADD COLUMN device TEXT;
+   ALTER TABLE passkeys ADD COLUMN name TEXT;
+   DROP TABLE webauthn_challenges;
+   CREATE TABLE webauthn_challenges (
+     id INTEGER PRIMARY KEY,
+     challenge TEXT NOT NULL UNIQUE,
+     purpose TEXT NOT NULL CHECK (purpose IN ('enrol', 'sign-in', 'passkey', 'reauth')),
+     staff_id TEXT,
+     expires_at INTEGER NOT NULL
+   ) STRICT;
+   CREATE INDEX webauthn_challenges_expiry ON webauthn_challenges (expires_at);`,
   // The network (IPv4 /24, IPv6 /64) that started each ceremony: one network's share of the table is bounded, and a
   // full table gives way from the network that holds most of it (StaffStore.saveChallenge).
   `ALTER TABLE webauthn_challenges ADD COLUMN network TEXT NOT NULL DEFAULT '';

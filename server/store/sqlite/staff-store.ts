@@ -1,17 +1,20 @@
 // The inbox's staff store on SQLite (the contract: contract/staff-store.ts): it runs on the lead store's main-thread
 // connection, each write in an IMMEDIATE transaction (they are rare and small).
 import type Database from 'better-sqlite3';
-import type { MemberRow, PasskeyRow } from '../contract/rows.ts';
+import type { InviteRow, MemberRow, PasskeyRow, SessionRow } from '../contract/rows.ts';
 import type { NewPasskey, StaffStore } from '../contract/staff-store.ts';
 import {
   cookieSigner,
+  inviteProblem,
   invitePath,
   normaliseEmail,
+  PASSKEY_COLUMNS,
   passkeyValues,
   secret,
   sha256,
   toMember,
   toPasskey,
+  toSessionInfo,
 } from '../shared/staff-records.ts';
 
 /** The staff store on the lead database `db`, whose sealed values `leadKey` opens. */
@@ -19,33 +22,48 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
   const memberById = db.prepare<[string], MemberRow>('SELECT * FROM staff WHERE id = ?');
   const memberByEmail = db.prepare<[string], MemberRow>('SELECT * FROM staff WHERE email = ?');
   const insertPasskey = db.prepare<ReturnType<typeof passkeyValues>>(
-    `INSERT INTO passkeys (id, staff_id, public_key, counter, transports, created_at)
-     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+    `INSERT INTO passkeys (${PASSKEY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
   );
   const passkeyExists = db.prepare<[string]>('SELECT 1 FROM passkeys WHERE id = ?');
-  const validInvite = db.prepare<[string, number], { email: string; admin: number }>(
-    'SELECT email, admin FROM invites WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?',
-  );
+  const inviteRow = db.prepare<[string], InviteRow>('SELECT * FROM invites WHERE token_hash = ?');
   const immediate = <T>(work: () => T): T => db.transaction(work).immediate();
   const storePasskey = (staffId: string, passkey: NewPasskey, now: number) =>
     insertPasskey.run(...passkeyValues(staffId, passkey, now)).changes === 1;
   const insertInvite = db.prepare(
-    'INSERT INTO invites (token_hash, email, admin, expires_at) VALUES (?, ?, ?, ?)',
+    'INSERT INTO invites (token_hash, email, admin, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
+  /** Cancels the e-mail's invitations still waiting at `now`, for `reason`; how many. */
+  const cancelOpen = (email: string, now: number, reason: 'cancelled' | 'revoked') =>
+    db
+      .prepare(
+        `UPDATE invites SET cancelled_at = ?, cancel_reason = ?
+         WHERE email = ? AND used_at IS NULL AND cancelled_at IS NULL AND expires_at > ?`,
+      )
+      .run(now, reason, email, now).changes;
 
   return {
     ...invitePath({
       insertInvite: async (...values) => insertInvite.run(...values),
-      validInvite: async (hash, now) => validInvite.get(hash, now),
+      inviteRow: async (hash) => inviteRow.get(hash),
+      openInvites: async (now) =>
+        db
+          .prepare<[number], InviteRow>(
+            'SELECT * FROM invites WHERE used_at IS NULL AND cancelled_at IS NULL AND expires_at > ?',
+          )
+          .all(now),
       memberByEmail: async (email) => memberByEmail.get(email),
     }),
+    async cancelInvites(address, now) {
+      return immediate(() => cancelOpen(normaliseEmail(address) ?? address, now, 'cancelled'));
+    },
     async enrol(token, newId, passkey, now) {
       return immediate(() => {
         const hash = sha256(token);
-        const invite = validInvite.get(hash, now);
-        if (!invite || passkeyExists.get(passkey.id)) return undefined;
+        const invite = inviteRow.get(hash);
+        const existing = invite && memberByEmail.get(invite.email);
+        if (!invite || inviteProblem(invite, existing, now) || passkeyExists.get(passkey.id))
+          return undefined;
         db.prepare('UPDATE invites SET used_at = ? WHERE token_hash = ?').run(now, hash);
-        const existing = memberByEmail.get(invite.email);
         const id = existing?.id ?? newId;
         if (!existing)
           db.prepare('INSERT INTO staff (id, email, admin, created_at) VALUES (?, ?, ?, ?)').run(
@@ -55,7 +73,7 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
             now,
           );
         else if (existing.revoked_at !== null) {
-          // Readmitted: the invitation decides their role afresh.
+          // Reinstated (the invitation was made after the revoke): it decides their role afresh.
           db.prepare('UPDATE staff SET revoked_at = NULL, admin = ? WHERE id = ?').run(invite.admin, id);
         }
         storePasskey(id, passkey, now);
@@ -79,8 +97,9 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
         db.prepare('UPDATE staff SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(now, row.id);
         db.prepare('DELETE FROM sessions WHERE staff_id = ?').run(row.id);
         db.prepare('DELETE FROM passkeys WHERE staff_id = ?').run(row.id);
+        const invitesCancelled = cancelOpen(row.email, now, 'revoked');
         const revoked = memberById.get(row.id);
-        return revoked && toMember(revoked);
+        return revoked && { ...toMember(revoked), invitesCancelled };
       });
     },
     async passkey(id) {
@@ -96,6 +115,18 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
     },
     async addPasskey(staffId, passkey, now) {
       return immediate(() => storePasskey(staffId, passkey, now));
+    },
+    async removePasskey(staffId, id) {
+      return immediate(() => {
+        const ids = db
+          .prepare<[string], { id: string }>('SELECT id FROM passkeys WHERE staff_id = ?')
+          .all(staffId)
+          .map((row) => row.id);
+        if (!ids.includes(id)) return 'missing';
+        if (ids.length === 1) return 'last';
+        db.prepare('DELETE FROM passkeys WHERE id = ? AND staff_id = ?').run(id, staffId);
+        return 'removed';
+      });
     },
     async passkeyUsed(id, counter, now) {
       immediate(() =>
@@ -138,33 +169,54 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
         return row && { staffId: row.staff_id };
       });
     },
-    async startSession(staffId, now) {
+    async startSession(staffId, now, device = null) {
       const id = secret();
       immediate(() =>
         db
-          .prepare('INSERT INTO sessions (id_hash, staff_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)')
-          .run(sha256(id), staffId, now, now),
+          .prepare(
+            `INSERT INTO sessions (id_hash, staff_id, created_at, last_seen_at, verified_at, device)
+             VALUES (?, ?, ?, ?, ?, ?)`,
+          )
+          .run(sha256(id), staffId, now, now, now, device),
       );
       return id;
     },
     async session(sessionId) {
       const row = db
-        .prepare<[string], MemberRow & { session_created_at: number; last_seen_at: number }>(
-          `SELECT staff.*, sessions.created_at AS session_created_at, sessions.last_seen_at
-           FROM sessions JOIN staff ON staff.id = sessions.staff_id WHERE sessions.id_hash = ?`,
-        )
+        .prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id_hash = ?')
         .get(sha256(sessionId));
-      return (
-        row && { member: toMember(row), createdAt: row.session_created_at, lastSeenAt: row.last_seen_at }
-      );
+      const member = row && memberById.get(row.staff_id);
+      return row && member && { ...toSessionInfo(row), member: toMember(member) };
+    },
+    async sessionsOf(staffId) {
+      return db
+        .prepare<[string], SessionRow>(
+          'SELECT * FROM sessions WHERE staff_id = ? ORDER BY created_at DESC, id_hash',
+        )
+        .all(staffId)
+        .map(toSessionInfo);
     },
     async touchSession(sessionId, now) {
       immediate(() =>
         db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?').run(now, sha256(sessionId)),
       );
     },
+    async sessionVerified(sessionId, now) {
+      immediate(() =>
+        db.prepare('UPDATE sessions SET verified_at = ? WHERE id_hash = ?').run(now, sha256(sessionId)),
+      );
+    },
     async endSession(sessionId) {
-      immediate(() => db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(sha256(sessionId)));
+      return immediate(
+        () => db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(sha256(sessionId)).changes === 1,
+      );
+    },
+    async endSessionOf(staffId, id) {
+      return immediate(
+        () =>
+          db.prepare('DELETE FROM sessions WHERE id_hash = ? AND staff_id = ?').run(id, staffId).changes ===
+          1,
+      );
     },
     sign: cookieSigner(leadKey),
   };

@@ -67,6 +67,19 @@ export class StaffClient {
     return this.post('/enrol/verify', { token, response });
   }
 
+  /** The passkey again in this session (a re-authentication), as the inbox asks for it before adding a passkey. */
+  async reauthenticate(options: { unverified?: boolean } = {}): Promise<Response> {
+    const request = await this.json<PublicKeyCredentialRequestOptionsJSON>(
+      await this.post('/reauth/options'),
+    );
+    return this.post('/reauth/verify', {
+      response: this.authenticator.assert(request, { origin: this.origin, ...options }),
+    });
+  }
+
+  /** A request the inbox makes on its own (X-Staff-Background), never its member's activity. */
+  background = (path: string) => this.request('GET', path, undefined, { 'X-Staff-Background': '1' });
+
   async signIn(): Promise<Response> {
     const options = await this.json<PublicKeyCredentialRequestOptionsJSON>(
       await this.post('/signin/options'),

@@ -41,7 +41,12 @@ describe("a staff member's day", () => {
     );
     expect(me).toMatchObject({ email: 'maria.admissions@example.org', admin: false });
     expect(me.passkeys).toEqual([
-      { id: staff.authenticator.credentials[0]?.id, createdAt: expect.any(String), lastUsedAt: null },
+      {
+        id: staff.authenticator.credentials[0]?.id,
+        name: null,
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+      },
     ]);
   });
 
@@ -171,7 +176,7 @@ describe("a staff member's day", () => {
     const actions = (await auditRows()).map((row) => `${row.action} ${row.detail ?? ''}`.trim());
     expect(actions).toEqual(
       expect.arrayContaining([
-        'passkey-added',
+        expect.stringMatching(/^passkey-added passkey [\w-]{8}, session [\da-f]{8}$/),
         expect.stringMatching(/^export-start form=consultation export=[\w-]+$/),
         expect.stringMatching(/^export-end export=[\w-]+ outcome=finished rows=1$/),
         'refused status=403 GET /staff/api/leads.csv reason=admins only count=1',
