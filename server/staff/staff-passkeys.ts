@@ -262,10 +262,43 @@ export function passkeyRoutes(
     res.json(options);
   };
 
+  /**
+   * Whether `response` is a user-verified assertion of `passkey` for a challenge `accept` takes (each is good once);
+   * when it is, the passkey's use is recorded. Why a response did not verify is logged as `refused`, never the response.
+   */
+  async function assertionVerified(
+    response: AuthenticationResponseJSON,
+    passkey: NonNullable<Awaited<ReturnType<StaffDeps['staff']['passkey']>>>,
+    accept: (challenge: string) => Promise<boolean>,
+    refused: string,
+  ): Promise<boolean> {
+    const { rpID, origin } = relyingParty(deps);
+    let verdict;
+    try {
+      verdict = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: accept,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        credential: {
+          id: passkey.id,
+          publicKey: new Uint8Array(passkey.publicKey),
+          counter: passkey.counter,
+        },
+        requireUserVerification: true,
+      });
+    } catch (error) {
+      deps.logger.info({ reason: (error as Error).message }, refused);
+      return false;
+    }
+    if (!verdict.verified || !verdict.authenticationInfo.userVerified) return false;
+    await staff.passkeyUsed(passkey.id, verdict.authenticationInfo.newCounter, deps.now());
+    return true;
+  }
+
   const signInVerify = async (req: Request, res: Response<SignedInMember>) => {
     await limit.check(req, res);
     const response = credentialOf<AuthenticationResponseJSON>(jsonBody<CredentialRequest>(req));
-    const { rpID, origin } = relyingParty(deps);
     const passkey = await staff.passkey(response.id);
     const fail = async (reason: string) => {
       await audit.append({
@@ -277,27 +310,10 @@ export function passkeyRoutes(
       throw new HttpError(401, 'passkey not recognised');
     };
     if (!passkey || passkey.member.revokedAt !== null) return fail('unknown passkey');
-    let verdict;
-    try {
-      verdict = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: async (challenge) =>
-          (await staff.takeChallenge(challenge, 'sign-in', deps.now())) !== undefined,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        credential: {
-          id: passkey.id,
-          publicKey: new Uint8Array(passkey.publicKey),
-          counter: passkey.counter,
-        },
-        requireUserVerification: true,
-      });
-    } catch (error) {
-      deps.logger.info({ reason: (error as Error).message }, 'passkey sign-in refused');
+    const accept = async (challenge: string) =>
+      (await staff.takeChallenge(challenge, 'sign-in', deps.now())) !== undefined;
+    if (!(await assertionVerified(response, passkey, accept, 'passkey sign-in refused')))
       return fail('verification failed');
-    }
-    if (!verdict.verified || !verdict.authenticationInfo.userVerified) return fail('verification failed');
-    await staff.passkeyUsed(passkey.id, verdict.authenticationInfo.newCounter, deps.now());
     await startSession(req, res, passkey.member, { action: 'sign-in' });
     res.json(memberJson(passkey.member));
   };
@@ -345,36 +361,17 @@ export function passkeyRoutes(
   const reauthVerify = async (req: Request, res: Response) => {
     const { member, sessionId, session } = signedIn(res);
     const response = credentialOf<AuthenticationResponseJSON>(jsonBody<CredentialRequest>(req));
-    const { rpID, origin } = relyingParty(deps);
     const passkey = await staff.passkey(response.id);
     const fail = async (reason: string) => {
       await audit.append({ actor: member.email, action: 're-authenticate-failed', detail: reason });
       throw new HttpError(400, 'the passkey check failed; try again');
     };
     if (!passkey || passkey.member.id !== member.id) return fail('not a passkey of this member');
-    let verdict;
-    try {
-      verdict = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: async (challenge) =>
-          (await staff.takeChallenge(challenge, 'reauth', deps.now()))?.staffId === member.id,
-        expectedOrigin: origin,
-        expectedRPID: rpID,
-        credential: {
-          id: passkey.id,
-          publicKey: new Uint8Array(passkey.publicKey),
-          counter: passkey.counter,
-        },
-        requireUserVerification: true,
-      });
-    } catch (error) {
-      deps.logger.info({ reason: (error as Error).message }, 'passkey re-authentication refused');
+    const accept = async (challenge: string) =>
+      (await staff.takeChallenge(challenge, 'reauth', deps.now()))?.staffId === member.id;
+    if (!(await assertionVerified(response, passkey, accept, 'passkey re-authentication refused')))
       return fail('verification failed');
-    }
-    if (!verdict.verified || !verdict.authenticationInfo.userVerified) return fail('verification failed');
-    const now = deps.now();
-    await staff.passkeyUsed(passkey.id, verdict.authenticationInfo.newCounter, now);
-    await staff.sessionVerified(sessionId, now);
+    await staff.sessionVerified(sessionId, deps.now());
     await audit.append({ actor: member.email, action: 're-authenticate', detail: sessionRef(session) });
     res.status(204).end();
   };
