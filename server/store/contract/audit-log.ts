@@ -38,7 +38,12 @@ export type AuditAction =
   // A read the inbox made on its own (a list refreshed after a new lead), by `auto:<email>`: shown on that member's
   // screen, but not their act.
   | 'auto-list'
-  | 'auto-view';
+  | 'auto-view'
+  // The site's releases (server/releases/): a release made live by `npm run content -- publish`, an earlier one made
+  // live again, a release the server built at start for new code (actor `server`). The detail names the release ids.
+  | 'publish'
+  | 'rollback'
+  | 'deploy';
 
 export interface AuditEntry {
   /** A staff member's e-mail, `cli:<os user>` for the command line, `server` for the server itself. */
