@@ -1,5 +1,5 @@
 // The redirect table as rules both sides use: the server answers 301, the client router replaces the history entry,
-// and the build writes the same rules for static hosts (and nginx: scripts/lib/nginx-site.ts).
+// and the build writes the same rules for static hosts (and nginx: server/http/nginx-site.ts).
 import type { RedirectTable } from '../generated/content-types.ts';
 
 export type RedirectRule = { from: string; to: string };
@@ -10,7 +10,7 @@ export function redirectRules(table: RedirectTable): RedirectRule[] {
 }
 
 /** The target of a request path (with or without a trailing slash), if it is redirected. */
-export function redirectTarget(rules: RedirectRule[], path: string): string | undefined {
+export function redirectTarget(rules: readonly RedirectRule[], path: string): string | undefined {
   const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return rules.find((rule) => rule.from === bare)?.to;
 }

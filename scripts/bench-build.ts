@@ -4,12 +4,12 @@
 // linearly. Ends with `pages=N seconds=S` for the largest size. The copies are removed, even after a failure
 // or Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, contentPaths } from '../content/paths.ts';
-import { blockTypes, documentValidators } from '../content/schemas.ts';
+import { documentValidators } from '../content/schemas.ts';
 import { copyProject } from './lib/project-copy.ts';
+import { addSyntheticPages, ownPageCount } from './lib/synthetic-pages.ts';
 
 const SIZES = (process.env.BENCH_PAGES ?? '250,1000')
   .split(',')
@@ -17,32 +17,11 @@ const SIZES = (process.env.BENCH_PAGES ?? '250,1000')
   .sort((a, b) => a - b);
 /** A step that takes longer than this is stuck, not slow: the benchmark stops rather than wait forever. */
 const STEP_TIMEOUT_MINUTES = 30;
-const ownPages = readdirSync(contentPaths(ROOT).pagesDir, { recursive: true, encoding: 'utf8' }).filter((f) =>
-  f.endsWith('.json'),
-).length;
+const ownPages = ownPageCount();
 const invalid = SIZES.filter((size) => !Number.isInteger(size) || size <= ownPages);
 if (invalid.length) {
   console.error(`BENCH_PAGES: each size must be a whole number above the site's own ${ownPages} pages`);
   process.exit(1);
-}
-
-const examples = blockTypes().map(
-  (type) =>
-    JSON.parse(readFileSync(join(ROOT, 'blocks', type, 'example.json'), 'utf8')) as Record<string, unknown>,
-);
-
-function syntheticPage(n: number): string {
-  const hero = examples.find((block) => block.type === 'hero');
-  const rest = examples.filter((block) => block.type !== 'hero');
-  return JSON.stringify({
-    $schema: '../../schemas/page.schema.json',
-    title: `Synthetic Benchmark Page ${n} | Coastline Recovery`,
-    name: `Benchmark ${n}`,
-    description: `A synthetic page number ${n}, composed from every block's example, used only to measure build cost.`,
-    keywords: ['benchmark'],
-    sitemap: { changefreq: 'yearly', priority: 0.3 },
-    blocks: [hero, ...rest].map((block) => ({ ...block, id: undefined, aliases: undefined })),
-  });
 }
 
 let running: ChildProcess | undefined;
@@ -100,9 +79,7 @@ for (const pages of SIZES) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-build-'));
   try {
     copyProject(dir);
-    mkdirSync(join(dir, 'pages', 'bench'), { recursive: true });
-    for (let n = 1; n <= pages - ownPages; n++)
-      writeFileSync(join(dir, 'pages', 'bench', `page-${n}.json`), syntheticPage(n));
+    addSyntheticPages(dir, pages);
     console.log(`${pages} pages (${ownPages} of the site's own, ${pages - ownPages} synthetic):`);
     const { seconds: validate } = await timed(dir, 'validate');
     console.log(

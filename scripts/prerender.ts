@@ -12,7 +12,7 @@ import { CSP_HASHES_FILE, inlineScriptHashes, type CspHashes } from '../core/csp
 import { hydrationLoader } from '../renderer/shell/hydration-loader.ts';
 import { compressedCopies } from '../core/precompress.ts';
 import { robotsTxt, sitemapXml } from './lib/static-files.ts';
-import { nginxSiteConf } from './lib/nginx-site.ts';
+import { nginxSiteConf } from '../server/http/nginx-site.ts';
 import { netlifyRedirects, redirectRules } from '../core/redirects.ts';
 import type { Page, RedirectTable, Site } from '../generated/content-types.ts';
 import { htmlFile } from '../core/page-paths.ts';

@@ -6,19 +6,16 @@ import type { FormApi } from './forms/form-api.ts';
 import type { Logger } from './logger.ts';
 import { notFound } from './http/not-found.ts';
 import { redirects } from './http/redirects.ts';
-import type { RedirectRule } from '../core/redirects.ts';
 import type { TrustProxy } from './config.ts';
 import { secureRequests, security } from './http/security.ts';
-import { loadStaticSite } from './http/static-pages.ts';
+import { answerFrom, servedSiteOf, type SiteSource } from './http/served-site.ts';
 import { isStaffPath, type StaffArea } from './staff/staff-area.ts';
 
 export interface AppOptions {
-  /** The prerendered build: index.html, <path>.html per page, 404.html, assets/. */
-  clientDir: string;
+  /** The site to answer with: the live release (server/releases/live-release.ts), taken once per request. */
+  site: SiteSource;
   /** The form API of the lead pipeline (server/lead-pipeline.ts). */
   forms: FormApi;
-  /** Old addresses and their pages (site/redirects.json). */
-  redirectRules: RedirectRule[];
   logger: Logger;
   /** Which proxies may say a request came over HTTPS (HSTS): the config's TRUST_PROXY. */
   trustProxy: TrustProxy;
@@ -32,27 +29,24 @@ export interface AppOptions {
  * other spellings of the files' paths, old addresses, and the not-found page. The staff area (/staff) comes before
  * all of them: a staff request never reaches the site's code.
  */
-export function createApp({
-  clientDir,
-  forms,
-  redirectRules,
-  logger,
-  trustProxy,
-  staff,
-}: AppOptions): RequestListener {
-  const site = loadStaticSite(clientDir);
+export function createApp({ site, forms, logger, trustProxy, staff }: AppOptions): RequestListener {
   const secure = secureRequests(trustProxy);
   const app = express();
   app.disable('x-powered-by');
   app.use(security({ trustProxy }));
   app.use(forms.router);
-  app.use(site.router(secure));
+  app.use((req, res, next) => {
+    if (!servedSiteOf(req).files.serveOther(req, res, secure(req))) next();
+  });
   app.use(compression());
-  app.use(redirects(redirectRules));
-  app.use(notFound(clientDir, logger));
+  app.use(redirects((req) => servedSiteOf(req).redirects));
+  app.use(notFound(logger));
   app.use(errorHandler(logger));
   return (req, res) => {
     if (staff && isStaffPath(req.url)) return staff.handle(req, res);
-    if (!site.serve(req, res, secure(req))) forms.posts(req, res, () => void app(req, res));
+    const served = site.current();
+    if (served.files.serve(req, res, secure(req))) return;
+    answerFrom(req, served);
+    forms.posts(req, res, () => void app(req, res));
   };
 }

@@ -1,15 +1,17 @@
 // `npm start`: serve the build in dist/client, take form submissions, deliver their chat alerts.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createApp } from './app.ts';
 import { ConfigError, listenProblem, readConfig } from './config.ts';
-import { ContentError, loadForms, loadRedirects, loadSite } from './content.ts';
+import { ContentError, loadForms, loadSite, type ServerContent } from './content.ts';
 import { ANSWER_WITHIN_MS } from './forms/form-submission.ts';
 import { addressOf, close, listen } from './http/http-server.ts';
 import { KeyError } from './store/shared/key-file.ts';
 import { scheduleRetention } from './store/shared/retention.ts';
 import { createLeadPipeline } from './lead-pipeline.ts';
 import { staffAreaOn } from './staff/staff-area.ts';
+import { ensureLiveRelease } from './releases/ensure-release.ts';
+import { startLiveRelease, type LiveReleaseHandle } from './releases/live-release.ts';
 
 // A request still running after this long does not hold the shutdown any further: as long as a form post may take, so
 // every visitor who sent one before the stop is answered; shorter than the process manager's stop timeout (DEPLOY.md).
@@ -24,12 +26,11 @@ async function main(): Promise<void> {
   let config;
   let site;
   let forms;
-  let redirectRules;
   try {
     config = readConfig(process.env);
+    // The checkout's, until the live release's replace them (below): the store opens knowing the forms' fields.
     site = loadSite();
     forms = loadForms();
-    redirectRules = loadRedirects();
   } catch (error) {
     if (error instanceof ConfigError || error instanceof ContentError) fail(error.message);
     throw error;
@@ -40,8 +41,9 @@ async function main(): Promise<void> {
     fail(`No built site in ${config.clientDir} (it has no index.html): run \`npm run build\` first.`);
 
   let pipeline;
+  let live: LiveReleaseHandle | undefined;
   try {
-    pipeline = await createLeadPipeline(config, site, forms);
+    pipeline = await createLeadPipeline(config, site, forms, { releaseHealth: () => live?.health() });
   } catch (error) {
     if (error instanceof KeyError) fail(error.message);
     // A locked, damaged or newer database: say which file, without a stack trace the operator cannot act on.
@@ -50,11 +52,24 @@ async function main(): Promise<void> {
     );
   }
   const { store, worker, logger, forms: formApi } = pipeline;
+  // The live release's site, forms and old addresses are the server's from now on, and at each release put live: the
+  // form API, the alert worker and the staff area hold these two objects, updated in place.
+  const useContent = (content: ServerContent) => {
+    for (const key of Object.keys(site)) delete (site as unknown as Record<string, unknown>)[key];
+    Object.assign(site, content.site);
+    forms.clear();
+    for (const [id, form] of content.forms) forms.set(id, form);
+  };
+  try {
+    await ensureLiveRelease(store, dirname(config.clientDir), logger);
+    live = await startLiveRelease({ releases: store.releases, logger, onContent: useContent });
+  } catch (error) {
+    await store.close();
+    fail(`Cannot serve the live release: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const app = createApp({
-    clientDir: config.clientDir,
+    site: live,
     forms: formApi,
-    redirectRules,
-    logger,
     trustProxy: config.trustProxy,
     staff: staffAreaOn(store, {
       forms,
@@ -97,6 +112,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     stopRetention();
+    await live.stop();
     // Together: the alert worker's webhook call in flight and the visitors' requests both take seconds at worst.
     await Promise.all([close(server), worker.stop()]);
     await store.close();

@@ -4,7 +4,7 @@ import type { FormDefinition, Site } from '../generated/content-types.ts';
 import { createAlertWorker, type AlertWorker } from './alerts/alert-worker.ts';
 import type { ServerConfig } from './config.ts';
 import { formApi, type FormApi } from './forms/form-api.ts';
-import { healthCheck } from './http/health-check.ts';
+import { healthCheck, type ReleaseHealthSource } from './http/health-check.ts';
 import type { LeadStore } from './store/contract/lead-store.ts';
 import { openStore } from './store/open-store.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -58,7 +58,7 @@ export async function createLeadPipeline(
   config: PipelineConfig,
   site: Site,
   forms: Map<string, FormDefinition>,
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; releaseHealth?: ReleaseHealthSource } = {},
 ): Promise<LeadPipeline> {
   const personalFields = [
     ...new Set([...forms.values()].flatMap((def) => def.fields.map((field) => field.name))),
@@ -102,6 +102,6 @@ export async function createLeadPipeline(
     onLeadStored: worker.leadStored,
   });
   // The health of the server is the health of its lead store: mounted with the form API that depends on it.
-  api.router.get('/healthz', healthCheck(store));
+  api.router.get('/healthz', healthCheck(store, options.releaseHealth));
   return { store, worker, logger, forms: api };
 }

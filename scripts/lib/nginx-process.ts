@@ -1,5 +1,5 @@
 // Debian's nginx on the built site, configured by the build's own include (dist/nginx/site.conf, written by
-// scripts/lib/nginx-site.ts), one worker, on a free loopback port: as tests/server/http/nginx.test.ts and
+// server/http/nginx-site.ts), one worker, on a free loopback port: as tests/server/http/nginx.test.ts and
 // `npm run bench:serve` drive it.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,10 +1,12 @@
 // GET /healthz for a load balancer and for monitoring, one JSON shape:
-//   {"status": "ok" | "degraded" | "unavailable", "alerts": {"pending": n, "dead": n, "oldestPendingSeconds": n}}
+//   {"status": "ok" | "degraded" | "unavailable", "alerts": {"pending": n, "dead": n, "oldestPendingSeconds": n},
+//    "release": {"id": n, "live": n, "behindSeconds": n}}
 // - unavailable (503): the lead database cannot be read and written, so a lead could not be stored; the server is
 //   taken out of service rather than left to refuse visitors. `alerts` is null when even the counts cannot be read.
 // - degraded (200): leads are stored, but some lead may not have reached admissions: an alert is dead, or the oldest
 //   pending alert has waited longer than STUCK_AFTER_SECONDS (chat delivery is stuck, or no webhook is set). The
-//   server must stay in service, since it still takes leads; monitoring must alert a person.
+//   server must stay in service, since it still takes leads; monitoring must alert a person. Degraded too when this
+//   instance has served another release than the live one for more than RELEASE_BEHIND_SECONDS (server/releases/).
 // - ok (200): otherwise.
 import type { RequestHandler } from 'express';
 import type { LeadStore } from '../store/contract/lead-store.ts';
@@ -15,11 +17,23 @@ import type { LeadStore } from '../store/contract/lead-store.ts';
  */
 export const STUCK_AFTER_SECONDS = 15 * 60;
 
+/** An instance that has not taken the live release within this long is degraded: it serves an old site. */
+export const RELEASE_BEHIND_SECONDS = 30;
+
 export type HealthStatus = 'ok' | 'degraded' | 'unavailable';
+
+/** The release this instance serves (`id`), the one live in the store (`live`), and how long they have differed. */
+export interface ReleaseHealth {
+  id: number;
+  live: number;
+  behindSeconds: number;
+}
 
 export interface Health {
   status: HealthStatus;
   alerts: { pending: number; dead: number; oldestPendingSeconds: number } | null;
+  /** null before the server serves a release (the app built in tests from a folder). */
+  release: ReleaseHealth | null;
 }
 
 type HealthSource = Pick<LeadStore, 'isHealthy' | 'alertBacklog'>;
@@ -34,17 +48,26 @@ async function alertsOf(store: HealthSource, now: number): Promise<Health['alert
   }
 }
 
-/** The health of the server from its lead store at `now` (epoch ms). */
-export async function healthOf(store: HealthSource, now = Date.now()): Promise<Health> {
+/** The release this instance serves, if it serves one (server/releases/live-release.ts). */
+export type ReleaseHealthSource = () => ReleaseHealth | undefined;
+
+/** The health of the server from its lead store and its release at `now` (epoch ms). */
+export async function healthOf(
+  store: HealthSource,
+  now = Date.now(),
+  releaseOf: ReleaseHealthSource = () => undefined,
+): Promise<Health> {
   const [alerts, healthy] = await Promise.all([alertsOf(store, now), store.isHealthy().catch(() => false)]);
-  if (!healthy || alerts === null) return { status: 'unavailable', alerts };
+  const release = releaseOf() ?? null;
+  if (!healthy || alerts === null) return { status: 'unavailable', alerts, release };
   const stuck = alerts.dead > 0 || alerts.oldestPendingSeconds > STUCK_AFTER_SECONDS;
-  return { status: stuck ? 'degraded' : 'ok', alerts };
+  const behind = release !== null && release.behindSeconds > RELEASE_BEHIND_SECONDS;
+  return { status: stuck || behind ? 'degraded' : 'ok', alerts, release };
 }
 
-export function healthCheck(store: HealthSource): RequestHandler {
+export function healthCheck(store: HealthSource, releaseOf?: ReleaseHealthSource): RequestHandler {
   return async (_req, res) => {
-    const health = await healthOf(store);
+    const health = await healthOf(store, Date.now(), releaseOf);
     res
       .status(health.status === 'unavailable' ? 503 : 200)
       .set('Cache-Control', 'no-store')

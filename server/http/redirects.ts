@@ -1,6 +1,6 @@
 // Old and alternative addresses (site/redirects.json) answer 301 to their page, trailing slash or not; and the one way
 // any redirect of the site builds its Location (static-pages.ts redirects other spellings of a page with it too).
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { redirectTarget, type RedirectRule } from '../../core/redirects.ts';
 
 /**
@@ -26,10 +26,11 @@ export function siteLocation(path: string, url: string): string | undefined {
   return hash === -1 ? path + query : path.slice(0, hash) + query + path.slice(hash);
 }
 
-export function redirects(rules: RedirectRule[]): RequestHandler {
+/** Old addresses answered with 301 to their pages: `rulesOf` gives the rules the request is answered with. */
+export function redirects(rulesOf: (req: Request) => readonly RedirectRule[]): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const target = redirectTarget(rules, req.path);
+    const target = redirectTarget(rulesOf(req), req.path);
     const location = target === undefined ? undefined : siteLocation(target, req.originalUrl);
     if (location === undefined) return next();
     res.redirect(301, location);

@@ -3,10 +3,10 @@
 // and headers are computed at start, so serving a page is a map lookup and one write, without Express: this is the
 // path nearly every request takes, and it runs at several times Express's rate (npm run bench:serve).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
-import type { RequestHandler } from 'express';
+import type { Request, Response } from 'express';
 import fresh from 'fresh';
 import mime from 'mime-types';
 import Negotiator from 'negotiator';
@@ -34,7 +34,7 @@ interface Variant {
 }
 
 /** A file of the build in each encoding it has. */
-interface StaticFile {
+export interface StaticFile {
   identity: Variant;
   br?: Variant;
   gzip?: Variant;
@@ -42,34 +42,47 @@ interface StaticFile {
 
 /** `index.html` is `/`, `services/medical-detox.html` is `/services/medical-detox` (and `x/index.html` is `/x`). */
 export function pagePathOf(file: string): string {
-  const path = `/${file.split(sep).map(encodeURIComponent).join('/')}`.replace(/\.html$/, '');
+  const path = `/${file.split('/').map(encodeURIComponent).join('/')}`.replace(/\.html$/, '');
   return path.replace(/\/index$/, '') || '/';
+}
+
+/**
+ * Every file of a built site by its path in it, `/`-separated (`index.html`, `assets/entry-1a2b.js`,
+ * `index.html.br`): a folder read into memory, or a release from the store (server/releases/).
+ */
+export type SiteFiles = ReadonlyMap<string, Buffer>;
+
+/** Every file under `dir` (a built site such as dist/client), by its path in it. */
+export function readSiteFiles(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(relative(dir, path).split(sep).join('/'), readFileSync(path));
+  }
+  return files;
 }
 
 /**
  * The inline-script hashes the build computed for each page (scripts/prerender.ts). A build without the file (an
  * older build, or a hand-made one in tests) gets none: its inline scripts are then blocked, never allowed.
  */
-export function loadCspHashes(clientDir: string): CspHashes {
-  const file = join(clientDir, CSP_HASHES_FILE);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CspHashes) : {};
+export function cspHashesOf(files: SiteFiles): CspHashes {
+  const file = files.get(CSP_HASHES_FILE);
+  return file ? (JSON.parse(file.toString('utf8')) as CspHashes) : {};
 }
 
-/** The policy of one built HTML file (its path relative to the build, in the OS's spelling). */
+/** The policy of one built HTML file (its path in the build). */
 export const policyOf = (hashes: CspHashes, file: string): HeaderMap =>
-  contentSecurityPolicy(hashes[file.split(sep).join('/')] ?? []);
+  contentSecurityPolicy(hashes[file] ?? []);
 
 /**
  * A file and the compressed copies the build wrote beside it (core/precompress.ts). A text file without them
  * (a hand-made build) is compressed here once, so no answer is ever compressed per request.
  */
-function loadFile(path: string, headers: HeaderMap, policy: HeaderMap): StaticFile {
-  const identity = readFileSync(path);
-  const stored = (coding: Coding) => {
-    const copy = path + COPY_SUFFIXES[coding];
-    return existsSync(copy) ? readFileSync(copy) : undefined;
-  };
-  const built = { br: stored('br'), gzip: stored('gzip') };
+function loadFile(files: SiteFiles, path: string, headers: HeaderMap, policy: HeaderMap): StaticFile {
+  const identity = files.get(path)!;
+  const built = { br: files.get(path + COPY_SUFFIXES.br), gzip: files.get(path + COPY_SUFFIXES.gzip) };
   const computed =
     COMPRESSIBLE.test(path) && (!built.br || !built.gzip) ? compressedCopies(path, identity) : undefined;
   const hash = createHash('sha1').update(identity).digest('base64url');
@@ -102,31 +115,29 @@ function loadFile(path: string, headers: HeaderMap, policy: HeaderMap): StaticFi
  * not-found answer (server/http/not-found.ts), never a page.
  */
 function loadFiles(
-  clientDir: string,
+  built: SiteFiles,
   hashes: CspHashes,
-): { files: Map<string, StaticFile>; pages: Set<string> } {
+): { files: Map<string, StaticFile>; pages: Set<string>; assets: Map<string, StaticFile> } {
   const files = new Map<string, StaticFile>();
   const pages = new Set<string>();
+  const assets = new Map<string, StaticFile>();
   const otherPolicy = contentSecurityPolicy();
-  const entries = readdirSync(clientDir, { recursive: true, withFileTypes: true }).filter((entry) =>
-    entry.isFile(),
-  );
-  for (const entry of entries) {
-    const path = join(entry.parentPath, entry.name);
-    const file = relative(clientDir, path);
-    if (file.split(sep).some((part) => part.startsWith('.')) || file === NOT_FOUND_FILE) continue;
-    if (/\.(br|gz)$/.test(file) && existsSync(path.replace(/\.(br|gz)$/, ''))) continue;
+  for (const file of built.keys()) {
+    if (file.split('/').some((part) => part.startsWith('.')) || file === NOT_FOUND_FILE) continue;
+    if (/\.(br|gz)$/.test(file) && built.has(file.replace(/\.(br|gz)$/, ''))) continue;
     const isPage = file.endsWith('.html');
-    const isAsset = file.startsWith(ASSETS_DIR + sep);
+    const isAsset = file.startsWith(`${ASSETS_DIR}/`);
     const headers = {
       'content-type': mime.contentType(extname(file)) || 'application/octet-stream',
       'cache-control': isAsset ? CACHE_CONTROL.asset : CACHE_CONTROL.other,
     };
-    const at = isPage ? pagePathOf(file) : `/${file.split(sep).map(encodeURIComponent).join('/')}`;
+    const at = isPage ? pagePathOf(file) : `/${file.split('/').map(encodeURIComponent).join('/')}`;
     if (isPage) pages.add(at);
-    files.set(at, loadFile(path, headers, isPage ? policyOf(hashes, file) : otherPolicy));
+    const loaded = loadFile(built, file, headers, isPage ? policyOf(hashes, file) : otherPolicy);
+    files.set(at, loaded);
+    if (isAsset) assets.set(at, loaded);
   }
-  return { files, pages };
+  return { files, pages, assets };
 }
 
 /** The request path with each segment decoded and re-encoded, so /caf%c3%a9 and /caf%C3%A9 meet; undefined if garbled. */
@@ -158,15 +169,29 @@ export interface StaticSite {
   serve(req: IncomingMessage, res: ServerResponse, secure: boolean): boolean;
   /**
    * The same files for other spellings of their paths (percent-encoding, a trailing slash, `.html`), inside Express:
-   * a page's other spelling is redirected to it with 301. What falls through gets the 404 page's policy.
+   * a page's other spelling is redirected to it with 301, and true returned. What falls through (false) gets the 404
+   * page's policy.
    */
-  router(secure: (req: IncomingMessage) => boolean): RequestHandler;
+  serveOther(req: Request, res: Response, secure: boolean): boolean;
+  /** The not-found page's bytes, if the build has one. */
+  readonly notFoundPage: Buffer | undefined;
+  /** The hashed assets it answers (its own and those kept from the release before), by path. */
+  readonly assets: ReadonlyMap<string, StaticFile>;
 }
 
-/** Reads the build in `clientDir` once. Restart the server after a build. */
-export function loadStaticSite(clientDir: string): StaticSite {
-  const hashes = loadCspHashes(clientDir);
-  const { files, pages } = loadFiles(clientDir, hashes);
+/**
+ * The built site in `files`, with every answer's bytes and headers computed now, so serving is a lookup and a write.
+ * `kept` are assets of an earlier release still answered (a page open in a browser may still ask for them), unless
+ * this release has a file at the same path.
+ */
+export function staticSiteFrom(built: SiteFiles, kept: ReadonlyMap<string, StaticFile> = new Map()): StaticSite {
+  const hashes = cspHashesOf(built);
+  const { files, pages, assets } = loadFiles(built, hashes);
+  for (const [path, file] of kept)
+    if (!files.has(path)) {
+      files.set(path, file);
+      assets.set(path, file);
+    }
   const notFoundPolicy = policyOf(hashes, NOT_FOUND_FILE);
 
   // Which encodings each distinct Accept-Encoding allows, parsed once: browsers send a handful of spellings.
@@ -199,6 +224,8 @@ export function loadStaticSite(clientDir: string): StaticSite {
   const isRead = (req: IncomingMessage) => req.method === 'GET' || req.method === 'HEAD';
 
   return {
+    notFoundPage: built.get(NOT_FOUND_FILE),
+    assets,
     serve(req, res, secure) {
       if (!isRead(req)) return false;
       const url = req.url ?? '/';
@@ -207,24 +234,31 @@ export function loadStaticSite(clientDir: string): StaticSite {
       send(req, res, file, secure);
       return true;
     },
-    router(secure) {
-      return (req, res, next) => {
-        if (isRead(req)) {
-          const path = normalPath(req.path);
-          const file = path === undefined ? undefined : files.get(path);
-          if (file) return send(req, res, file, secure(req));
-          const canonical = path === undefined ? undefined : canonicalOf(path);
-          // Only to a page that exists: a redirect never invents a URL (nor an open redirect such as //host/).
-          const location =
-            canonical !== undefined && canonical !== path && pages.has(canonical)
-              ? siteLocation(canonical, req.originalUrl)
-              : undefined;
-          if (location !== undefined) return res.redirect(301, location);
+    serveOther(req, res, secure) {
+      if (isRead(req)) {
+        const path = normalPath(req.path);
+        const file = path === undefined ? undefined : files.get(path);
+        if (file) {
+          send(req, res, file, secure);
+          return true;
         }
-        // Redirects and the form API have no inline scripts; the 404 page's policy allows its scripts and no more.
-        res.set(notFoundPolicy);
-        next();
-      };
+        const canonical = path === undefined ? undefined : canonicalOf(path);
+        // Only to a page that exists: a redirect never invents a URL (nor an open redirect such as //host/).
+        const location =
+          canonical !== undefined && canonical !== path && pages.has(canonical)
+            ? siteLocation(canonical, req.originalUrl)
+            : undefined;
+        if (location !== undefined) {
+          res.redirect(301, location);
+          return true;
+        }
+      }
+      // Redirects and the form API have no inline scripts; the 404 page's policy allows its scripts and no more.
+      res.set(notFoundPolicy);
+      return false;
     },
   };
 }
+
+/** Reads the build in `clientDir` once, as it is now. */
+export const loadStaticSite = (clientDir: string): StaticSite => staticSiteFrom(readSiteFiles(clientDir));

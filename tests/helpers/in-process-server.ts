@@ -10,6 +10,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { AlertWorker } from '../../server/alerts/alert-worker.ts';
 import type { AlertDetail } from '../../server/alerts/chat-alert.ts';
 import { createApp } from '../../server/app.ts';
+import { folderSite } from '../../server/http/served-site.ts';
 import { readConfig, type TrustProxy } from '../../server/config.ts';
 import { loadForms, loadRedirects } from '../../server/content.ts';
 import { addressOf, close, listen } from '../../server/http/http-server.ts';
@@ -166,9 +167,8 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     heartbeatMs: options.staff?.heartbeatMs,
   });
   handle = createApp({
-    clientDir,
+    site: folderSite(clientDir, loadRedirects()),
     forms: formApi,
-    redirectRules: loadRedirects(),
     logger,
     trustProxy,
     staff,

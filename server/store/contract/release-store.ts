@@ -77,6 +77,8 @@ export interface ReleaseStore {
   get(id: number): Promise<ReleaseSummary | undefined>;
   /** Every file of a release with its bytes, by path. Throws for an unknown id. */
   files(id: number): Promise<Map<string, Buffer>>;
+  /** The SHA-256 (hex) of every file of a release, by path, without reading the bytes. Throws for an unknown id. */
+  fileHashes(id: number): Promise<Map<string, string>>;
   /** One file of a release, or undefined. */
   file(id: number, path: string): Promise<Buffer | undefined>;
   /** The documents of a release, by path. Throws for an unknown id. */

@@ -1,4 +1,4 @@
-// The build's nginx include (dist/nginx/site.conf, scripts/lib/nginx-site.ts) in Debian's nginx on the real build,
+// The build's nginx include (dist/nginx/site.conf, server/http/nginx-site.ts) in Debian's nginx on the real build,
 // against the Node server on the same build: a site deployed behind nginx (docs/DEPLOY.md) must answer every page,
 // every other spelling of a page's path, every old address, the files beside the pages and every missing path
 // exactly as the Node server does: same status, Location, media type, body, caching and security headers.
@@ -11,11 +11,11 @@ import { startNginx, type NginxProcess } from '../../../scripts/lib/nginx-proces
 import { CSP_HASHES_FILE } from '../../../core/csp.ts';
 import { redirectRules } from '../../../core/redirects.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../../server/http/security.ts';
-import { NOT_FOUND_FILE, loadCspHashes, pagePathOf } from '../../../server/http/static-pages.ts';
+import { NOT_FOUND_FILE, cspHashesOf, pagePathOf, readSiteFiles } from '../../../server/http/static-pages.ts';
 import redirectTable from '../../../site/redirects.json' with { type: 'json' };
 
 const CLIENT_DIR = join(import.meta.dirname, '..', '..', '..', 'dist', 'client');
-const pages = Object.keys(loadCspHashes(CLIENT_DIR))
+const pages = Object.keys(cspHashesOf(readSiteFiles(CLIENT_DIR)))
   .filter((file) => file !== NOT_FOUND_FILE)
   .map(pagePathOf);
 const asset = (extension: string) =>

@@ -7,6 +7,7 @@ import { startInProcessServer, type InProcessServer } from '../../helpers/in-pro
 import { CSP_HASHES_FILE, inlineScriptHashes } from '../../../core/csp.ts';
 import { addressOf, close, listen } from '../../../server/http/http-server.ts';
 import { createApp } from '../../../server/app.ts';
+import { folderSite } from '../../../server/http/served-site.ts';
 import { createLogger } from '../../../server/logger.ts';
 import { exactRequest } from '../../helpers/http.ts';
 import { useTempDir } from '../../helpers/temp-dir.ts';
@@ -168,9 +169,8 @@ describe('content security policy per page', () => {
         }),
       );
     const app = createApp({
-      clientDir: dir,
+      site: folderSite(dir, []),
       forms: { posts: (_req, _res, next) => next(), router: express() },
-      redirectRules: [],
       logger: createLogger({ level: 'silent' }),
       trustProxy: false,
     });

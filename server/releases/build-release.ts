@@ -1,0 +1,37 @@
+// Builds a release's files from content documents with the code in a built code folder (dist/): the render bundle
+// renders every page, and the client build's hashed assets are copied beside them. No Vite: content is data, so a
+// server installed with `npm ci --omit=dev` can build one.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { prerenderSite } from '../../core/prerender/prerender-site.ts';
+import { readSiteFiles } from '../http/static-pages.ts';
+import type { ReleaseDocument, ReleaseFileInput } from '../store/contract/release-store.ts';
+import { writeDocuments } from './documents.ts';
+
+/** Build internals a folder may hold that a release does not keep (never served: dot-folders are not). */
+const NOT_KEPT = /^\.vite\//;
+
+/** The files of a built site folder as a release keeps them. */
+export function releaseFilesOf(dir: string): ReleaseFileInput[] {
+  return [...readSiteFiles(dir)]
+    .filter(([path]) => !NOT_KEPT.test(path))
+    .map(([path, bytes]) => ({ path, bytes }));
+}
+
+/** Renders `documents` with the code in `codeDir` in a temporary folder, and returns the site's files. */
+export async function buildRelease(
+  codeDir: string,
+  documents: readonly ReleaseDocument[],
+): Promise<ReleaseFileInput[]> {
+  const work = mkdtempSync(join(tmpdir(), 'release-'));
+  try {
+    const contentRoot = join(work, 'content');
+    const outDir = join(work, 'site');
+    writeDocuments(contentRoot, documents);
+    await prerenderSite({ codeDir, contentRoot, outDir });
+    return releaseFilesOf(outDir);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,38 @@
+// A release's content documents, read from and written to a content root (pages/ and site/, as in a checkout):
+// what `npm run content -- publish` stores, what a code deploy rebuilds, what `show` and staff history read.
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import type { ReleaseDocument } from '../store/contract/release-store.ts';
+
+/** The folders of a content root that hold documents. */
+const CONTENT_FOLDERS = ['pages', 'site'] as const;
+
+/** Every JSON document under `root`'s pages/ and site/, by its `/`-separated path from `root`, sorted. */
+export function readDocuments(root: string): ReleaseDocument[] {
+  const documents: ReleaseDocument[] = [];
+  for (const folder of CONTENT_FOLDERS) {
+    const dir = join(root, folder);
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+      const file = join(entry.parentPath, entry.name);
+      documents.push({ path: relative(root, file).split(sep).join('/'), text: readFileSync(file, 'utf8') });
+    }
+  }
+  return documents.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Writes `documents` under `root` (a temporary content root to build from, or a checkout). */
+export function writeDocuments(root: string, documents: readonly ReleaseDocument[]): void {
+  for (const { path, text } of documents) {
+    if (!/^(pages|site)\/[^\0]+\.json$/.test(path) || path.split('/').includes('..'))
+      throw new Error(`a release document has an unexpected path: ${path}`);
+    const file = join(root, ...path.split('/'));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+}
+
+/** The documents as a map from path to text. */
+export const documentMap = (documents: readonly ReleaseDocument[]): Map<string, string> =>
+  new Map(documents.map(({ path, text }) => [path, text]));
