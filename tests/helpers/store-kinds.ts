@@ -50,6 +50,8 @@ export interface StoreUnderTest {
   rotate(options: Omit<RotationOptions, 'key' | 'keyFile'> & { key?: Buffer[] }): Promise<RotationResult>;
   /** The key file the stores read (`keyFile: true`), else undefined. */
   keyFile: string | undefined;
+  /** Where the database is, for another process to open it: the SQLite file, or PostgreSQL's URL. */
+  location: string;
 }
 
 export interface OpenOptions {
@@ -121,6 +123,7 @@ export function storeKinds(): StoreKind[] {
         sql: async (sql, params = []) => run(sql, params, false),
         rotate: ({ key: keys, ...rest }) => rotateLeadKey(file, { key: keys ?? key, ...rest }),
         keyFile: options.keyFile ? keyFileOf(file) : undefined,
+        location: file,
       };
     },
   };
@@ -152,6 +155,7 @@ export function storeKinds(): StoreKind[] {
         rotate: ({ key: keys, ...rest }) =>
           rotatePostgresLeadKey(url, { key: keys ?? key, keyFile, ...rest }),
         keyFile,
+        location: url,
       };
     },
   };

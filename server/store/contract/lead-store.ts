@@ -6,6 +6,7 @@ import type { AuditLog } from './audit-log.ts';
 import type { InboxStore } from './inbox.ts';
 import type { KeySource, UnlockOptions } from './keys.ts';
 import type { RateCounters } from './rate-counters.ts';
+import type { ReleaseStore } from './release-store.ts';
 import type { StaffStore } from './staff-store.ts';
 
 export type AlertStatus = 'pending' | 'delivered' | 'dead';
@@ -142,6 +143,8 @@ export interface LeadStore {
   readonly staff: StaffStore;
   /** Rate limits counted where every instance on this store sees them (memory beside a SQLite file). */
   readonly rateCounters: RateCounters;
+  /** Every release of the built site, the live pointer and the publish lock, in the same database (release-store.ts). */
+  readonly releases: ReleaseStore;
 }
 
 /** A lead ready to write: id chosen and sensitive values sealed before the batch, so the commit does only SQL. */

@@ -22,6 +22,7 @@ import { postgresCounters } from './pg-rate-limits.ts';
 import { unlockPostgres } from './pg-keys.ts';
 import { postgresStaffStore } from './pg-staff-store.ts';
 import { listenForLeads } from './pg-notify.ts';
+import { createPostgresReleaseStore } from './pg-release-store.ts';
 
 const PURGE_BATCH = 500;
 
@@ -66,6 +67,7 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
   const inbox = createPostgresInboxStore({ pool, sealer, onLeadStored });
 
   const counters = postgresCounters(pool);
+  const releases = createPostgresReleaseStore(pool, url);
   const writer = createPostgresLeadWriter(pool, { instance, maxQueued });
   let closed = false;
   const open = () => {
@@ -234,10 +236,12 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
       counters.stop();
       await writer.idle();
       await listening.stop();
+      await releases.close();
       await pool.end();
     },
     // The key current at open: a rotation signs staff out at the next restart, never mid-session.
     staff: postgresStaffStore(pool, keyring.current().key),
     rateCounters: counters.counters,
+    releases,
   };
 }

@@ -1,26 +1,42 @@
-// New leads heard from every instance: each batch of inserts sends one NOTIFY on LEADS_CHANNEL in its transaction
-// (delivered only once it commits), and each instance keeps one connection that LISTENs, outside the pool, so the
-// inbox's live list (server-sent events) shows a lead whichever instance stored it. The connection is made again after the database
-// restarts; a lead stored while it was down appears at the inbox's next reload.
+// Notifications heard from every instance: a writer sends NOTIFY on a channel in its transaction (delivered only once it
+// commits), and each listener keeps one connection that LISTENs, outside the pool, made again after the database
+// restarts or the connection is cut. New leads (LEADS_CHANNEL) reach every instance's inbox this way, whichever stored
+// them; a lead stored while the connection was down appears at the inbox's next reload. The live release
+// (pg-release-store.ts) listens the same way.
 import pg from 'pg';
 
 export const LEADS_CHANNEL = 'lead_stored';
 const RECONNECT_MS = 1000;
 
+export interface ListenOptions {
+  /** Called with each notification's payload ('' when it has none). */
+  onPayload(payload: string): void;
+  /** Called once LISTEN holds again on a new connection after a lost one: what was sent meanwhile was not heard. */
+  onReconnect?(): void;
+  /** The connection's application_name, as pg_stat_activity shows it (to tell it apart, and to cut it in a test). */
+  applicationName?: string;
+}
+
 /**
- * Calls `onLead(instance, leadId)` for each lead committed on the database; the payload is `<instance>:<lead id>`, or
- * the ids of a batch separated by commas.
+ * LISTENs on `channel` (a fixed identifier of ours, never input) on a connection of its own, reconnecting a second
+ * after it is lost. Rejects if the first connection cannot be made.
  */
-export async function listenForLeads(
+export async function listenOn(
   url: string,
-  onLead: (instance: string, leadId: string) => void,
+  channel: string,
+  { onPayload, onReconnect, applicationName }: ListenOptions,
 ): Promise<{ stop(): Promise<void> }> {
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let connections = 0;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5000,
+      application_name: applicationName,
+    });
     const lost = () => {
       if (client !== next) return;
       client = undefined;
@@ -29,19 +45,19 @@ export async function listenForLeads(
     };
     next.on('error', lost);
     next.on('end', lost);
-    next.on('notification', ({ channel, payload }) => {
-      if (channel !== LEADS_CHANNEL || !payload) return;
-      const at = payload.indexOf(':');
-      if (at > 0) for (const id of payload.slice(at + 1).split(',')) onLead(payload.slice(0, at), id);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
     });
     client = next;
     try {
       await next.connect();
-      await next.query(`LISTEN ${LEADS_CHANNEL}`);
+      await next.query(`LISTEN ${channel}`);
     } catch (error) {
       lost();
       throw error;
     }
+    connections += 1;
+    if (connections > 1 && client === next) onReconnect?.();
   }
 
   function schedule(): void {
@@ -63,4 +79,20 @@ export async function listenForLeads(
       await last?.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Calls `onLead(instance, leadId)` for each lead committed on the database; the payload is `<instance>:<lead id>`, or
+ * the ids of a batch separated by commas.
+ */
+export function listenForLeads(
+  url: string,
+  onLead: (instance: string, leadId: string) => void,
+): Promise<{ stop(): Promise<void> }> {
+  return listenOn(url, LEADS_CHANNEL, {
+    onPayload(payload) {
+      const at = payload.indexOf(':');
+      if (at > 0) for (const id of payload.slice(at + 1).split(',')) onLead(payload.slice(0, at), id);
+    },
+  });
 }

@@ -13,6 +13,7 @@ import { auditHeadFileOf, createSqliteAuditLog } from './audit-log.ts';
 import { createSqliteInboxStore } from './inbox-store.ts';
 import { unlockDatabase } from './keys.ts';
 import { sealLegacyLeads } from './reseal.ts';
+import { createSqliteReleaseStore } from './release-store.ts';
 import { openLeadDatabase } from './schema.ts';
 import { createLeadWriter } from './single-writer.ts';
 import { sqliteStaffStore } from './staff-store.ts';
@@ -83,6 +84,10 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
             (SELECT MIN(pending_since) FROM alerts WHERE status = 'pending') AS oldest`,
   );
   const probe = db.prepare('SELECT 1 FROM leads LIMIT 1');
+  // Releases on a connection of their own (release-store.ts): their big writes never queue behind leads nor leads
+  // behind them for long. An in-memory database has no second connection: its own serves.
+  const releaseDb = path === ':memory:' ? db : openLeadDatabase(path);
+  const releases = createSqliteReleaseStore(releaseDb);
 
   return {
     keySource,
@@ -173,11 +178,13 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     },
     async close() {
       await writer.close();
+      if (releaseDb !== db) releaseDb.close();
       db.close();
     },
     // The key current at open: a rotation signs staff out at the next restart, never mid-session.
     staff: sqliteStaffStore(db, keyring.current().key),
     // One instance per SQLite file: its counts live in its memory, and a restart forgives everyone.
     rateCounters: memoryCounters,
+    releases,
   };
 }

@@ -159,6 +159,62 @@ const MIGRATIONS = [
   // full table gives way from the network that holds most of it (StaffStore.saveChallenge).
   `ALTER TABLE webauthn_challenges ADD COLUMN network TEXT NOT NULL DEFAULT '';
    CREATE INDEX webauthn_challenges_network ON webauthn_challenges (network, id);`,
+  // Whole-site releases (release-store.ts): each file's bytes once by SHA-256 (release_blobs, shared by every release
+  // that holds them; documents too, as UTF-8), each release's paths to those hashes, the one live pointer (a single row,
+  // changed by compare-and-set), every change of it as an event, each instance's last report, and the publish lock (a
+  // single row naming its holder's process). A release and its lists, and the events, are never changed nor deleted
+  // (triggers refuse it): they are the evidence of what the site said. Ids are 1, 2, 3 in the order stored.
+  `CREATE TABLE release_blobs (hash TEXT PRIMARY KEY, bytes BLOB NOT NULL) STRICT;
+   CREATE TABLE releases (
+     id INTEGER PRIMARY KEY,
+     at TEXT NOT NULL,
+     author TEXT NOT NULL,
+     message TEXT NOT NULL,
+     code_version TEXT NOT NULL,
+     content_hash TEXT NOT NULL
+   ) STRICT;
+   CREATE TABLE release_files (
+     release_id INTEGER NOT NULL REFERENCES releases(id),
+     path TEXT NOT NULL,
+     hash TEXT NOT NULL REFERENCES release_blobs(hash),
+     PRIMARY KEY (release_id, path)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TABLE release_documents (
+     release_id INTEGER NOT NULL REFERENCES releases(id),
+     path TEXT NOT NULL,
+     hash TEXT NOT NULL REFERENCES release_blobs(hash),
+     PRIMARY KEY (release_id, path)
+   ) STRICT, WITHOUT ROWID;
+   CREATE TABLE live_release (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     release_id INTEGER NOT NULL REFERENCES releases(id),
+     generation INTEGER NOT NULL
+   ) STRICT;
+   CREATE TABLE release_events (
+     seq INTEGER PRIMARY KEY,
+     at TEXT NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('publish', 'rollback', 'deploy')),
+     release_id INTEGER NOT NULL REFERENCES releases(id),
+     previous_id INTEGER REFERENCES releases(id),
+     actor TEXT NOT NULL
+   ) STRICT;
+   CREATE TABLE release_instances (instance TEXT PRIMARY KEY, release_id INTEGER NOT NULL, at TEXT NOT NULL) STRICT;
+   CREATE TABLE publish_lock (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     pid INTEGER NOT NULL,
+     host TEXT NOT NULL,
+     token TEXT NOT NULL,
+     at TEXT NOT NULL
+   ) STRICT;
+   CREATE TRIGGER release_blobs_no_update BEFORE UPDATE ON release_blobs BEGIN SELECT RAISE(ABORT, 'a stored file never changes'); END;
+   CREATE TRIGGER releases_no_update BEFORE UPDATE ON releases BEGIN SELECT RAISE(ABORT, 'releases are kept as stored'); END;
+   CREATE TRIGGER releases_no_delete BEFORE DELETE ON releases BEGIN SELECT RAISE(ABORT, 'releases are kept as stored'); END;
+   CREATE TRIGGER release_files_no_update BEFORE UPDATE ON release_files BEGIN SELECT RAISE(ABORT, 'releases are kept as stored'); END;
+   CREATE TRIGGER release_files_no_delete BEFORE DELETE ON release_files BEGIN SELECT RAISE(ABORT, 'releases are kept as stored'); END;
+   CREATE TRIGGER release_documents_no_update BEFORE UPDATE ON release_documents BEGIN SELECT RAISE(ABORT, 'releases are kept as stored'); END;
+   CREATE TRIGGER release_documents_no_delete BEFORE DELETE ON release_documents BEGIN SELECT RAISE(ABORT, 'releases are kept as stored'); END;
+   CREATE TRIGGER release_events_no_update BEFORE UPDATE ON release_events BEGIN SELECT RAISE(ABORT, 'release events are append-only'); END;
+   CREATE TRIGGER release_events_no_delete BEFORE DELETE ON release_events BEGIN SELECT RAISE(ABORT, 'release events are append-only'); END;`,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

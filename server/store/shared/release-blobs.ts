@@ -1,0 +1,55 @@
+// What both release stores do alike (contract/release-store.ts): a file's bytes hashed by SHA-256, the key they are
+// stored under once; a release's content hash, equal for equal documents whichever store holds them; and the short
+// batches its bytes are written in.
+import { createHash } from 'node:crypto';
+import type { ReleaseDocument } from '../contract/release-store.ts';
+
+/** SHA-256 (hex) of `bytes`: the key a file's bytes are stored under, shared by every release that holds them. */
+export const blobHash = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * SHA-256 (hex) of the documents, sorted by path, each as its path, a NUL, its text and a NUL: a path or a text
+ * cannot run into the next one (neither holds a NUL in a checkout's JSON), so two sets hash alike only when equal.
+ */
+export function contentHashOf(documents: readonly ReleaseDocument[]): string {
+  const hash = createHash('sha256');
+  for (const { path, text } of [...documents].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  ))
+    hash.update(path).update('\0').update(text).update('\0');
+  return hash.digest('hex');
+}
+
+/** Refuses a release that names a path twice, or an empty one: a release is one file (one document) per path. */
+export function checkUniquePaths(kind: 'file' | 'document', paths: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const path of paths) {
+    if (path === '') throw new Error(`a release's ${kind} needs a path`);
+    if (seen.has(path)) throw new Error(`a release cannot hold the ${kind} ${path} twice`);
+    seen.add(path);
+  }
+}
+
+/** Bytes per blob transaction: long enough to write quickly, short enough (a few ms) that a lead waits little. */
+export const BLOB_BATCH_BYTES = 1 << 20;
+/** Files per blob transaction or per page read, whatever their size. */
+export const BLOB_BATCH_FILES = 256;
+
+/** Splits blobs into transactions of at most BLOB_BATCH_BYTES (one bigger file alone) and BLOB_BATCH_FILES. */
+export function* blobBatches<T extends { bytes: Buffer }>(blobs: readonly T[]): Generator<T[]> {
+  let batch: T[] = [];
+  let size = 0;
+  for (const blob of blobs) {
+    if (
+      batch.length > 0 &&
+      (size + blob.bytes.length > BLOB_BATCH_BYTES || batch.length >= BLOB_BATCH_FILES)
+    ) {
+      yield batch;
+      batch = [];
+      size = 0;
+    }
+    batch.push(blob);
+    size += blob.bytes.length;
+  }
+  if (batch.length > 0) yield batch;
+}
