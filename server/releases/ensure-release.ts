@@ -10,7 +10,7 @@ import { ROOT } from '../../content/paths.ts';
 import type { Logger } from '../logger.ts';
 import type { AuditLog } from '../store/contract/audit-log.ts';
 import type { ReleaseStore } from '../store/contract/release-store.ts';
-import { contentHashOf } from '../store/shared/release-content.ts';
+import { contentHashOf } from '../store/shared/release-blobs.ts';
 import { buildRelease, releaseFilesOf } from './build-release.ts';
 import { canRender, codeVersionOf, sameCode } from './code-version.ts';
 import { readDocuments } from './documents.ts';

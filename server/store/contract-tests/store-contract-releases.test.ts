@@ -1,6 +1,7 @@
 // The release store's contract (contract/release-store.ts), each test run against SQLite and a real PostgreSQL
 // (tests/helpers/store-kinds.ts): what the store answers, and what its database holds.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeKinds } from '../../../tests/helpers/store-kinds.ts';
@@ -87,6 +88,10 @@ describe.each(storeKinds())('the $name release store', (kind) => {
       expect((await releases.file(1, path))?.equals(bytes)).toBe(true);
     }
     expect(await releases.file(1, 'missing.html')).toBeUndefined();
+    const hashes = await releases.fileHashes(1);
+    for (const { path, bytes } of input.files)
+      expect(hashes.get(path)).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(hashes.size).toBe(input.files.length);
     const documents = await releases.documents(1);
     expect(documents.sort((a, b) => a.path.localeCompare(b.path))).toEqual(
       [...input.documents].sort((a, b) => a.path.localeCompare(b.path)),
@@ -95,6 +100,7 @@ describe.each(storeKinds())('the $name release store', (kind) => {
     expect(await releases.get(2)).toBeUndefined();
     await expect(releases.files(2)).rejects.toThrow(/no release 2/);
     await expect(releases.documents(2)).rejects.toThrow(/no release 2/);
+    await expect(releases.fileHashes(2)).rejects.toThrow(/no release 2/);
     expect(await releases.file(2, 'index.html')).toBeUndefined();
   });
 

@@ -130,6 +130,14 @@ export function createPostgresReleaseStore(
       }
       return files;
     },
+    async fileHashes(id) {
+      await mustExist(id);
+      const { rows } = await pool.query<{ path: string; hash: string }>(
+        'SELECT path, hash FROM release_files WHERE release_id = $1',
+        [id],
+      );
+      return new Map(rows.map(({ path, hash }) => [path, hash]));
+    },
     async file(id, path) {
       const { rows } = await pool.query<{ bytes: Buffer }>(
         `SELECT release_blobs.bytes FROM release_files JOIN release_blobs ON release_blobs.hash = release_files.hash

@@ -77,6 +77,9 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
      JOIN release_blobs ON release_blobs.hash = release_files.hash
      WHERE release_files.release_id = ? AND release_files.path > ? ORDER BY release_files.path LIMIT ?`,
   );
+  const selectFileHashes = db.prepare<[number], { path: string; hash: string }>(
+    'SELECT path, hash FROM release_files WHERE release_id = ?',
+  );
   const selectFile = db.prepare<[number, string], { bytes: Buffer }>(
     `SELECT release_blobs.bytes FROM release_files JOIN release_blobs ON release_blobs.hash = release_files.hash
      WHERE release_files.release_id = ? AND release_files.path = ?`,
@@ -191,6 +194,10 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
         await yieldToEvents();
       }
       return files;
+    },
+    async fileHashes(id) {
+      mustExist(id);
+      return new Map(selectFileHashes.all(id).map(({ path, hash }) => [path, hash]));
     },
     file: async (id, path) => selectFile.get(id, path)?.bytes,
     async documents(id): Promise<ReleaseDocument[]> {
