@@ -24,7 +24,11 @@ const BENCHMARKS: Bench[] = [
   },
   { script: 'bench:pg-parts', args: ['20'], last: /^its alert, in rounds of 16: .* per lead$/ },
   { script: 'bench:studio', env: { BENCH_KEYSTROKES: '3' }, last: /^preview_p50_ms=\d+ preview_p95_ms=\d+$/ },
-  { script: 'bench:publish', args: ['--connections', '2'], last: /^publish_s=[\d.]+ swap_ms=\d+ p99_during_swap_ms=[\d.]+$/ },
+  {
+    script: 'bench:publish',
+    args: ['--connections', '2'],
+    last: /^publish_s=[\d.]+ swap_ms=\d+ p99_during_swap_ms=[\d.]+$/,
+  },
   {
     script: 'bench:inbox',
     args: ['--leads', '100', '--requests', '10'],

@@ -14,7 +14,8 @@ const FORM_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export class ContentError extends Error {}
 
-const checked = <T>(file: string, schemaFile: string): T => checkedDocument<T>(file, readJson(file), schemaFile);
+const checked = <T>(file: string, schemaFile: string): T =>
+  checkedDocument<T>(file, readJson(file), schemaFile);
 
 /** `document` (read from `file`, or a release's document of that path), checked against its schema. */
 function checkedDocument<T>(file: string, document: unknown, schemaFile: string): T {

@@ -70,6 +70,7 @@ async function main(): Promise<void> {
   const app = createApp({
     site: live,
     forms: formApi,
+    logger,
     trustProxy: config.trustProxy,
     staff: staffAreaOn(store, {
       forms,

@@ -7,8 +7,9 @@ import { blockTypes } from '../../content/schemas.ts';
 
 /** How many pages the site itself has. */
 export const ownPageCount = (): number =>
-  readdirSync(contentPaths(ROOT).pagesDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json'))
-    .length;
+  readdirSync(contentPaths(ROOT).pagesDir, { recursive: true, encoding: 'utf8' }).filter((f) =>
+    f.endsWith('.json'),
+  ).length;
 
 function syntheticPage(n: number, examples: Record<string, unknown>[]): string {
   const hero = examples.find((block) => block.type === 'hero');

@@ -14,8 +14,14 @@ import { nginxSiteConf } from '../http/nginx-site.ts';
 import { cspHashesOf, pagePathOf } from '../http/static-pages.ts';
 import { readDocuments, documentMap } from '../releases/documents.ts';
 import { changedLines, visibleLines } from '../releases/page-text.ts';
-import { publish, ReleaseError, rollback, waitForInstances, type Confirmation } from '../releases/publisher.ts';
-import type { ReleaseStore, ReleaseSummary } from '../store/contract/release-store.ts';
+import {
+  knownRelease,
+  publish,
+  ReleaseError,
+  rollback,
+  waitForInstances,
+  type Confirmation,
+} from '../releases/publisher.ts';
 import { CipherError } from '../store/shared/cipher.ts';
 import { KeyError } from '../store/shared/key-file.ts';
 import { actorOf, withStore } from './cli-store.ts';
@@ -46,17 +52,6 @@ function changedPages(before: ReadonlyMap<string, string>, after: ReadonlyMap<st
   return [...new Set([...a.keys(), ...b.keys()])].filter((path) => a.get(path) !== b.get(path)).sort();
 }
 
-async function releaseId(releases: ReleaseStore, text: string | undefined, usage: string): Promise<ReleaseSummary> {
-  if (text === undefined) throw new UsageError(usage);
-  const id = Number(text);
-  const release = /^\d+$/.test(text) ? await releases.get(id) : undefined;
-  if (!release) {
-    const ids = (await releases.list()).map((known) => known.id);
-    throw new CliFailure(`There is no release ${text}. Releases: ${ids.length ? ids.join(', ') : '(none)'}`);
-  }
-  return release;
-}
-
 const confirmationLine = ({ release, confirmed, running }: Confirmation) =>
   `release=${release} live=${confirmed}/${running}\n`;
 
@@ -73,7 +68,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       const problems = validateAll(root, readContent(root));
       for (const problem of problems) io.err(`${formatContentError(problem)}\n`);
       if (problems.length) {
-        io.err(`\n${problems.length} content error${problems.length === 1 ? '' : 's'}: nothing was published.\n`);
+        io.err(
+          `\n${problems.length} content error${problems.length === 1 ? '' : 's'}: nothing was published.\n`,
+        );
         return 1;
       }
       const documents = readDocuments(io.cwd);
@@ -110,14 +107,21 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         let before = new Map<string, string>();
         for (const release of list) {
           const hashes = await store.releases.fileHashes(release.id);
-          rows.push({ ...release, live: release.id === live?.releaseId, pagesChanged: changedPages(before, hashes) });
+          rows.push({
+            ...release,
+            live: release.id === live?.releaseId,
+            pagesChanged: changedPages(before, hashes),
+          });
           before = hashes;
         }
         if (values.json) {
-          io.out(`${JSON.stringify(rows.map(({ pagesChanged, ...row }) => ({ ...row, pagesChanged: pagesChanged.map(pagePathOf) })))}\n`);
+          io.out(
+            `${JSON.stringify(rows.map(({ pagesChanged, ...row }) => ({ ...row, pagesChanged: pagesChanged.map(pagePathOf) })))}\n`,
+          );
           return 0;
         }
-        if (!rows.length) io.out('No releases yet: the server stores the build in dist/ as release 1 at its first start.\n');
+        if (!rows.length)
+          io.out('No releases yet: the server stores the build in dist/ as release 1 at its first start.\n');
         for (const row of rows)
           io.out(
             `${row.live ? '*' : ' '} ${String(row.id).padStart(4)}  ${row.at.slice(0, 19).replace('T', ' ')}  ` +
@@ -132,7 +136,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       const { positionals } = readArgs(rest, {}, { positionals: true, usage: USAGE });
       if (positionals.length !== 2) throw new UsageError('show takes a release id and a page path');
       return withStore(io, async (store) => {
-        const release = await releaseId(store.releases, positionals[0], USAGE);
+        const release = await knownRelease(store.releases, positionals[0]!);
         const path = positionals[1]!;
         const file = path === '/404' ? '404.html' : htmlFile(path.startsWith('/') ? path : `/${path}`);
         const page = await store.releases.file(release.id, file);
@@ -145,12 +149,18 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       const { positionals } = readArgs(rest, {}, { positionals: true, usage: USAGE });
       if (positionals.length !== 2) throw new UsageError('diff takes two release ids');
       return withStore(io, async (store) => {
-        const a = await releaseId(store.releases, positionals[0], USAGE);
-        const b = await releaseId(store.releases, positionals[1], USAGE);
-        const pages = changedPages(await store.releases.fileHashes(a.id), await store.releases.fileHashes(b.id));
+        const a = await knownRelease(store.releases, positionals[0]!);
+        const b = await knownRelease(store.releases, positionals[1]!);
+        const pages = changedPages(
+          await store.releases.fileHashes(a.id),
+          await store.releases.fileHashes(b.id),
+        );
         if (!pages.length) io.out(`Releases ${a.id} and ${b.id} serve the same pages.\n`);
         for (const file of pages) {
-          const [before, after] = await Promise.all([store.releases.file(a.id, file), store.releases.file(b.id, file)]);
+          const [before, after] = await Promise.all([
+            store.releases.file(a.id, file),
+            store.releases.file(b.id, file),
+          ]);
           const state = !before ? ' (added)' : !after ? ' (removed)' : '';
           io.out(`${pagePathOf(file)}${state}\n`);
           const { removed, added } = changedLines(
@@ -167,7 +177,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       const { positionals } = readArgs(rest, {}, { positionals: true, usage: USAGE });
       if (positionals.length !== 2) throw new UsageError('export takes a release id and a folder');
       return withStore(io, async (store) => {
-        const release = await releaseId(store.releases, positionals[0], USAGE);
+        const release = await knownRelease(store.releases, positionals[0]!);
         const dir = resolve(io.cwd, positionals[1]!);
         const siteDir = join(dir, 'site');
         const files = await store.releases.files(release.id);
@@ -179,7 +189,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         const { redirects } = serverContentOf(documentMap(await store.releases.documents(release.id)));
         mkdirSync(join(dir, 'nginx'), { recursive: true });
         writeFileSync(join(dir, 'nginx', 'site.conf'), nginxSiteConf(siteDir, cspHashesOf(files), redirects));
-        io.out(`Wrote release ${release.id} to ${siteDir} (${files.size} files) and ${join(dir, 'nginx', 'site.conf')}\n`);
+        io.out(
+          `Wrote release ${release.id} to ${siteDir} (${files.size} files) and ${join(dir, 'nginx', 'site.conf')}\n`,
+        );
         return 0;
       });
     }
@@ -205,6 +217,12 @@ async function runSafely(argv: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
-export const runContentCli = cli(runSafely, USAGE, [ConfigError, ContentError, KeyError, CipherError, ReleaseError]);
+export const runContentCli = cli(runSafely, USAGE, [
+  ConfigError,
+  ContentError,
+  KeyError,
+  CipherError,
+  ReleaseError,
+]);
 
 await runAsMain(import.meta.url, runContentCli);

@@ -9,13 +9,7 @@ import mime from 'mime-types';
 import type { CspHashes } from '../../core/csp.ts';
 import type { RedirectRule } from '../../core/redirects.ts';
 import { contentSecurityPolicy, securityHeaders, type HeaderMap } from './security.ts';
-import {
-  ASSETS_DIR,
-  CACHE_CONTROL,
-  NOT_FOUND_FILE,
-  pagePathOf,
-  policyOf,
-} from './static-pages.ts';
+import { ASSETS_DIR, CACHE_CONTROL, NOT_FOUND_FILE, pagePathOf, policyOf } from './static-pages.ts';
 
 /** One header as nginx sets it on every answer of its location, errors included (`always`). */
 function addHeader(name: string, value: string): string {

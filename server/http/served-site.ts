@@ -26,7 +26,7 @@ export function answerFrom(req: IncomingMessage, site: ServedSite): void {
 /** The site the request was tied to when it arrived. */
 export function servedSiteOf(req: IncomingMessage): ServedSite {
   const site = servedBy.get(req);
-  if (!site) throw new Error('a request reached the site\'s routes without a site (server/app.ts ties one)');
+  if (!site) throw new Error("a request reached the site's routes without a site (server/app.ts ties one)");
   return site;
 }
 

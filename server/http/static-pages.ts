@@ -184,7 +184,10 @@ export interface StaticSite {
  * `kept` are assets of an earlier release still answered (a page open in a browser may still ask for them), unless
  * this release has a file at the same path.
  */
-export function staticSiteFrom(built: SiteFiles, kept: ReadonlyMap<string, StaticFile> = new Map()): StaticSite {
+export function staticSiteFrom(
+  built: SiteFiles,
+  kept: ReadonlyMap<string, StaticFile> = new Map(),
+): StaticSite {
   const hashes = cspHashesOf(built);
   const { files, pages, assets } = loadFiles(built, hashes);
   for (const [path, file] of kept)

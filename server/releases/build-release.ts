@@ -4,7 +4,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prerenderSite } from '../../core/prerender/prerender-site.ts';
 import { readSiteFiles } from '../http/static-pages.ts';
 import type { ReleaseDocument, ReleaseFileInput } from '../store/contract/release-store.ts';
 import { writeDocuments } from './documents.ts';
@@ -29,6 +28,8 @@ export async function buildRelease(
     const contentRoot = join(work, 'content');
     const outDir = join(work, 'site');
     writeDocuments(contentRoot, documents);
+    // Loaded when a build is asked for: a server that only serves never loads the renderer's tooling.
+    const { prerenderSite } = await import('../../core/prerender/prerender-site.ts');
     await prerenderSite({ codeDir, contentRoot, outDir });
     return releaseFilesOf(outDir);
   } finally {

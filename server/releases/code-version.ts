@@ -20,7 +20,10 @@ export const canRender = (codeDir: string) =>
 
 function gitCommit(): string {
   try {
-    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+    return execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
       .toString()
       .trim();
   } catch {
@@ -34,7 +37,8 @@ function buildHash(codeDir: string): string {
   const files = canRender(codeDir)
     ? [join(codeDir, MANIFEST), ...filesUnder(renderBundleDir(codeDir))]
     : filesUnder(join(codeDir, 'client'));
-  for (const file of files.sort()) hash.update(relative(codeDir, file)).update('\0').update(readFileSync(file));
+  for (const file of files.sort())
+    hash.update(relative(codeDir, file)).update('\0').update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -44,7 +44,9 @@ export async function ensureLiveRelease(
           ? await releases.documents(now.live.releaseId)
           : readDocuments(builtContentRoot(codeDir));
         const started = Date.now();
-        const files = rebuild ? await buildRelease(codeDir, documents) : releaseFilesOf(join(codeDir, 'client'));
+        const files = rebuild
+          ? await buildRelease(codeDir, documents)
+          : releaseFilesOf(join(codeDir, 'client'));
         const release = await releases.create({
           files,
           documents,
@@ -57,10 +59,13 @@ export async function ensureLiveRelease(
         await makeLive(store, release.id, { kind: 'deploy', actor: SERVER_ACTOR });
         logger.info(
           { release: release.id, codeVersion, from: now?.live.releaseId ?? null, ms: Date.now() - started },
-          rebuild ? 'rebuilt the live content with this code' : 'took the build in dist/ as the first release',
+          rebuild
+            ? 'rebuilt the live content with this code'
+            : 'took the build in dist/ as the first release',
         );
       },
-      () => logger.info('another instance holds the publish lock (a publish, or a build for new code); waiting'),
+      () =>
+        logger.info('another instance holds the publish lock (a publish, or a build for new code); waiting'),
     );
   await warnIfDistDiffers(store.releases, codeDir, logger);
 }
@@ -75,6 +80,6 @@ async function warnIfDistDiffers(releases: ReleaseStore, codeDir: string, logger
     logger.warn(
       { release: summary.id, command: 'npm run content -- publish' },
       `${codeDir} holds content other than the live release's; visitors get release ${summary.id}. ` +
-        'To publish the checkout\'s content: npm run content -- publish',
+        "To publish the checkout's content: npm run content -- publish",
     );
 }

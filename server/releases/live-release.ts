@@ -69,15 +69,23 @@ export async function startLiveRelease(options: LiveReleaseOptions): Promise<Liv
     const at = now();
     for (const [path, entry] of retired) if (entry.until < at) retired.delete(path);
     const kept = new Map([...retired].map(([path, entry]) => [path, entry.file]));
-    const site: ServedSite = { release: releaseId, files: staticSiteFrom(files, kept), redirects: content.redirects };
+    const site: ServedSite = {
+      release: releaseId,
+      files: staticSiteFrom(files, kept),
+      redirects: content.redirects,
+    };
     options.onContent?.(content, releaseId);
-    logger.info({ release: releaseId, files: files.size, ms: Math.round(now() - started) }, 'release prepared');
+    logger.info(
+      { release: releaseId, files: files.size, ms: Math.round(now() - started) },
+      'release prepared',
+    );
     return site;
   }
 
   function swap(next: ServedSite, nextGeneration: number): void {
     const until = now() + keepMs;
-    for (const [path, file] of served.files.assets) if (!retired.has(path)) retired.set(path, { file, until });
+    for (const [path, file] of served.files.assets)
+      if (!retired.has(path)) retired.set(path, { file, until });
     served = next;
     generation = nextGeneration;
     behindSince = undefined;
@@ -127,10 +135,12 @@ export async function startLiveRelease(options: LiveReleaseOptions): Promise<Liv
   const heartbeat = setInterval(() => void report(), options.heartbeatMs ?? HEARTBEAT_MS);
   poll.unref();
   heartbeat.unref();
-  const unlisten = await releases.onLiveChange(() => void follow()).catch((error: unknown) => {
-    logger.warn({ err: error }, 'listening for new releases failed; polling only');
-    return async () => undefined;
-  });
+  const unlisten = await releases
+    .onLiveChange(() => void follow())
+    .catch((error: unknown) => {
+      logger.warn({ err: error }, 'listening for new releases failed; polling only');
+      return async () => undefined;
+    });
   logger.info({ release: served.release, instance }, 'serving release');
 
   return {

@@ -2,13 +2,16 @@
 // text of the body with scripts, styles, templates and hidden parts left out, one line per block-level element.
 const DROPPED = /<(script|style|template|noscript|svg)\b[^>]*>[\s\S]*?<\/\1>/gi;
 const HIDDEN = /<([a-z][a-z0-9-]*)\b[^>]*\s(?:hidden|aria-hidden="true")[^>]*>[\s\S]*?<\/\1>/gi;
-const BLOCK = /<\/?(?:p|div|section|article|header|footer|nav|main|aside|h[1-6]|li|ul|ol|dt|dd|dl|tr|td|th|table|br|hr|summary|details|blockquote|figcaption|label|button|option|form|fieldset|legend)\b[^>]*>/gi;
+const BLOCK =
+  /<\/?(?:p|div|section|article|header|footer|nav|main|aside|h[1-6]|li|ul|ol|dt|dd|dl|tr|td|th|table|br|hr|summary|details|blockquote|figcaption|label|button|option|form|fieldset|legend)\b[^>]*>/gi;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 function decode(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
     if (name[0] === '#')
-      return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+      return String.fromCodePoint(
+        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1)),
+      );
     return ENTITIES[name.toLowerCase()] ?? entity;
   });
 }
@@ -17,7 +20,11 @@ function decode(text: string): string {
 export function visibleLines(html: string): string[] {
   const body = /<body\b[^>]*>([\s\S]*)<\/body>/i.exec(html)?.[1] ?? html;
   return decode(
-    body.replace(DROPPED, '').replace(HIDDEN, '').replace(BLOCK, '\n').replace(/<[^>]*>/g, ''),
+    body
+      .replace(DROPPED, '')
+      .replace(HIDDEN, '')
+      .replace(BLOCK, '\n')
+      .replace(/<[^>]*>/g, ''),
   )
     .split('\n')
     .map((line) => line.replace(/\s+/g, ' ').trim())

@@ -26,12 +26,21 @@ export async function makeLive(
 ): Promise<void> {
   const before = await store.releases.live();
   const moved = await store.releases.setLive(releaseId, before?.generation ?? 0, event);
-  if (!moved) throw new ReleaseError(`The live release changed while release ${releaseId} was being put live`);
+  if (!moved)
+    throw new ReleaseError(`The live release changed while release ${releaseId} was being put live`);
   await store.audit.append({
     actor: event.actor,
     action: event.kind,
     detail: `release ${before?.releaseId ?? '-'} -> ${releaseId}`,
   });
+}
+
+/** The release with the id `text`, or a ReleaseError that names the ids there are. */
+export async function knownRelease(releases: ReleaseStore, text: string): Promise<ReleaseSummary> {
+  const release = /^\d+$/.test(text) ? await releases.get(Number(text)) : undefined;
+  if (release) return release;
+  const ids = (await releases.list()).map((known) => known.id);
+  throw new ReleaseError(`There is no release ${text}. Releases: ${ids.length ? ids.join(', ') : '(none)'}`);
 }
 
 export interface Confirmation {
@@ -102,13 +111,7 @@ export async function rollback(
   { actor, onWait }: { actor: string; onWait?: () => void },
 ): Promise<ReleaseSummary> {
   return store.releases.withPublishLock(async () => {
-    const release = await store.releases.get(releaseId);
-    if (!release) {
-      const ids = (await store.releases.list()).map((known) => known.id);
-      throw new ReleaseError(
-        `There is no release ${releaseId}. Releases: ${ids.length ? ids.join(', ') : '(none)'}`,
-      );
-    }
+    const release = await knownRelease(store.releases, String(releaseId));
     await makeLive(store, releaseId, { kind: 'rollback', actor });
     return release;
   }, onWait);

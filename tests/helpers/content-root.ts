@@ -19,4 +19,5 @@ export function setHomeHeading(root: string, heading: string): void {
 }
 
 /** The heading of the home page's hero in a served page, as the visitor reads it. */
-export const heroHeading = (html: string): string | undefined => /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
+export const heroHeading = (html: string): string | undefined =>
+  /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];

@@ -79,7 +79,10 @@ describe('releases on two instances of one PostgreSQL', () => {
       await admin.end();
     }
     const published = await publishHeading('Marker after the cut');
-    expect(published).toMatchObject({ code: 0, out: `release=3 live=${instances.length}/${instances.length}\n` });
+    expect(published).toMatchObject({
+      code: 0,
+      out: `release=3 live=${instances.length}/${instances.length}\n`,
+    });
     expect(published.confirmedMs).toBeLessThan(5000);
     for (const instance of instances) expect(await serves(instance, 'Marker after the cut')).toBe(true);
   });

@@ -63,7 +63,10 @@ describe('releases on one instance', () => {
       expect(status, path).toBe(200);
       expect(body.trimEnd().endsWith('</html>'), path).toBe(true);
       if (path === '/')
-        expect(Number(body.includes('Marker two')) + Number(body.includes(ORIGINAL_HEADING)), body.slice(0, 200)).toBe(1);
+        expect(
+          Number(body.includes('Marker two')) + Number(body.includes(ORIGINAL_HEADING)),
+          body.slice(0, 200),
+        ).toBe(1);
     }
     expect(await page('/')).toContain('Marker two');
     expect(await releases()).toMatchObject([
@@ -103,13 +106,13 @@ describe('releases on one instance', () => {
   });
 
   it('refuses invalid content with file:line:col, and the live site does not change', async () => {
-    const file = join(root, 'pages', 'about.json');
+    const file = join(root, 'pages', 'privacy-policy.json');
     const before = readFileSync(file, 'utf8');
     writeFileSync(file, before.replace('"title": "', '"title": 7, "x": "'));
     try {
       const refused = await content('publish');
       expect(refused.code).toBe(1);
-      expect(refused.err).toMatch(/pages\/about\.json:\d+:\d+/);
+      expect(refused.err).toMatch(/pages\/privacy-policy\.json:\d+:\d+/);
       expect(refused.err).toContain('nothing was published');
       expect(await releases()).toHaveLength(2);
     } finally {
@@ -119,11 +122,15 @@ describe('releases on one instance', () => {
 
   it('a publish killed while it builds puts nothing live, and releases its lock for the next', async () => {
     setHomeHeading(root, 'Marker three: killed before it was stored');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'cli', 'content.ts'), 'publish'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'server', 'cli', 'content.ts'), 'publish'],
+      {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (text: string) => (err += text));
     const exited = new Promise((resolve) => child.once('close', resolve));
