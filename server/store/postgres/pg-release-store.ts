@@ -13,13 +13,7 @@ import type {
   ReleaseStore,
   ReleaseSummary,
 } from '../contract/release-store.ts';
-import {
-  BLOB_BATCH_FILES,
-  blobBatches,
-  blobHash,
-  checkUniquePaths,
-  contentHashOf,
-} from '../shared/release-blobs.ts';
+import { BLOB_BATCH_FILES, contentHashOf, storeBlobs } from '../shared/release-blobs.ts';
 import { listenOn } from './pg-notify.ts';
 import { transaction } from './pg-schema.ts';
 
@@ -62,26 +56,14 @@ export function createPostgresReleaseStore(
 
   return {
     async create(release) {
-      checkUniquePaths(
-        'file',
-        release.files.map((file) => file.path),
-      );
-      checkUniquePaths(
-        'document',
-        release.documents.map((document) => document.path),
-      );
-      const files = release.files.map(({ path, bytes }) => ({ path, bytes, hash: blobHash(bytes) }));
-      const documents = release.documents.map(({ path, text }) => {
-        const bytes = Buffer.from(text, 'utf8');
-        return { path, bytes, hash: blobHash(bytes) };
-      });
       // The bytes first, each statement short (its own commit): a process killed here leaves only bytes no release names.
-      for (const batch of blobBatches([...files, ...documents]))
-        await pool.query(
+      const { files, documents } = await storeBlobs(release, (batch) =>
+        pool.query(
           `INSERT INTO release_blobs (hash, bytes) SELECT * FROM unnest($1::text[], $2::bytea[])
            ON CONFLICT (hash) DO NOTHING`,
           [batch.map((blob) => blob.hash), batch.map((blob) => blob.bytes)],
-        );
+        ),
+      );
       const contentHash = contentHashOf(release.documents);
       return transaction(pool, async (client) => {
         // Ids in the order stored, without gaps: one creator at a time takes max + 1 (reads stay free meanwhile).

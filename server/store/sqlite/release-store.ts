@@ -16,13 +16,7 @@ import type {
   ReleaseStore,
   ReleaseSummary,
 } from '../contract/release-store.ts';
-import {
-  BLOB_BATCH_FILES,
-  blobBatches,
-  blobHash,
-  checkUniquePaths,
-  contentHashOf,
-} from '../shared/release-blobs.ts';
+import { BLOB_BATCH_FILES, contentHashOf, storeBlobs } from '../shared/release-blobs.ts';
 import { sqlitePublishLock } from './publish-lock.ts';
 
 interface ReleaseRow {
@@ -154,24 +148,8 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
 
   return {
     async create(release) {
-      checkUniquePaths(
-        'file',
-        release.files.map((file) => file.path),
-      );
-      checkUniquePaths(
-        'document',
-        release.documents.map((document) => document.path),
-      );
-      const files = release.files.map(({ path, bytes }) => ({ path, bytes, hash: blobHash(bytes) }));
-      const documents = release.documents.map(({ path, text }) => {
-        const bytes = Buffer.from(text, 'utf8');
-        return { path, bytes, hash: blobHash(bytes) };
-      });
       // The bytes first, a short transaction at a time: a process killed here leaves only bytes no release names.
-      for (const batch of blobBatches([...files, ...documents])) {
-        writeBlobs.immediate(batch);
-        await yieldToEvents();
-      }
+      const { files, documents } = await storeBlobs(release, (batch) => writeBlobs.immediate(batch));
       return writeRelease.immediate(release, files, documents, contentHashOf(release.documents));
     },
     list: async () => selectAll.all().map(toSummary),
