@@ -1,6 +1,7 @@
 // The release store's contract (contract/release-store.ts), each test run against SQLite and a real PostgreSQL
 // (tests/helpers/store-kinds.ts): what the store answers, and what its database holds.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeKinds } from '../../../tests/helpers/store-kinds.ts';
@@ -284,6 +285,34 @@ describe.each(storeKinds())('the $name release store', (kind) => {
     await releases.forgetInstance('instance-a');
     expect((await releases.instances(before)).map((report) => report.instance)).toEqual(['instance-b']);
   });
+
+  if (kind.name === 'sqlite')
+    it('takes over a lock row of its own reused pid at once, and one elsewhere once no longer renewed', async () => {
+      const { store, sql } = await kind.open();
+      const lockRow = (pid: number, host: string, at: Date) =>
+        sql('INSERT OR REPLACE INTO publish_lock (id, pid, host, token, at) VALUES (1, $1, $2, $3, $4)', [
+          pid,
+          host,
+          'someone-else',
+          at.toISOString(),
+        ]);
+      // A publisher killed in a container, whose pid is now ours: not us, so not waited for.
+      await lockRow(process.pid, hostname(), new Date());
+      const onWait = vi.fn();
+      expect(await store.releases.withPublishLock(async () => 'mine', onWait)).toBe('mine');
+      expect(onWait).not.toHaveBeenCalled();
+      expect(await sql('SELECT * FROM publish_lock')).toEqual([]);
+
+      // A holder on another host, renewing: waited for; once its row is left unrenewed, taken over.
+      await lockRow(1, 'other-host', new Date());
+      const waited = vi.fn();
+      const waiting = store.releases.withPublishLock(async () => 'taken over', waited);
+      await waitFor(() => waited.mock.calls.length > 0, 'the publisher to wait');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await sql('SELECT host FROM publish_lock')).toEqual([{ host: 'other-host' }]);
+      await sql('UPDATE publish_lock SET at = $1', [new Date(Date.now() - 31_000).toISOString()]);
+      expect(await waiting).toBe('taken over');
+    });
 
   if (kind.name === 'sqlite')
     it('never calls a live-change listener (the engine polls live()), and stops cleanly', async () => {
