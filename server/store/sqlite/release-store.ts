@@ -51,6 +51,7 @@ const toSummary = (row: ReleaseRow): ReleaseSummary => ({
  * migrated; for ':memory:', the lead store's own connection (another would be another database).
  */
 export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
+  const hasBlob = db.prepare<[string], { found: 1 }>('SELECT 1 AS found FROM release_blobs WHERE hash = ?');
   const insertBlob = db.prepare<[string, Buffer]>(
     'INSERT OR IGNORE INTO release_blobs (hash, bytes) VALUES (?, ?)',
   );
@@ -149,7 +150,11 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
   return {
     async create(release) {
       // The bytes first, a short transaction at a time: a process killed here leaves only bytes no release names.
-      const { files, documents } = await storeBlobs(release, (batch) => writeBlobs.immediate(batch));
+      // Bytes already stored (most of a release that changed only content) are not written again: a read, no lock.
+      const { files, documents } = await storeBlobs(release, (batch) => {
+        const missing = batch.filter((blob) => !hasBlob.get(blob.hash));
+        if (missing.length > 0) writeBlobs.immediate(missing);
+      });
       return writeRelease.immediate(release, files, documents, contentHashOf(release.documents));
     },
     list: async () => selectAll.all().map(toSummary),
