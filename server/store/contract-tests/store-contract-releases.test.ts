@@ -146,6 +146,35 @@ describe.each(storeKinds())('the $name release store', (kind) => {
     expect(await raw('SELECT * FROM release_blobs')).toEqual([]);
   });
 
+  it('stores a release whole or not at all: a failure after its bytes leaves no release, and the next one works', async () => {
+    const { store, sql, raw } = await kind.open();
+    // The database fails on the file list's last row, after every byte was written (a full disk, a kill).
+    const failing =
+      kind.name === 'sqlite'
+        ? [
+            `CREATE TRIGGER fail_files BEFORE INSERT ON release_files WHEN NEW.path = 'robots.txt'
+             BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+          ]
+        : [
+            `CREATE FUNCTION fail_files() RETURNS trigger LANGUAGE plpgsql AS
+             $$ BEGIN IF NEW.path = 'robots.txt' THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`,
+            'CREATE TRIGGER fail_files BEFORE INSERT ON release_files FOR EACH ROW EXECUTE FUNCTION fail_files()',
+          ];
+    for (const statement of failing) await sql(statement);
+    await expect(store.releases.create(release())).rejects.toThrow(/disk full/);
+    expect(await store.releases.list()).toEqual([]);
+    expect(await raw('SELECT * FROM release_files')).toEqual([]);
+    expect(await raw('SELECT * FROM release_documents')).toEqual([]);
+    // Its bytes stay, named by no release, and serve the next one.
+    expect(await raw('SELECT hash FROM release_blobs')).toHaveLength(6);
+    await sql(
+      kind.name === 'sqlite' ? 'DROP TRIGGER fail_files' : 'DROP TRIGGER fail_files ON release_files',
+    );
+    const stored = await store.releases.create(release());
+    expect(stored.id).toBe(1);
+    expect((await store.releases.file(1, 'index.html.br'))?.equals(BINARY)).toBe(true);
+  });
+
   it('moves the live pointer by compare-and-set only, and records every move', async () => {
     const { store, again } = await kind.open();
     const releases = store.releases;
