@@ -14,6 +14,9 @@ import { writeVersionOneFile } from '../../tests/helpers/legacy-lead-file.ts';
 import { runLeadsCli } from './leads.ts';
 import { runStaffCli } from './staff.ts';
 
+/** Every byte value, as an image holds them. */
+const LOGO = Buffer.from(Array.from({ length: 256 }, (_, n) => n));
+
 describe('leads migrate-to-postgres', () => {
   const folder = useTempDirForAll('leads-migrate-');
   let dir: string;
@@ -55,6 +58,21 @@ describe('leads migrate-to-postgres', () => {
     };
     await store.staff.enrol(token, 'staff-1', passkey, Date.now());
     await store.audit.append({ actor: 'cli:tester', action: 'cli-read', detail: 'list count=3' });
+    // Two releases sharing a file, the second live, then a rollback to the first.
+    for (const message of ['First', 'Second'])
+      await store.releases.create({
+        files: [
+          { path: 'index.html', bytes: Buffer.from(`<h1>${message}</h1>`) },
+          { path: 'assets/logo.png', bytes: LOGO },
+        ],
+        documents: [{ path: 'pages/index.json', text: `{"title":"${message}"}` }],
+        codeVersion: '1.0.0+nogit.0',
+        author: 'cli:tester',
+        message,
+      });
+    await store.releases.setLive(1, 0, { kind: 'publish', actor: 'cli:tester' });
+    await store.releases.setLive(2, 1, { kind: 'publish', actor: 'cli:tester' });
+    await store.releases.setLive(1, 2, { kind: 'rollback', actor: 'cli:tester' });
     await store.close();
   });
   afterAll(async () => {
@@ -76,6 +94,9 @@ describe('leads migrate-to-postgres', () => {
     expect(first, first.err).toMatchObject({ code: 0 });
     expect(first.out).toMatch(
       /^Copied \d+ rows .*leads 3\/3, alerts 3\/3, idempotency_keys 1\/1, .*staff 1\/1, passkeys 1\/1/,
+    );
+    expect(first.out).toMatch(
+      /release_blobs 5\/5, releases 2\/2, release_files 4\/4, release_documents 2\/2, live_release 1\/1, release_events 3\/3/,
     );
     const second = await cli(url);
     expect(second).toMatchObject({ code: 0 });
@@ -109,6 +130,34 @@ describe('leads migrate-to-postgres', () => {
         idempotencyKey: 'k-1',
       });
       expect(repeat).toMatchObject({ id: one, replayed: true });
+      // The releases as they were: every byte, the live pointer and its history, and the next ones follow on.
+      expect((await store.releases.list()).map((release) => release.message)).toEqual(['First', 'Second']);
+      expect((await store.releases.file(1, 'assets/logo.png'))?.equals(LOGO)).toBe(true);
+      expect((await store.releases.file(2, 'index.html'))?.toString()).toBe('<h1>Second</h1>');
+      expect(await store.releases.documents(2)).toEqual([
+        { path: 'pages/index.json', text: '{"title":"Second"}' },
+      ]);
+      expect(await store.releases.live()).toEqual({ releaseId: 1, generation: 3 });
+      const third = await store.releases.create({
+        files: [{ path: 'index.html', bytes: Buffer.from('<h1>Third</h1>') }],
+        documents: [],
+        codeVersion: '1.0.0+nogit.0',
+        author: 'cli:tester',
+        message: 'Third',
+      });
+      expect(third.id).toBe(3);
+      expect(await store.releases.setLive(3, 3, { kind: 'publish', actor: 'cli:tester' })).toEqual({
+        releaseId: 3,
+        generation: 4,
+      });
+      expect(
+        (await store.releases.events()).map((event) => [event.seq, event.kind, event.releaseId]),
+      ).toEqual([
+        [1, 'publish', 1],
+        [2, 'publish', 2],
+        [3, 'rollback', 1],
+        [4, 'publish', 3],
+      ]);
     } finally {
       await store.close();
     }

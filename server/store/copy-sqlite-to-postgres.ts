@@ -1,7 +1,8 @@
 // `npm run leads -- migrate-to-postgres`: copies a SQLite lead database (LEADS_DB) into PostgreSQL (DATABASE_URL), as
 // stored: values stay sealed, so the copy needs the key only to prove it. Leads, alerts, idempotency keys, search
-// terms, status changes and notes, the audit log (its chain as it is), staff and passkeys; not sessions, invites,
-// challenges or rate-limit counts, which are short-lived (staff sign in again). One transaction, every row inserted
+// terms, status changes and notes, the audit log (its chain as it is), staff and passkeys, and the releases of the site
+// (their files, documents, live pointer and events); not sessions, invites, challenges, rate-limit counts, instances'
+// reports or the publish lock, which are short-lived (staff sign in again, instances report again). One transaction, every row inserted
 // unless already there, so a second run copies nothing; then every row of the file is looked up in PostgreSQL, every
 // lead and note opened with the key through the PostgreSQL store, and the audit chain verified there.
 import { existsSync, readFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { openLeadStore } from './sqlite/lead-store.ts';
 import type { UnlockOptions } from './contract/keys.ts';
 import type { AuditHead } from './shared/audit-chain.ts';
 import { CURRENT_KEY_ID, KEY_ID } from './shared/keyring.ts';
+import { blobBatches } from './shared/release-blobs.ts';
 import { CLEAR_SEALED } from './shared/sealing.ts';
 import { openPostgresLeadStore } from './postgres/pg-lead-store.ts';
 import { createPool, migrate, readMeta, transaction, writeMeta } from './postgres/pg-schema.ts';
@@ -27,6 +29,14 @@ const TABLES = [
   { name: 'audit', key: ['seq', 'hash'] },
   { name: 'staff', key: ['id'] },
   { name: 'passkeys', key: ['id'] },
+  // Releases (sqlite/release-store.ts), each named with what tells it from another database's row at the same place:
+  // ids run 1, 2, 3 in both, so a PostgreSQL that already holds releases of its own is found, not merged into.
+  { name: 'release_blobs', key: ['hash'] },
+  { name: 'releases', key: ['id', 'at', 'content_hash'] },
+  { name: 'release_files', key: ['release_id', 'path', 'hash'] },
+  { name: 'release_documents', key: ['release_id', 'path', 'hash'] },
+  { name: 'live_release', key: ['id', 'release_id', 'generation'] },
+  { name: 'release_events', key: ['seq', 'at', 'release_id'] },
 ] as const;
 export type CopiedTable = (typeof TABLES)[number]['name'];
 const BATCH = 500;
@@ -42,6 +52,18 @@ export interface CopyReport {
 }
 
 type Row = Record<string, unknown>;
+
+/**
+ * Rows in inserts of BATCH, and rows with bytes (a release's files) in inserts of at most BLOB_BATCH_BYTES, so that a
+ * site's images do not make one statement of hundreds of megabytes.
+ */
+function* batchesOf(rows: Row[]): Generator<Row[]> {
+  if (rows[0] !== undefined && Buffer.isBuffer(rows[0].bytes)) {
+    yield* blobBatches(rows as (Row & { bytes: Buffer })[]);
+    return;
+  }
+  for (let at = 0; at < rows.length; at += BATCH) yield rows.slice(at, at + BATCH);
+}
 
 /** The columns PostgreSQL has for `table` (the two schemas name them alike), in order. */
 async function columnsOf(pool: pg.Pool, table: string): Promise<string[]> {
@@ -120,8 +142,7 @@ export async function copySqliteToPostgres(
         const all = read[name];
         rows[name] = all.length;
         copied[name] = 0;
-        for (let at = 0; at < all.length; at += BATCH) {
-          const batch = all.slice(at, at + BATCH);
+        for (const batch of batchesOf(all)) {
           const values = batch.flatMap((row) => columns.map((column) => row[column] ?? null));
           const tuples = batch.map(
             (_, n) => `(${columns.map((__, c) => `$${n * columns.length + c + 1}`).join(', ')})`,
@@ -134,6 +155,10 @@ export async function copySqliteToPostgres(
         }
       }
       await copyAuditHead(file, client);
+      // Events' numbers were copied as they are: the next one PostgreSQL gives follows the last.
+      await client.query(
+        "SELECT setval(pg_get_serial_sequence('release_events', 'seq'), max(seq)) FROM release_events",
+      );
     });
     for (const { name, key } of TABLES) {
       const found = await present(pool, name, key, read[name]);

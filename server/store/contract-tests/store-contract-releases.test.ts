@@ -2,6 +2,7 @@
 // (tests/helpers/store-kinds.ts): what the store answers, and what its database holds.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeKinds } from '../../../tests/helpers/store-kinds.ts';
@@ -151,6 +152,35 @@ describe.each(storeKinds())('the $name release store', (kind) => {
     expect(await raw('SELECT * FROM release_blobs')).toEqual([]);
   });
 
+  it('stores a release whole or not at all: a failure after its bytes leaves no release, and the next one works', async () => {
+    const { store, sql, raw } = await kind.open();
+    // The database fails on the file list's last row, after every byte was written (a full disk, a kill).
+    const failing =
+      kind.name === 'sqlite'
+        ? [
+            `CREATE TRIGGER fail_files BEFORE INSERT ON release_files WHEN NEW.path = 'robots.txt'
+             BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+          ]
+        : [
+            `CREATE FUNCTION fail_files() RETURNS trigger LANGUAGE plpgsql AS
+             $$ BEGIN IF NEW.path = 'robots.txt' THEN RAISE EXCEPTION 'disk full'; END IF; RETURN NEW; END $$`,
+            'CREATE TRIGGER fail_files BEFORE INSERT ON release_files FOR EACH ROW EXECUTE FUNCTION fail_files()',
+          ];
+    for (const statement of failing) await sql(statement);
+    await expect(store.releases.create(release())).rejects.toThrow(/disk full/);
+    expect(await store.releases.list()).toEqual([]);
+    expect(await raw('SELECT * FROM release_files')).toEqual([]);
+    expect(await raw('SELECT * FROM release_documents')).toEqual([]);
+    // Its bytes stay, named by no release, and serve the next one.
+    expect(await raw('SELECT hash FROM release_blobs')).toHaveLength(6);
+    await sql(
+      kind.name === 'sqlite' ? 'DROP TRIGGER fail_files' : 'DROP TRIGGER fail_files ON release_files',
+    );
+    const stored = await store.releases.create(release());
+    expect(stored.id).toBe(1);
+    expect((await store.releases.file(1, 'index.html.br'))?.equals(BINARY)).toBe(true);
+  });
+
   it('moves the live pointer by compare-and-set only, and records every move', async () => {
     const { store, again } = await kind.open();
     const releases = store.releases;
@@ -290,6 +320,34 @@ describe.each(storeKinds())('the $name release store', (kind) => {
     await releases.forgetInstance('instance-a');
     expect((await releases.instances(before)).map((report) => report.instance)).toEqual(['instance-b']);
   });
+
+  if (kind.name === 'sqlite')
+    it('takes over a lock row of its own reused pid at once, and one elsewhere once no longer renewed', async () => {
+      const { store, sql } = await kind.open();
+      const lockRow = (pid: number, host: string, at: Date) =>
+        sql('INSERT OR REPLACE INTO publish_lock (id, pid, host, token, at) VALUES (1, $1, $2, $3, $4)', [
+          pid,
+          host,
+          'someone-else',
+          at.toISOString(),
+        ]);
+      // A publisher killed in a container, whose pid is now ours: not us, so not waited for.
+      await lockRow(process.pid, hostname(), new Date());
+      const onWait = vi.fn();
+      expect(await store.releases.withPublishLock(async () => 'mine', onWait)).toBe('mine');
+      expect(onWait).not.toHaveBeenCalled();
+      expect(await sql('SELECT * FROM publish_lock')).toEqual([]);
+
+      // A holder on another host, renewing: waited for; once its row is left unrenewed, taken over.
+      await lockRow(1, 'other-host', new Date());
+      const waited = vi.fn();
+      const waiting = store.releases.withPublishLock(async () => 'taken over', waited);
+      await waitFor(() => waited.mock.calls.length > 0, 'the publisher to wait');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await sql('SELECT host FROM publish_lock')).toEqual([{ host: 'other-host' }]);
+      await sql('UPDATE publish_lock SET at = $1', [new Date(Date.now() - 31_000).toISOString()]);
+      expect(await waiting).toBe('taken over');
+    });
 
   if (kind.name === 'sqlite')
     it('never calls a live-change listener (the engine polls live()), and stops cleanly', async () => {

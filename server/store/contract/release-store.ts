@@ -107,6 +107,8 @@ export interface ReleaseStore {
   /**
    * Calls `listener` soon after the live pointer changes (PostgreSQL: LISTEN on RELEASE_CHANNEL, reconnecting after a
    * drop; SQLite: never, the engine polls `live()`). Resolves with a function that stops listening.
+   * PostgreSQL also calls it once each time it listens again after a drop, since a change made meanwhile went unheard:
+   * a call says "read `live()` now", not that it changed.
    */
   onLiveChange(listener: () => void): Promise<() => Promise<void>>;
   /** Records that `instance` serves `releaseId` now (its heartbeat, every few seconds). */

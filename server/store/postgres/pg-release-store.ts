@@ -13,13 +13,7 @@ import type {
   ReleaseStore,
   ReleaseSummary,
 } from '../contract/release-store.ts';
-import {
-  BLOB_BATCH_FILES,
-  blobBatches,
-  blobHash,
-  checkUniquePaths,
-  contentHashOf,
-} from '../shared/release-blobs.ts';
+import { BLOB_BATCH_FILES, contentHashOf, storeBlobs, type StoredBlob } from '../shared/release-blobs.ts';
 import { listenOn } from './pg-notify.ts';
 import { transaction } from './pg-schema.ts';
 
@@ -48,6 +42,28 @@ const toSummary = (row: ReleaseRow): ReleaseSummary => ({
   contentHash: row.content_hash,
 });
 
+/**
+ * Writes the blobs of `batch` the database lacks. Most of a new release is already stored (only content changed), so
+ * it first asks which hashes are there, and sends only the others' bytes, each as a parameter of its own: node-postgres
+ * sends a Buffer parameter as binary, where an array of them would be spelled out in hex, twice the size.
+ */
+async function writeMissing(pool: pg.Pool, batch: readonly StoredBlob[]): Promise<void> {
+  const { rows } = await pool.query<{ hash: string }>(
+    'SELECT hash FROM release_blobs WHERE hash = ANY($1::text[])',
+    [batch.map((blob) => blob.hash)],
+  );
+  const missing = new Map<string, Buffer>();
+  const stored = new Set(rows.map((row) => row.hash));
+  for (const { hash, bytes } of batch) if (!stored.has(hash)) missing.set(hash, bytes);
+  if (missing.size === 0) return;
+  const values = [...missing].flat();
+  await pool.query(
+    `INSERT INTO release_blobs (hash, bytes) VALUES ${[...missing.keys()].map((_, n) => `($${2 * n + 1}, $${2 * n + 2})`).join(', ')}
+     ON CONFLICT (hash) DO NOTHING`,
+    values,
+  );
+}
+
 /** The release store on `pool`; `url` for the connections that live outside it (the publish lock, LISTEN). */
 export function createPostgresReleaseStore(
   pool: pg.Pool,
@@ -62,26 +78,8 @@ export function createPostgresReleaseStore(
 
   return {
     async create(release) {
-      checkUniquePaths(
-        'file',
-        release.files.map((file) => file.path),
-      );
-      checkUniquePaths(
-        'document',
-        release.documents.map((document) => document.path),
-      );
-      const files = release.files.map(({ path, bytes }) => ({ path, bytes, hash: blobHash(bytes) }));
-      const documents = release.documents.map(({ path, text }) => {
-        const bytes = Buffer.from(text, 'utf8');
-        return { path, bytes, hash: blobHash(bytes) };
-      });
       // The bytes first, each statement short (its own commit): a process killed here leaves only bytes no release names.
-      for (const batch of blobBatches([...files, ...documents]))
-        await pool.query(
-          `INSERT INTO release_blobs (hash, bytes) SELECT * FROM unnest($1::text[], $2::bytea[])
-           ON CONFLICT (hash) DO NOTHING`,
-          [batch.map((blob) => blob.hash), batch.map((blob) => blob.bytes)],
-        );
+      const { files, documents } = await storeBlobs(release, (batch) => writeMissing(pool, batch));
       const contentHash = contentHashOf(release.documents);
       return transaction(pool, async (client) => {
         // Ids in the order stored, without gaps: one creator at a time takes max + 1 (reads stay free meanwhile).

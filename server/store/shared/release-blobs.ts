@@ -2,7 +2,8 @@
 // stored under once; a release's content hash, equal for equal documents whichever store holds them; and the short
 // batches its bytes are written in.
 import { createHash } from 'node:crypto';
-import type { ReleaseDocument } from '../contract/release-store.ts';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
+import type { NewRelease, ReleaseDocument } from '../contract/release-store.ts';
 
 /** SHA-256 (hex) of `bytes`: the key a file's bytes are stored under, shared by every release that holds them. */
 export const blobHash = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
@@ -52,4 +53,42 @@ export function* blobBatches<T extends { bytes: Buffer }>(blobs: readonly T[]): 
     size += blob.bytes.length;
   }
   if (batch.length > 0) yield batch;
+}
+
+/** A file or document to store: its bytes, under their hash. */
+export interface StoredBlob {
+  path: string;
+  bytes: Buffer;
+  hash: string;
+}
+
+/**
+ * Writes a release's bytes, files and documents alike, through `write` a short batch at a time (each hashed just
+ * before, so that neither hashing tens of MB nor writing them holds the event loop), and resolves with the paths and
+ * hashes for the release's lists. Refuses a path named twice before anything is written.
+ */
+export async function storeBlobs(
+  release: NewRelease,
+  write: (batch: readonly StoredBlob[]) => unknown,
+): Promise<{ files: StoredBlob[]; documents: StoredBlob[] }> {
+  checkUniquePaths(
+    'file',
+    release.files.map((file) => file.path),
+  );
+  checkUniquePaths(
+    'document',
+    release.documents.map((document) => document.path),
+  );
+  const files = release.files.map(({ path, bytes }) => ({ path, bytes, hash: '' }));
+  const documents = release.documents.map(({ path, text }) => ({
+    path,
+    bytes: Buffer.from(text, 'utf8'),
+    hash: '',
+  }));
+  for (const batch of blobBatches([...files, ...documents])) {
+    for (const blob of batch) blob.hash = blobHash(blob.bytes);
+    await write(batch);
+    await yieldToEvents();
+  }
+  return { files, documents };
 }

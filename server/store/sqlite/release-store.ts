@@ -16,13 +16,7 @@ import type {
   ReleaseStore,
   ReleaseSummary,
 } from '../contract/release-store.ts';
-import {
-  BLOB_BATCH_FILES,
-  blobBatches,
-  blobHash,
-  checkUniquePaths,
-  contentHashOf,
-} from '../shared/release-blobs.ts';
+import { BLOB_BATCH_FILES, contentHashOf, storeBlobs } from '../shared/release-blobs.ts';
 import { sqlitePublishLock } from './publish-lock.ts';
 
 interface ReleaseRow {
@@ -57,6 +51,7 @@ const toSummary = (row: ReleaseRow): ReleaseSummary => ({
  * migrated; for ':memory:', the lead store's own connection (another would be another database).
  */
 export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
+  const hasBlob = db.prepare<[string], { found: 1 }>('SELECT 1 AS found FROM release_blobs WHERE hash = ?');
   const insertBlob = db.prepare<[string, Buffer]>(
     'INSERT OR IGNORE INTO release_blobs (hash, bytes) VALUES (?, ?)',
   );
@@ -157,24 +152,12 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
 
   return {
     async create(release) {
-      checkUniquePaths(
-        'file',
-        release.files.map((file) => file.path),
-      );
-      checkUniquePaths(
-        'document',
-        release.documents.map((document) => document.path),
-      );
-      const files = release.files.map(({ path, bytes }) => ({ path, bytes, hash: blobHash(bytes) }));
-      const documents = release.documents.map(({ path, text }) => {
-        const bytes = Buffer.from(text, 'utf8');
-        return { path, bytes, hash: blobHash(bytes) };
-      });
       // The bytes first, a short transaction at a time: a process killed here leaves only bytes no release names.
-      for (const batch of blobBatches([...files, ...documents])) {
-        writeBlobs.immediate(batch);
-        await yieldToEvents();
-      }
+      // Bytes already stored (most of a release that changed only content) are not written again: a read, no lock.
+      const { files, documents } = await storeBlobs(release, (batch) => {
+        const missing = batch.filter((blob) => !hasBlob.get(blob.hash));
+        if (missing.length > 0) writeBlobs.immediate(missing);
+      });
       return writeRelease.immediate(release, files, documents, contentHashOf(release.documents));
     },
     list: async () => selectAll.all().map(toSummary),
