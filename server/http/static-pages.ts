@@ -12,6 +12,7 @@ import mime from 'mime-types';
 import Negotiator from 'negotiator';
 import { CSP_HASHES_FILE, type CspHashes } from '../../core/csp.ts';
 import { COMPRESSIBLE, compressedCopies } from '../../core/precompress.ts';
+import { SITE_DATA_FILE } from '../../core/page-paths.ts';
 import { queryOf, siteLocation } from './redirects.ts';
 import { contentSecurityPolicy, securityHeaders, type HeaderMap } from './security.ts';
 
@@ -117,7 +118,8 @@ function loadFiles(
     if (file.split(sep).some((part) => part.startsWith('.')) || file === NOT_FOUND_FILE) continue;
     if (/\.(br|gz)$/.test(file) && existsSync(path.replace(/\.(br|gz)$/, ''))) continue;
     const isPage = file.endsWith('.html');
-    const isAsset = file.startsWith(ASSETS_DIR + sep);
+    // The site data file is named by its content's hash too (core/prerender/): cached for good like an asset.
+    const isAsset = file.startsWith(ASSETS_DIR + sep) || SITE_DATA_FILE.test(file.split(sep).join('/'));
     const headers = {
       'content-type': mime.contentType(extname(file)) || 'application/octet-stream',
       'cache-control': isAsset ? CACHE_CONTROL.asset : CACHE_CONTROL.other,
