@@ -6,9 +6,9 @@ import { contentValidation } from './scripts/lib/vite-content-plugin.ts';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), contentValidation()],
   publicDir: 'public',
-  // SITE_URL (the public origin) is read at build time by renderer/head.ts in both bundles.
-  envPrefix: ['VITE_', 'SITE_URL'],
-  // Pages carry their CSS inline (scripts/prerender.ts): the router then hydrates that <style> from the page itself
+  // The bundles are code only: no content, and no SITE_URL either (the prerender puts the origin in the site data).
+  envPrefix: ['VITE_'],
+  // Pages carry their CSS inline (core/prerender/manifest.ts): the router then hydrates that <style> from the page itself
   // instead of expecting the CSS text in its hydration data.
   define: { 'process.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true') },
   // Bundled into the server render too, so only the icons and components used are loaded, not whole barrels.

@@ -5,6 +5,8 @@ export default defineConfig({
   plugins: [react()],
   test: {
     environment: 'node',
+    // The checkout's site data, which the renderer no longer bundles (renderer/site-data.ts).
+    setupFiles: ['tests/helpers/site-data.ts'],
     include: ['**/*.test.{ts,tsx}'],
     exclude: ['node_modules/**', 'dist/**', '.build/**'],
     testTimeout: 30_000,

@@ -4,73 +4,58 @@ import {
   defaultCssVariablesResolver,
   mergeMantineTheme,
 } from '@mantine/core';
-import type { Page } from '../generated/content-types.ts';
-import { site } from './site-context.tsx';
-import { PALETTE, theme } from './theme.ts';
+import type { Page, Site } from '../generated/content-types.ts';
+import { siteData } from './site-data.ts';
+import { palette, siteTheme } from './theme.ts';
 import { jsonLd, structuredData } from './structured-data.ts';
 
-// Mantine's theme variables, in <head> where styles belong (the provider would put them in <body>), without those of
-// the palette colours the site never uses: they would be a third of every page's CSS.
-const unusedColour = new RegExp(
-  `^--mantine-color-(${Object.keys(DEFAULT_THEME.colors)
-    .filter((colour) => !PALETTE.includes(colour))
-    .join('|')})-`,
-);
-const withoutUnusedColours = (variables: Record<string, string>) =>
-  Object.fromEntries(Object.entries(variables).filter(([name]) => !unusedColour.test(name)));
-const resolved = defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, theme));
-const themeVariables = convertCssVariables(
-  {
-    variables: withoutUnusedColours(resolved.variables),
-    light: withoutUnusedColours(resolved.light),
-    dark: withoutUnusedColours(resolved.dark),
-  },
-  ':root',
-);
+export { siteUrlFrom } from '../core/site-url.ts';
 
-declare global {
-  interface ImportMetaEnv {
-    /** The deployed origin, such as https://www.example.com, read at build time (see siteUrl below). */
-    readonly SITE_URL?: string;
-  }
+// Mantine's theme variables, in <head> where styles belong (the provider would put them in <body>), without those of
+// the palette colours the site never uses: they would be a third of every page's CSS. Made once per site document.
+const themeVariablesOf = new WeakMap<Site, string>();
+function themeVariables(site: Site): string {
+  const known = themeVariablesOf.get(site);
+  if (known !== undefined) return known;
+  const used = palette(site);
+  const unusedColour = new RegExp(
+    `^--mantine-color-(${Object.keys(DEFAULT_THEME.colors)
+      .filter((colour) => !used.includes(colour))
+      .join('|')})-`,
+  );
+  const withoutUnusedColours = (variables: Record<string, string>) =>
+    Object.fromEntries(Object.entries(variables).filter(([name]) => !unusedColour.test(name)));
+  const resolved = defaultCssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, siteTheme(site)));
+  const css = convertCssVariables(
+    {
+      variables: withoutUnusedColours(resolved.variables),
+      light: withoutUnusedColours(resolved.light),
+      dark: withoutUnusedColours(resolved.dark),
+    },
+    ':root',
+  );
+  themeVariablesOf.set(site, css);
+  return css;
 }
 
 /** The social preview every page shares unless its document names its own: a 1200 × 630 brand card in public/. */
 export const DEFAULT_SOCIAL_IMAGE = { path: '/og-image.png', width: 1200, height: 630, type: 'image/png' };
 
 /**
- * The site's origin for absolute URLs: `value` (the `SITE_URL` environment variable at build time) when set, else the
- * site document's `url`; without a trailing slash. Throws on anything but an absolute http(s) URL with no path, so a
- * typo fails the build instead of publishing broken canonical links.
+ * The origin of every absolute URL the pages carry (canonical, og:url, og:image, structured data): part of the site
+ * data (renderer/site-data.ts), resolved by the prerender from SITE_URL or site.json, so the prerendered tags and those
+ * the client writes on navigation agree.
  */
-export function siteUrlFrom(value: string | undefined, fallback: string): string {
-  const raw = value?.trim() || fallback;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`SITE_URL must be an absolute URL such as https://www.example.com, not "${raw}"`);
-  }
-  if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash)
-    throw new Error(`SITE_URL must be an http(s) origin with no path, query or fragment, not "${raw}"`);
-  return url.origin;
-}
+export const siteUrl = (): string => siteData().siteUrl;
 
-/**
- * The origin of every absolute URL the pages carry (canonical, og:url, og:image; structured data should use it too).
- * Vite inlines import.meta.env.SITE_URL into both the client and the server-render bundle at build time (vite.config.ts
- * exposes the variable), so the prerendered tags and those the client writes on navigation agree. Plain Node (tsx)
- * has no import.meta.env: the site document's url then.
- */
-export const siteUrl = siteUrlFrom(import.meta.env?.SITE_URL, site.url);
-
-const absolute = (path: string) => (path === '/' ? siteUrl : `${siteUrl}${path}`);
+const absolute = (path: string) => (path === '/' ? siteUrl() : `${siteUrl()}${path}`);
 
 /** The id of the empty element after a page's first block: rendering waits until the page is parsed up to it. */
 export const FIRST_SCREEN_END = 'first-screen-end';
 
 /** Tags every document has; the not-found title stands until a page route sets its own. */
 export function rootHead() {
+  const { site } = siteData();
   return {
     meta: [
       { charSet: 'utf-8' },
@@ -86,12 +71,13 @@ export function rootHead() {
       // honours this; other browsers ignore it and paint as before.
       { rel: 'expect', href: `#${FIRST_SCREEN_END}`, blocking: 'render' },
     ],
-    styles: [{ children: themeVariables }],
+    styles: [{ children: themeVariables(site) }],
   };
 }
 
 /** Title, description, keywords, canonical, robots and social tags of one page, all from its document. */
 export function pageHead(page: Page, path: string) {
+  const { site } = siteData();
   const url = absolute(page.canonical ?? path);
   const socialTitle = page.social?.title ?? page.title;
   const socialDescription = page.social?.description ?? page.description;
@@ -129,6 +115,6 @@ export function pageHead(page: Page, path: string) {
   return {
     meta,
     links: [{ rel: 'canonical', href: url }],
-    scripts: [{ type: 'application/ld+json', children: jsonLd(structuredData(page, path, site, siteUrl)) }],
+    scripts: [{ type: 'application/ld+json', children: jsonLd(structuredData(page, path, site, siteUrl())) }],
   };
 }

@@ -1,46 +1,45 @@
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRouter, pages } from './router.tsx';
-import { pagePath } from '../core/page-paths.ts';
-import { redirectRules } from '../core/redirects.ts';
-import type { RedirectTable } from '../generated/content-types.ts';
-import table from '../site/redirects.json' with { type: 'json' };
+import { pagePathOf } from './router.tsx';
+import { render } from './entry-server.tsx';
+import { ROOT } from '../content/paths.ts';
+import { loadPages, loadSiteData } from '../core/prerender/content.ts';
+import type { Page } from '../generated/content-types.ts';
 
-const ROOT = join(import.meta.dirname, '..');
-const pageFilesOnDisk = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? pageFilesOnDisk(join(dir, entry.name))
-      : entry.name.endsWith('.json')
-        ? [join(dir, entry.name)]
-        : [],
-  );
+// The router's pages are content: it asks its page source, so any set of documents is a site.
+const pages = loadPages(ROOT);
+const siteData = loadSiteData(ROOT);
+const renderWith = (path: string, loadPage: (path: string) => Promise<Page | undefined>) =>
+  render(path, { routes: {} }, { loadPage, siteData, siteDataUrl: '/_data/site.test.json' });
 
-describe('route generation', () => {
-  it('creates exactly one route per page document, at the path its file names', () => {
-    const expected = pageFilesOnDisk(join(ROOT, 'pages'))
-      .map((file) => pagePath(relative(ROOT, file)))
-      .sort();
-    const redirectSources = new Set(redirectRules(table as RedirectTable).map((rule) => rule.from));
-    const routePaths = Object.keys(createRouter().routesByPath)
-      .filter((path) => !redirectSources.has(path))
-      .sort();
-    expect(pages.map((page) => page.path).sort()).toEqual(expected);
-    expect(routePaths).toEqual(expected);
-    expect(expected).toContain('/');
-    expect(expected).toContain('/services/medical-detox');
+describe('routes from content', () => {
+  it('renders the page its page source gives for the path, and asks only for that path', async () => {
+    const asked: string[] = [];
+    const detox = pages.get('/services/medical-detox')!;
+    const { status, html } = await renderWith('/services/medical-detox', (path) => {
+      asked.push(path);
+      return Promise.resolve({ ...detox, title: 'A title only this test gives' });
+    });
+    expect(asked).toEqual(['/services/medical-detox']);
+    expect(status).toBe(200);
+    expect(html).toContain('<title>A title only this test gives</title>');
+    // The client is told where the site data is, in the router's state.
+    expect(html).toContain('/_data/site.test.json');
   });
 
-  it('has a route for every redirect source, which redirects', () => {
-    const routes = createRouter().routesByPath as Record<string, { options: { beforeLoad?: unknown } }>;
-    for (const { from } of redirectRules(table as RedirectTable))
-      expect(routes[from]?.options.beforeLoad, from).toBeTypeOf('function');
+  it('is the not-found screen, with status 404, for a path its page source does not know', async () => {
+    const { status, html } = await renderWith('/no-such-page', () => Promise.resolve(undefined));
+    expect(status).toBe(404);
+    expect(html).toContain(siteData.site.notFound.title);
   });
 
-  it('loads each page document through its route', async () => {
-    const home = pages.find((page) => page.path === '/');
-    const document = await home?.load();
-    expect(document?.blocks[0]?.type).toBe('hero');
+  it('answers an old address of the redirect table (site data) with a 301 to its target', async () => {
+    const { status } = await renderWith('/rehab', (path) => Promise.resolve(pages.get(path)));
+    expect(status).toBe(301);
+  });
+
+  it('reads a location as a page path: decoded, without trailing slashes', () => {
+    expect(pagePathOf('/')).toBe('/');
+    expect(pagePathOf('/services/medical-detox/')).toBe('/services/medical-detox');
+    expect(pagePathOf('/caf%C3%A9')).toBe('/café');
   });
 });

@@ -5,8 +5,10 @@ import { jsonLd, structuredData } from './structured-data.ts';
 import { breadcrumbTrail } from './content/breadcrumbs.ts';
 import { pagePath } from '../core/page-paths.ts';
 import { plainText } from './text/tokens.ts';
-import { site } from './site-context.tsx';
+import { currentSite } from './site-context.tsx';
 import type { Page } from '../generated/content-types.ts';
+
+const site = currentSite();
 
 const ROOT = join(import.meta.dirname, '..');
 const pages = readdirSync(join(ROOT, 'pages'), { recursive: true, encoding: 'utf8' })

@@ -4,12 +4,16 @@ import express from 'express';
 import { createServer as createViteServer } from 'vite';
 import type { Manifest } from '@tanstack/router-core';
 import { ROOT } from '../content/paths.ts';
+import { PAGE_DATA_DIR } from '../core/page-paths.ts';
+import { loadPages, loadSiteData } from '../core/prerender/content.ts';
+import type { RenderBundle } from '../core/prerender/render.ts';
 import { formatContentError, validateContent } from '../content/validate/validate-content.ts';
 import { readConfig } from '../server/config.ts';
 import { loadForms, loadSite } from '../server/content.ts';
 import { createLeadPipeline } from '../server/lead-pipeline.ts';
 
-type ServerEntry = { render: (url: string, manifest: Manifest) => Promise<{ status: number; html: string }> };
+/** Where the browser reads the site data in development: the checkout's, read afresh on every request. */
+const SITE_DATA_URL = '/_data/site.json';
 
 const config = readConfig({ PORT: '5173', ...process.env });
 
@@ -51,6 +55,15 @@ leads.worker.start();
 const app = express();
 app.use(leads.forms.posts);
 app.use(leads.forms.router);
+// The data files the prerender writes, made from the checkout's documents on every request (so an edit shows at once).
+app.get(SITE_DATA_URL, (_req, res) => void res.set('cache-control', 'no-store').json(loadSiteData(ROOT)));
+app.get(`/${PAGE_DATA_DIR}/{*splat}`, (req, res) => {
+  const file = req.path.slice(`/${PAGE_DATA_DIR}`.length).replace(/\.json$/, '');
+  const page = loadPages(ROOT).get(file === '/index' ? '/' : file);
+  res.set('cache-control', 'no-store');
+  if (page) res.json(page);
+  else res.status(404).json({ error: 'no such page' });
+});
 app.use(vite.middlewares);
 app.use(async (req, res) => {
   try {
@@ -64,8 +77,13 @@ app.use(async (req, res) => {
         .send(overlayPage(Object.assign(new Error(message), { stack: '' })));
       return;
     }
-    const { render } = (await vite.ssrLoadModule('/renderer/entry-server.tsx')) as ServerEntry;
-    const { status, html } = await render(req.originalUrl, devManifest);
+    const { render } = (await vite.ssrLoadModule('/renderer/entry-server.tsx')) as RenderBundle;
+    const pages = loadPages(ROOT);
+    const { status, html } = await render(req.originalUrl, devManifest, {
+      loadPage: (path) => Promise.resolve(pages.get(path)),
+      siteData: loadSiteData(ROOT),
+      siteDataUrl: SITE_DATA_URL,
+    });
     res.status(status).type('html').send(html);
   } catch (caught) {
     const error = caught instanceof Error ? caught : new Error(String(caught));

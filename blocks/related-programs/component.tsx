@@ -6,15 +6,13 @@ import { RELATED_COUNT, relatedPrograms } from '../../renderer/content/related-p
 import { usePage } from '../../renderer/page-context.tsx';
 import { LinkButton } from '../../renderer/ui/actions.tsx';
 import { SmartLink } from '../../renderer/text/SmartLink.tsx';
-import type { Program } from '../../generated/content-types.ts';
-import catalogue from '../../site/programs.json';
+import { siteData } from '../../renderer/site-data.ts';
 import './styles.css';
-
-const programs = catalogue.programs as Program[];
 
 export function RelatedProgramsBlock({ block }: BlockProps<'related-programs'>) {
   const { path } = usePage();
-  const related = relatedPrograms(programs, {
+  // The catalogue is site data (site/programs.json), given at run time like every document.
+  const related = relatedPrograms(siteData().programs.programs, {
     category: block.category,
     currentPath: path,
     prefer: block.prefer,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbTrail } from './breadcrumbs.ts';
-import { site } from '../site-context.tsx';
+import { currentSite } from '../site-context.tsx';
+
+const site = currentSite();
 
 describe('breadcrumbTrail', () => {
   it('goes Home, Treatment Programs, page for treatment pages', () => {

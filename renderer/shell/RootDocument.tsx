@@ -2,8 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import { HeadContent, Outlet, Scripts, useMatches } from '@tanstack/react-router';
 import type { Page } from '../../generated/content-types.ts';
-import { phoneFor, site, SiteProvider } from '../site-context.tsx';
-import { theme } from '../theme.ts';
+import { currentSite, phoneFor, SiteProvider } from '../site-context.tsx';
+import { siteTheme } from '../theme.ts';
 import { Header } from './Header.tsx';
 import { Footer } from './Footer.tsx';
 import { FloatingWidget } from './FloatingWidget.tsx';
@@ -27,7 +27,9 @@ export function RootDocument() {
   // here then reached every slice still waiting to hydrate: React hydrated them all at once, in one task of 200-400
   // ms on a slow phone, to give them the news.
   const phoneLine = page?.phoneLine;
-  const siteValue = useMemo(() => ({ site, phone: phoneFor(phoneLine) }), [phoneLine]);
+  // The installed site data does not change while a page is open (renderer/site-data.ts).
+  const site = currentSite();
+  const siteValue = useMemo(() => ({ site, phone: phoneFor(phoneLine, site) }), [site, phoneLine]);
   return (
     <html lang="en" {...mantineHtmlProps}>
       <head>
@@ -37,7 +39,7 @@ export function RootDocument() {
       <body>
         {/* The theme's CSS variables are in <head> (renderer/head.ts); style elements in <body> are invalid HTML. */}
         <MantineProvider
-          theme={theme}
+          theme={siteTheme(site)}
           defaultColorScheme={site.theme.defaultColorScheme}
           withCssVariables={false}
           withGlobalClasses={false}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LabelText, RichText } from './RichText.tsx';
-import { SiteProvider, site } from '../site-context.tsx';
+import { SiteProvider, currentSite } from '../site-context.tsx';
+
+const site = currentSite();
 import { renderToDom, visibleText } from '../../tests/helpers/render-to-dom.tsx';
 
 /** Each link: its attributes by name and its text. */

@@ -3,13 +3,21 @@
 // the script hashes the prerender computed, the cache policy of server/http/static-pages.ts, the redirect table, the
 // other spellings of a page's path, and the 404 page. tests/server/http/nginx.test.ts runs it in Debian's nginx and
 // compares every answer with the Node server's.
-import { readdirSync } from 'node:fs';
-import { extname } from 'node:path';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, extname } from 'node:path';
 import mime from 'mime-types';
 import type { CspHashes } from '../../core/csp.ts';
 import type { RedirectRule } from '../../core/redirects.ts';
+import { SITE_DATA_FILE } from '../../core/page-paths.ts';
 import { contentSecurityPolicy, securityHeaders, type HeaderMap } from './security.ts';
-import { ASSETS_DIR, CACHE_CONTROL, NOT_FOUND_FILE, pagePathOf, policyOf } from './static-pages.ts';
+import {
+  ASSETS_DIR,
+  CACHE_CONTROL,
+  NOT_FOUND_FILE,
+  loadCspHashes,
+  pagePathOf,
+  policyOf,
+} from './static-pages.ts';
 
 /** One header as nginx sets it on every answer of its location, errors included (`always`). */
 function addHeader(name: string, value: string): string {
@@ -118,7 +126,15 @@ export function nginxSiteConf(clientDir: string, hashes: CspHashes, rules: reado
     '',
     '# Hashed assets, cached for good; everything else (favicon, robots.txt, sitemap.xml) revalidated.',
     location(`/${ASSETS_DIR}/`, headersWith(other, CACHE_CONTROL.asset)),
+    // The site data file is named by its content's hash too (core/prerender/).
+    location(`~ ${SITE_DATA_FILE.source.replace('^', '^/')}`, headersWith(other, CACHE_CONTROL.asset)),
     location('/', headersWith(other, CACHE_CONTROL.other), 'try_files $uri =404;'),
     '',
   ].join('\n');
+}
+
+/** Writes the nginx include of the built site in `siteDir` (a prerender's output) to `file`, with `rules`. */
+export function writeNginxSiteConf(siteDir: string, rules: readonly RedirectRule[], file: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, nginxSiteConf(siteDir, loadCspHashes(siteDir), rules));
 }

@@ -3,7 +3,7 @@
 // and headers are computed at start, so serving a page is a map lookup and one write, without Express: this is the
 // path nearly every request takes, and it runs at several times Express's rate (npm run bench:serve).
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import type { Request, Response } from 'express';
@@ -12,6 +12,7 @@ import mime from 'mime-types';
 import Negotiator from 'negotiator';
 import { CSP_HASHES_FILE, type CspHashes } from '../../core/csp.ts';
 import { COMPRESSIBLE, compressedCopies } from '../../core/precompress.ts';
+import { SITE_DATA_FILE } from '../../core/page-paths.ts';
 import { queryOf, siteLocation } from './redirects.ts';
 import { contentSecurityPolicy, securityHeaders, type HeaderMap } from './security.ts';
 
@@ -72,6 +73,12 @@ export function cspHashesOf(files: SiteFiles): CspHashes {
   return file ? (JSON.parse(file.toString('utf8')) as CspHashes) : {};
 }
 
+/** The CSP hashes of the built site in `dir`, reading only that file. */
+export function loadCspHashes(dir: string): CspHashes {
+  const file = join(dir, CSP_HASHES_FILE);
+  return cspHashesOf(existsSync(file) ? new Map([[CSP_HASHES_FILE, readFileSync(file)]]) : new Map());
+}
+
 /** The policy of one built HTML file (its path in the build). */
 export const policyOf = (hashes: CspHashes, file: string): HeaderMap =>
   contentSecurityPolicy(hashes[file] ?? []);
@@ -126,7 +133,8 @@ function loadFiles(
     if (file.split('/').some((part) => part.startsWith('.')) || file === NOT_FOUND_FILE) continue;
     if (/\.(br|gz)$/.test(file) && built.has(file.replace(/\.(br|gz)$/, ''))) continue;
     const isPage = file.endsWith('.html');
-    const isAsset = file.startsWith(`${ASSETS_DIR}/`);
+    // The site data file is named by its content's hash too (core/prerender/): cached for good like an asset.
+    const isAsset = file.startsWith(`${ASSETS_DIR}/`) || SITE_DATA_FILE.test(file);
     const headers = {
       'content-type': mime.contentType(extname(file)) || 'application/octet-stream',
       'cache-control': isAsset ? CACHE_CONTROL.asset : CACHE_CONTROL.other,

@@ -29,7 +29,7 @@ export async function buildRelease(
     const outDir = join(work, 'site');
     writeDocuments(contentRoot, documents);
     // Loaded when a build is asked for: a server that only serves never loads the renderer's tooling.
-    const { prerenderSite } = await import('../../core/prerender/prerender-site.ts');
+    const { prerenderSite } = await import('../../core/prerender/index.ts');
     await prerenderSite({ codeDir, contentRoot, outDir });
     return releaseFilesOf(outDir);
   } finally {

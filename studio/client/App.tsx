@@ -21,7 +21,7 @@ import { dropDraft, useDocument, type Opened } from './editor/use-document.ts';
 import { PreviewPane } from './preview/PreviewPane.tsx';
 import { RedirectsPreview } from './preview/RedirectsPreview.tsx';
 import { SitePreview } from './preview/SitePreview.tsx';
-import { phoneFor, site } from '../../renderer/site-context.tsx';
+import { currentSite, phoneFor } from '../../renderer/site-context.tsx';
 import { siteUrl } from '../../renderer/head.ts';
 
 import { kindOf } from '../../content/kinds.ts';
@@ -165,7 +165,10 @@ export function App() {
   const block = selected !== null ? blocks[selected] : undefined;
   const type = blockType(isRecord(block) ? block.type : undefined);
   const phoneLine = isRecord(doc) && doc.phoneLine === 'secondary' ? 'secondary' : 'primary';
-  const tokens = useMemo(() => ({ phone: phoneFor(phoneLine).display, email: site.email }), [phoneLine]);
+  const tokens = useMemo(
+    () => ({ phone: phoneFor(phoneLine).display, email: currentSite().email }),
+    [phoneLine],
+  );
   const selectFromPreview = useCallback((index: number) => setSelected(index), []);
   const moveBlock = useStableCallback((from: number, to: number) => {
     document.blocks.move(from, to);
@@ -296,7 +299,7 @@ export function App() {
                           <PageSettings
                             doc={doc}
                             path={path}
-                            siteUrl={siteUrl}
+                            siteUrl={siteUrl()}
                             canMove={!document.dirty && !opened?.isNew}
                             move={() => void api.references(path).then(setMoving)}
                           />

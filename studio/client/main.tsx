@@ -1,3 +1,4 @@
+import './site-data.ts';
 import { createRoot } from 'react-dom/client';
 import { createTheme, MantineProvider } from '@mantine/core';
 import '@mantine/core/styles.css';

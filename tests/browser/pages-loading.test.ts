@@ -1,13 +1,12 @@
 // How pages load and follow each other, in Debian's Chromium against the real server: moving between pages without
 // a reload, fetching the next page ahead, no script while a page appears, a dropped download, a scroll kept, and the
 // first paint on a slow connection.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HYDRATION_TIMEOUT_MS, openPage, PHONE, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
 import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { FIRST_SCREEN_END } from '../../renderer/head.ts';
+import { pageDataFile } from '../../core/page-paths.ts';
 
 const t = siteUnderTest();
 
@@ -42,18 +41,14 @@ describe('navigation', () => {
   });
 
   it('fetches the next page when a pointer rests on its link or a finger touches it, so it shows without waiting', async () => {
-    const manifest = JSON.parse(
-      readFileSync(join(import.meta.dirname, '../../dist/client/.vite/manifest.json'), 'utf8'),
-    ) as Record<string, { file: string; src?: string }>;
-    /** The URL path of the chunk that holds a page's document. */
-    const chunkOf = (source: string) =>
-      `/${Object.values(manifest).find((entry) => entry.src === source)?.file ?? `(no chunk for ${source})`}`;
+    /** The URL path of the data file that holds a page's document (written by the prerender). */
+    const chunkOf = (path: string) => `/${pageDataFile(path)}`;
     const pathOf = (url: string) => new URL(url).pathname;
 
     // A mouse resting on a link.
     const desktop = await openPage(t.browser);
     await visit(desktop.page, `${t.site.url}/`);
-    const detox = chunkOf('pages/services/medical-detox.json');
+    const detox = chunkOf('/services/medical-detox');
     const requested: string[] = [];
     desktop.page.on('request', (request) => requested.push(pathOf(request.url())));
     const detoxLink = desktop.page
@@ -75,7 +70,7 @@ describe('navigation', () => {
     // A finger touching a link: fetched at the touch, before it lifts.
     const phone = await openPage(t.browser, PHONE);
     await visit(phone.page, `${t.site.url}/`);
-    const inpatient = chunkOf('pages/services/inpatient-rehab.json');
+    const inpatient = chunkOf('/services/inpatient-rehab');
     const touched = phone.page.waitForRequest((request) => pathOf(request.url()) === inpatient);
     await phone.page
       .locator('#programs')

@@ -5,8 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { openPage, PHONE, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
-import { pages } from '../../renderer/router.tsx';
+import { ROOT } from '../../content/paths.ts';
+import { pagePaths } from '../../core/prerender/content.ts';
 import site from '../../site/site.json' with { type: 'json' };
+
+const pages = pagePaths(ROOT).map((path) => ({ path }));
 
 const t = siteUnderTest();
 

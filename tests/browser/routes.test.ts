@@ -1,15 +1,17 @@
 // Redirects, the error screen, the sitemap and robots.txt, against the built site and the real server.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { openPage, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
 import { redirectRules } from '../../core/redirects.ts';
-import { pages } from '../../renderer/router.tsx';
+import { ROOT } from '../../content/paths.ts';
+import { pagePaths } from '../../core/prerender/content.ts';
 import type { RedirectTable } from '../../generated/content-types.ts';
 import table from '../../site/redirects.json' with { type: 'json' };
 import site from '../../site/site.json' with { type: 'json' };
+
+const pages = pagePaths(ROOT).map((path) => ({ path }));
 
 const t = siteUnderTest();
 const rules = redirectRules(table as RedirectTable);
@@ -47,19 +49,19 @@ describe('error screen', () => {
   it('shows the apology, a call link and Try Again that recovers, when a page fails to render', async () => {
     const { page, context } = await openPage(t.browser);
     await visit(page, `${t.site.url}/`);
-    const manifest = JSON.parse(
-      readFileSync(join(import.meta.dirname, '../../dist/client/.vite/manifest.json'), 'utf8'),
-    ) as Record<string, { file: string; src?: string }>;
-    const chunk = Object.values(manifest).find((entry) => entry.src === 'pages/services/medical-detox.json');
-    expect(chunk).toBeDefined();
-    // The page's document chunk is replaced by one whose blocks throw until the test lets them through.
-    await page.route(`**/${chunk!.file}`, (route) =>
+    // The page's data file is replaced by a document that fails to render (no blocks) until the test lets it through.
+    let recovered = false;
+    await page.route('**/_data/pages/services/medical-detox.json', (route) =>
       route.fulfill({
-        contentType: 'text/javascript',
-        body: `export default { name: 'Medical Detox', get blocks() {
-          if (!window.recovered) throw new Error('Forced render failure');
-          return [{ type: 'hero', heading: 'Recovered page', callLabel: 'Call {phone}' }];
-        } };`,
+        contentType: 'application/json',
+        body: JSON.stringify(
+          recovered
+            ? {
+                name: 'Medical Detox',
+                blocks: [{ type: 'hero', heading: 'Recovered page', callLabel: 'Call {phone}' }],
+              }
+            : { name: 'Medical Detox', blocks: null },
+        ),
       }),
     );
     await page
@@ -72,7 +74,7 @@ describe('error screen', () => {
     await expect(
       page.getByRole('link', { name: site.errorScreen.callLabel }).getAttribute('href'),
     ).resolves.toBe(`tel:${site.phones.primary.tel}`);
-    await page.evaluate(() => ((window as unknown as { recovered: boolean }).recovered = true));
+    recovered = true;
     await page.getByRole('button', { name: site.errorScreen.retryLabel }).click();
     await page.getByRole('heading', { level: 1, name: 'Recovered page' }).waitFor();
     await context.close();

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { parseHTML } from 'linkedom';
-import { theme } from '../../renderer/theme.ts';
+import { siteTheme } from '../../renderer/theme.ts';
 
 /** The server-rendered markup of `element` at `path`, parsed: the `<body>` that holds it, to query. */
 export async function renderToDom(
@@ -13,7 +13,7 @@ export async function renderToDom(
   path = '/services/medical-detox',
 ): Promise<HTMLElement> {
   const rootRoute = createRootRoute({
-    component: () => <MantineProvider theme={theme}>{element}</MantineProvider>,
+    component: () => <MantineProvider theme={siteTheme()}>{element}</MantineProvider>,
   });
   const router = createRouter({
     routeTree: rootRoute,

@@ -4,8 +4,11 @@ import { LinkChecker, LinkState, type LinkResult } from 'linkinator';
 import { describe, expect, it } from 'vitest';
 import { startSite } from '../helpers/site-under-test.ts';
 import { siteUrlFrom } from '../../renderer/head.ts';
-import { pages } from '../../renderer/router.tsx';
+import { ROOT } from '../../content/paths.ts';
+import { pagePaths } from '../../core/prerender/content.ts';
 import site from '../../site/site.json' with { type: 'json' };
+
+const pages = pagePaths(ROOT).map((path) => ({ path }));
 
 // The origin the build wrote into absolute links (`npm test` builds with the same environment).
 const deployedOrigin = siteUrlFrom(process.env.SITE_URL, site.url);

@@ -1,6 +1,7 @@
 // Inside a preview frame: the draft page rendered by the site's own renderer, with the site's header, footer,
 // widget, styles and theme, as visitors get it. Blocks are wrapped (display: contents) only so a click can say which
 // block it landed on; links never navigate here.
+import '../site-data.ts';
 import { Component, memo, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
@@ -19,11 +20,14 @@ import { PageProvider } from '../../../renderer/page-context.tsx';
 import { Footer } from '../../../renderer/shell/Footer.tsx';
 import { FloatingWidget } from '../../../renderer/shell/FloatingWidget.tsx';
 import { Header } from '../../../renderer/shell/Header.tsx';
-import { site as savedSite, SiteProvider } from '../../../renderer/site-context.tsx';
-import { theme } from '../../../renderer/theme.ts';
+import { currentSite, SiteProvider } from '../../../renderer/site-context.tsx';
+import { siteTheme } from '../../../renderer/theme.ts';
 import '../../../renderer/styles.ts';
 import type { FromPreview, ToPreview } from './messages.ts';
 import './preview.css';
+
+// The checkout's site document (../site-data.ts); the draft's replaces it while one is being edited.
+const savedSite = currentSite();
 
 const themeStyle = document.createElement('style');
 themeStyle.textContent = rootHead()
@@ -157,7 +161,7 @@ function Shell() {
   const site = useSyncExternalStore(subscribe, () => (draft?.site as Site | undefined) ?? savedSite);
   return (
     <MantineProvider
-      theme={theme}
+      theme={siteTheme(savedSite)}
       defaultColorScheme={savedSite.theme.defaultColorScheme}
       withCssVariables={false}
       withGlobalClasses={false}

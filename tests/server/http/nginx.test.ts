@@ -11,11 +11,11 @@ import { startNginx, type NginxProcess } from '../../../scripts/lib/nginx-proces
 import { CSP_HASHES_FILE } from '../../../core/csp.ts';
 import { redirectRules } from '../../../core/redirects.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../../server/http/security.ts';
-import { NOT_FOUND_FILE, cspHashesOf, pagePathOf, readSiteFiles } from '../../../server/http/static-pages.ts';
+import { NOT_FOUND_FILE, loadCspHashes, pagePathOf } from '../../../server/http/static-pages.ts';
 import redirectTable from '../../../site/redirects.json' with { type: 'json' };
 
 const CLIENT_DIR = join(import.meta.dirname, '..', '..', '..', 'dist', 'client');
-const pages = Object.keys(cspHashesOf(readSiteFiles(CLIENT_DIR)))
+const pages = Object.keys(loadCspHashes(CLIENT_DIR))
   .filter((file) => file !== NOT_FOUND_FILE)
   .map(pagePathOf);
 const asset = (extension: string) =>
