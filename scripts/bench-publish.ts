@@ -7,13 +7,13 @@
 //   p99_during_swap_ms  the 99th percentile of page requests sent from the release stored to 1 s after it was
 //              served (goal: 10 ms), and no failed request at all.
 // Everything stops by itself: the load ends 1 s after the swap, the publish after STEP_TIMEOUT_MS.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../content/paths.ts';
 import { copyContent, setHomeHeading } from '../tests/helpers/content-root.ts';
+import { spawnScript } from './lib/node-script.ts';
 import { startServerProcess } from './lib/server-process.ts';
 import { percentile } from './lib/stats.ts';
 import { addSyntheticPages, ownPageCount } from './lib/synthetic-pages.ts';

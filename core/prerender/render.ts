@@ -43,6 +43,15 @@ export interface RenderResult {
   failures: string[];
 }
 
+/**
+ * The page with the render's clock taken out of the router's dehydrated matches (`{i:"<route>",u:<Date.now()>,...}`,
+ * when each match was loaded): the same content and code then render the same bytes, so two releases share their
+ * unchanged pages, and a page that differs between releases differs in what it says. A match loaded at time 0 is as
+ * fresh as any to the client: page data never goes stale (renderer/router.tsx, staleTime Infinity).
+ */
+export const withoutRenderTime = (html: string): string =>
+  html.replace(/(\{i:"(?:[^"\\]|\\.)*",u:)\d+(?=,s:")/g, (_, before: string) => `${before}0`);
+
 /** The not-found page's target: rendered at a path no page has, written to 404.html. */
 export const NOT_FOUND_TARGET = '/404';
 
@@ -85,18 +94,19 @@ export async function renderShare(job: RenderJob): Promise<RenderResult> {
   for (let index = job.first; index < targets.length; index += job.count) {
     const { path, status } = targets[index]!;
     const rendered = await bundle.render(path, manifest, content);
+    const html = withoutRenderTime(rendered.html);
     if (rendered.status !== status)
       result.failures.push(`${path}: rendered with status ${rendered.status}, expected ${status}`);
     if (status === 200) {
-      const canonical = /<link rel="canonical" href="([^"]*)"/.exec(rendered.html)?.[1] ?? '';
+      const canonical = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? '';
       if (canonical !== job.siteUrl && !canonical.startsWith(`${job.siteUrl}/`))
         result.failures.push(`${path}: canonical ${canonical || '(none)'} is not on ${job.siteUrl}`);
       // The page's document, for client-side navigation to it (the first load reads it from the HTML instead).
       writeWithCopies(join(job.outDir, pageDataFile(path)), Buffer.from(JSON.stringify(pages.get(path))));
     }
     const relative = path === NOT_FOUND_TARGET ? '404.html' : htmlFile(path);
-    result.cspHashes[relative] = inlineScriptHashes(rendered.html);
-    writeWithCopies(join(job.outDir, relative), Buffer.from(rendered.html));
+    result.cspHashes[relative] = inlineScriptHashes(html);
+    writeWithCopies(join(job.outDir, relative), Buffer.from(html));
   }
   return result;
 }

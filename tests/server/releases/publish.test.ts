@@ -1,11 +1,11 @@
 // Releases on one instance (the SQLite file): the real server process on the real build, and `npm run content` run
 // as an operator would, on a content root of the test's own. A publish under constant requests, show and diff, a
 // rollback and a restart after it, invalid content refused, and a publish killed (SIGKILL) while it builds.
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../../content/paths.ts';
+import { spawnScript } from '../../../scripts/lib/node-script.ts';
 import { startServerProcess, type ServerProcess } from '../../../scripts/lib/server-process.ts';
 import { runContentCli } from '../../../server/cli/content.ts';
 import { runStaffCli } from '../../../server/cli/staff.ts';
@@ -122,15 +122,7 @@ describe('releases on one instance', () => {
 
   it('a publish killed while it builds puts nothing live, and releases its lock for the next', async () => {
     setHomeHeading(root, 'Marker three: killed before it was stored');
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(ROOT, 'server', 'cli', 'content.ts'), 'publish'],
-      {
-        cwd: root,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawnScript('server/cli/content.ts', ['publish'], { cwd: root, env: { ...process.env, ...env } });
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (text: string) => (err += text));
     const exited = new Promise((resolve) => child.once('close', resolve));
@@ -143,7 +135,7 @@ describe('releases on one instance', () => {
     setHomeHeading(root, 'Marker four: the next publish works');
     const next = await content('publish');
     expect(next).toMatchObject({ code: 0, out: 'release=3 live=1/1\n' });
-    expect(next.err).not.toContain('waiting');
+    expect(next.err).not.toContain('Another publish or rollback is running');
     expect(await page('/')).toContain('Marker four');
   });
 });
