@@ -3,6 +3,7 @@
 // Writes go through the one writer of the database (single-writer.ts) and settle once committed; reads are answered at
 // once from this thread's own connection, which WAL lets read beside the writer.
 import type { AlertStatus, LeadStore, StoredLead, StoreOptions } from '../contract/lead-store.ts';
+import type { ReleaseStore } from '../contract/release-store.ts';
 import type { LeadRow } from '../contract/rows.ts';
 import { leadListeners } from '../shared/lead-listeners.ts';
 import { memoryCounters } from '../shared/memory-counters.ts';
@@ -84,10 +85,19 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
             (SELECT MIN(pending_since) FROM alerts WHERE status = 'pending') AS oldest`,
   );
   const probe = db.prepare('SELECT 1 FROM leads LIMIT 1');
-  // Releases on a connection of their own (release-store.ts): their big writes never queue behind leads nor leads
-  // behind them for long. An in-memory database has no second connection: its own serves.
-  const releaseDb = path === ':memory:' ? db : openLeadDatabase(path);
-  const releases = createSqliteReleaseStore(releaseDb);
+  // Releases on this thread's connection, not the writer's: their big writes never queue behind leads nor leads behind
+  // them for long (release-store.ts writes in short transactions). Not on a third connection: with one, a frozen disk
+  // held this thread up (tests/server/store/store-stall.test.ts).
+  const releaseStore = createSqliteReleaseStore(db);
+  // What a serving instance does every second or two goes through the writer (write-ops.ts says why); the rest (a
+  // publish, a swap's read of a release) is rare, and stays on the release connection.
+  const releases: ReleaseStore = {
+    ...releaseStore,
+    live: async () => (await writer.run({ kind: 'live-release' })) ?? undefined,
+    reportServing: async (instance, releaseId) =>
+      void (await writer.run({ kind: 'report-serving', instance, releaseId, at: new Date().toISOString() })),
+    forgetInstance: async (instance) => void (await writer.run({ kind: 'forget-instance', instance })),
+  };
 
   return {
     keySource,
@@ -178,7 +188,6 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     },
     async close() {
       await writer.close();
-      if (releaseDb !== db) releaseDb.close();
       db.close();
     },
     // The key current at open: a rotation signs staff out at the next restart, never mid-session.

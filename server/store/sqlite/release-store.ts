@@ -1,9 +1,10 @@
-// The release store on SQLite (the contract: contract/release-store.ts), in the lead database's file, through a
-// connection of its own: a release is tens of megabytes, which must neither go through the lead writer's queue nor hold
+// The release store on SQLite (the contract: contract/release-store.ts), in the lead database's file, through the
+// main thread's connection, not the writer's: a release is tens of megabytes, which must neither go through the lead
+// writer's queue nor hold
 // SQLite's one write lock for long. So its bytes are written in small transactions (each file once by its hash), between
 // which the lead writer thread gets the lock, and this thread's event loop answers visitors; then the release row, its
 // file list and documents in one. Reads are paged the same way. The live pointer is one row read by one prepared
-// statement (the engine polls it every second: there is no NOTIFY on a file).
+// statement; a serving server reads it and reports through the writer thread instead (sqlite/lead-store.ts).
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type Database from 'better-sqlite3';
 import type {

@@ -17,7 +17,13 @@ export type WriteOp =
   | { kind: 'dead'; leadId: string; error: string }
   | { kind: 'revive'; now: number }
   /** Deletes up to `limit` leads received before `before` (ISO 8601), with everything that hangs on them. */
-  | { kind: 'purge'; before: string; limit: number };
+  | { kind: 'purge'; before: string; limit: number }
+  // The release engine's steady work (server/releases/live-release.ts): the live pointer read every second, the served
+  // release reported every few. Here, off the main thread: SQLite's read of a WAL file writes its read mark into the
+  // shared memory file, and on a frozen disk that write waits, which must never hold up the event loop that serves.
+  | { kind: 'live-release' }
+  | { kind: 'report-serving'; instance: string; releaseId: number; at: string }
+  | { kind: 'forget-instance'; instance: string };
 
 /** What each kind of operation answers. */
 export interface WriteResults {
@@ -30,6 +36,9 @@ export interface WriteResults {
   revive: number;
   /** How many leads were deleted. */
   purge: number;
+  'live-release': { releaseId: number; generation: number } | null;
+  'report-serving': null;
+  'forget-instance': null;
 }
 
 export type OpValue = WriteResults[WriteOp['kind']];
@@ -115,6 +124,15 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
     return { id: lead.id, replayed: false };
   }
 
+  const selectLive = db.prepare<[], { release_id: number; generation: number }>(
+    'SELECT release_id, generation FROM live_release WHERE id = 1',
+  );
+  const upsertInstance = db.prepare<[string, number, string]>(
+    `INSERT INTO release_instances (instance, release_id, at) VALUES (?, ?, ?)
+     ON CONFLICT (instance) DO UPDATE SET release_id = excluded.release_id, at = excluded.at`,
+  );
+  const deleteInstance = db.prepare<[string]>('DELETE FROM release_instances WHERE instance = ?');
+
   function apply(op: WriteOp, now: number): OpValue {
     switch (op.kind) {
       case 'insert':
@@ -137,6 +155,16 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
         return revive.run(op.now, op.now).changes;
       case 'purge':
         return purge.run(op.before, op.limit).changes;
+      case 'live-release': {
+        const row = selectLive.get();
+        return row ? { releaseId: row.release_id, generation: row.generation } : null;
+      }
+      case 'report-serving':
+        upsertInstance.run(op.instance, op.releaseId, op.at);
+        return null;
+      case 'forget-instance':
+        deleteInstance.run(op.instance);
+        return null;
     }
   }
 
