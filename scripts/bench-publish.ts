@@ -64,16 +64,11 @@ try {
 
   const started = performance.now();
   let storedAt = 0;
-  const publish = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'server', 'cli', 'content.ts'), 'publish'],
-    {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: STEP_TIMEOUT_MS,
-    },
-  );
+  const publish = spawnScript('server/cli/content.ts', ['publish'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    timeout: STEP_TIMEOUT_MS,
+  });
   let output = '';
   publish.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
   publish.stderr.setEncoding('utf8').on('data', (text: string) => {

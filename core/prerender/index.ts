@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROOT } from '../../content/paths.ts';
 import { CSP_HASHES_FILE, type CspHashes } from '../csp.ts';
 import { siteDataFile } from '../page-paths.ts';
 import { compressedCopies } from '../precompress.ts';
@@ -48,6 +49,8 @@ function forkShare(job: RenderJob, index: number): Promise<RenderResult> {
     const child = fork(WORKER, [], {
       // tsx is a dependency: the worker runs from its TypeScript source, as the server does.
       execArgv: ['--import', 'tsx'],
+      // From the code's own folder, where `tsx` resolves, whatever folder the caller runs in.
+      cwd: ROOT,
       // Rendered by React's production build whatever the caller's NODE_ENV: the development build renders other bytes
       // (a server started without NODE_ENV, a test runner's "test") and takes twice as long.
       env: { ...process.env, NODE_ENV: 'production', PRERENDER_JOB: JSON.stringify(job) },
