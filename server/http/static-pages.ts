@@ -48,7 +48,7 @@ export function pagePathOf(file: string): string {
 }
 
 /**
- * The inline-script hashes the build computed for each page (scripts/prerender.ts). A build without the file (an
+ * The inline-script hashes the prerender computed for each page (core/prerender/). A build without the file (an
  * older build, or a hand-made one in tests) gets none: its inline scripts are then blocked, never allowed.
  */
 export function loadCspHashes(clientDir: string): CspHashes {
