@@ -41,7 +41,7 @@ const gzipAsync = promisify(gzip);
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text file of `dir` but the pages, on libuv's threads (every core).
- * The prerender compresses each page as it writes it (scripts/prerender.ts), in its processes, one per core.
+ * The prerender compresses each page as it writes it (core/prerender/), in its processes, one per core.
  */
 export async function precompress(dir: string): Promise<{ files: number }> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })

@@ -3,18 +3,17 @@
 // install: no Vite, `dependencies` only.
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from '../../content/paths.ts';
 import { CSP_HASHES_FILE, type CspHashes } from '../csp.ts';
 import { siteDataFile } from '../page-paths.ts';
-import { compressedCopies } from '../precompress.ts';
 import { netlifyRedirects, redirectRules } from '../redirects.ts';
 import { copyCodeFiles } from './code-files.ts';
 import { loadPages, loadSiteData } from './content.ts';
-import { renderShare, renderTargets, type RenderJob, type RenderResult } from './render.ts';
+import { renderShare, renderTargets, writeWithCopies, type RenderJob, type RenderResult } from './render.ts';
 import { robotsTxt, sitemapXml } from './static-files.ts';
 
 export interface PrerenderOptions {
@@ -66,24 +65,34 @@ function forkShare(job: RenderJob, index: number): Promise<RenderResult> {
   });
 }
 
-function writeWithCopies(file: string, body: string): void {
-  const bytes = Buffer.from(body);
-  writeFileSync(file, bytes);
-  const { br, gzip } = compressedCopies(file, bytes);
-  writeFileSync(`${file}.br`, br);
-  writeFileSync(`${file}.gz`, gzip);
-}
-
-/** Renders every page of `contentRoot` with the code of `codeDir` into `outDir`. Throws on any failure. */
+/**
+ * Renders every page of `contentRoot` with the code of `codeDir` into `outDir`. Throws on any failure, and then
+ * leaves `outDir` empty again: never a partial site.
+ */
 export async function prerenderSite(options: PrerenderOptions): Promise<{ pages: number }> {
-  const { codeDir, contentRoot, outDir } = options;
-  const clientDir = join(codeDir, 'client');
+  const { codeDir, outDir } = options;
   if (!existsSync(join(codeDir, 'server', 'entry-server.js')))
     throw new Error(`${codeDir} is not a built code folder: no server/entry-server.js (run npm run build)`);
   if (existsSync(outDir) && readdirSync(outDir).length > 0)
     throw new Error(`The prerender writes a whole site into an empty folder; ${outDir} is not empty`);
+  try {
+    return await writeSite(options);
+  } catch (error) {
+    // The folder was empty or missing: what is in it now is this run's, unfinished.
+    for (const entry of existsSync(outDir) ? readdirSync(outDir) : [])
+      rmSync(join(outDir, entry), { recursive: true, force: true });
+    throw error;
+  }
+}
 
-  const siteData = loadSiteData(contentRoot, options.siteUrl);
+async function writeSite({
+  codeDir,
+  contentRoot,
+  outDir,
+  siteUrl,
+}: PrerenderOptions): Promise<{ pages: number }> {
+  const clientDir = join(codeDir, 'client');
+  const siteData = loadSiteData(contentRoot, siteUrl);
   const pages = loadPages(contentRoot);
   const targets = renderTargets([...pages.keys()]);
 

@@ -90,6 +90,18 @@ describe('prerenderSite', () => {
     expect(existsSync(join(out, 'favicon.svg'))).toBe(true);
   });
 
+  it('throws, naming the page, when a page fails to render, and leaves no partial site', async () => {
+    const content = join(temp(), 'content');
+    copyContent(content);
+    const faqFile = join(content, 'pages', 'privacy-policy.json');
+    writeFileSync(faqFile, JSON.stringify({ ...readJson<Page>(faqFile), blocks: null }));
+    const out = join(temp(), 'site');
+    await expect(prerenderSite({ codeDir: DIST, contentRoot: content, outDir: out })).rejects.toThrow(
+      /The prerender failed:\n\/privacy-policy: /,
+    );
+    expect(readdirSync(out)).toEqual([]);
+  });
+
   it('refuses a folder that is not empty and a code folder that was not built, with a message', async () => {
     const out = join(temp(), 'site');
     mkdirSync(out);

@@ -61,7 +61,9 @@ export const renderTargets = (pagePaths: readonly string[]) => [
   { path: NOT_FOUND_TARGET, status: 404 },
 ];
 
-function writeWithCopies(file: string, body: Buffer): void {
+/** Writes `file` with its brotli and gzip copies beside it. */
+export function writeWithCopies(file: string, text: string | Buffer): void {
+  const body = Buffer.from(text);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, body);
   // Compressed here, while the file is in memory, by as many processes as render.

@@ -11,7 +11,8 @@ const forms = import.meta.glob<FormDefinition>('../../site/forms/*.json', { eage
 
 installSiteData({
   site: site as Site,
-  siteUrl: siteUrlFrom(undefined, site.url),
+  // studio/vite.config.ts exposes SITE_URL, as the build's prerender reads it.
+  siteUrl: siteUrlFrom(import.meta.env.SITE_URL as string | undefined, site.url),
   forms: Object.fromEntries(
     Object.entries(forms).map(([path, definition]) => [path.replace(/^.*\/(.+)\.json$/, '$1'), definition]),
   ),
