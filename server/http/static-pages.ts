@@ -48,7 +48,6 @@ export function pagePathOf(file: string): string {
 }
 
 /**
-<<<<<<< HEAD
  * Every file of a built site by its path in it, `/`-separated (`index.html`, `assets/entry-1a2b.js`,
  * `index.html.br`): a folder read into memory, or a release from the store (server/releases/).
  */
@@ -66,10 +65,7 @@ export function readSiteFiles(dir: string): Map<string, Buffer> {
 }
 
 /**
- * The inline-script hashes the build computed for each page (scripts/prerender.ts). A build without the file (an
-=======
  * The inline-script hashes the prerender computed for each page (core/prerender/). A build without the file (an
->>>>>>> dataonly
  * older build, or a hand-made one in tests) gets none: its inline scripts are then blocked, never allowed.
  */
 export function cspHashesOf(files: SiteFiles): CspHashes {
