@@ -23,6 +23,9 @@ import {
 import { useTempDir } from '../../helpers/temp-dir.ts';
 import { expectNoPersonalData } from '../../helpers/personal-data.ts';
 
+/** The server's first start stores its build as release 1 and serves it. */
+const LIVE_RELEASE = { id: 1, live: 1, behindSeconds: 0 };
+
 // Asked for before the clean-ups, so removed after them (vitest runs "after" hooks in reverse).
 const tempDir = useTempDir('server-test-');
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -118,7 +121,11 @@ describe('a chat outage', () => {
     for (const row of during) expect(row).toMatchObject({ status: 'pending', last_error: 'HTTP 503: down' });
     expect(await site.health()).toEqual({
       status: 200,
-      body: { status: 'ok', alerts: { pending: LEADS, dead: 0, oldestPendingSeconds: expect.any(Number) } },
+      body: {
+        status: 'ok',
+        alerts: { pending: LEADS, dead: 0, oldestPendingSeconds: expect.any(Number) },
+        release: LIVE_RELEASE,
+      },
     });
     expect(webhook.taken()).toEqual([]);
 
@@ -129,7 +136,7 @@ describe('a chat outage', () => {
     expect(new Set(leadsTaken)).toEqual(new Set(ids));
     expect(await site.health()).toEqual({
       status: 200,
-      body: { status: 'ok', alerts: { pending: 0, dead: 0, oldestPendingSeconds: 0 } },
+      body: { status: 'ok', alerts: { pending: 0, dead: 0, oldestPendingSeconds: 0 }, release: LIVE_RELEASE },
     });
     const logs = site.server.logs();
     expect(logs.filter((line) => line.level === 50)).toEqual([]);
@@ -164,7 +171,11 @@ describe('a chat outage', () => {
     expectNoPersonalData(site.server.output().split('\n'), personal);
     expect(await site.health()).toEqual({
       status: 200,
-      body: { status: 'degraded', alerts: { pending: 0, dead: 1, oldestPendingSeconds: 0 } },
+      body: {
+        status: 'degraded',
+        alerts: { pending: 0, dead: 1, oldestPendingSeconds: 0 },
+        release: LIVE_RELEASE,
+      },
     });
 
     const out: string[] = [];
@@ -186,6 +197,7 @@ describe('a chat outage', () => {
     expect((await site.health()).body).toEqual({
       status: 'ok',
       alerts: { pending: 0, dead: 0, oldestPendingSeconds: 0 },
+      release: LIVE_RELEASE,
     });
   }, 120_000);
 });

@@ -31,6 +31,6 @@ describe('a lead database that cannot be written', () => {
     expect(JSON.stringify(errors)).not.toContain(validLead.memberId);
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ status: 'unavailable', alerts: null });
+    expect(await health.json()).toEqual({ status: 'unavailable', alerts: null, release: null });
   });
 });
