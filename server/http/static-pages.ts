@@ -3,6 +3,7 @@
 // and headers are computed at start, so serving a page is a map lookup and one write, without Express: this is the
 // path nearly every request takes, and it runs at several times Express's rate (npm run bench:serve).
 import { createHash } from 'node:crypto';
+import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
@@ -121,13 +122,15 @@ function loadFile(files: SiteFiles, path: string, headers: HeaderMap, policy: He
  * would bypass its policy); dot-files (.vite/manifest.json, the CSP hashes) are build internals; the 404 page is the
  * not-found answer (server/http/not-found.ts), never a page.
  */
-function loadFiles(
-  built: SiteFiles,
-  hashes: CspHashes,
-): { files: Map<string, StaticFile>; pages: Set<string>; assets: Map<string, StaticFile> } {
-  const files = new Map<string, StaticFile>();
-  const pages = new Set<string>();
-  const assets = new Map<string, StaticFile>();
+interface LoadedFiles {
+  files: Map<string, StaticFile>;
+  pages: Set<string>;
+  assets: Map<string, StaticFile>;
+}
+
+/** Loads the files one at a time into `into`, pausing (yield) after each, so a caller may spread the work out. */
+function* loadFiles(built: SiteFiles, hashes: CspHashes, into: LoadedFiles): Generator<void> {
+  const { files, pages, assets } = into;
   const otherPolicy = contentSecurityPolicy();
   for (const file of built.keys()) {
     if (file.split('/').some((part) => part.startsWith('.')) || file === NOT_FOUND_FILE) continue;
@@ -144,9 +147,12 @@ function loadFiles(
     const loaded = loadFile(built, file, headers, isPage ? policyOf(hashes, file) : otherPolicy);
     files.set(at, loaded);
     if (isAsset) assets.set(at, loaded);
+    yield;
   }
-  return { files, pages, assets };
 }
+
+/** A slice of preparation work between two chances for the event loop to answer requests. */
+const SLICE_MS = 3;
 
 /** The request path with each segment decoded and re-encoded, so /caf%c3%a9 and /caf%C3%A9 meet; undefined if garbled. */
 function normalPath(rawPath: string): string | undefined {
@@ -197,7 +203,38 @@ export function staticSiteFrom(
   kept: ReadonlyMap<string, StaticFile> = new Map(),
 ): StaticSite {
   const hashes = cspHashesOf(built);
-  const { files, pages, assets } = loadFiles(built, hashes);
+  const loaded: LoadedFiles = { files: new Map(), pages: new Set(), assets: new Map() };
+  const steps = loadFiles(built, hashes, loaded);
+  while (!steps.next().done);
+  return siteOf(built, hashes, loaded, kept);
+}
+
+/**
+ * staticSiteFrom off the request path: the same work in slices of SLICE_MS, the event loop answering requests between
+ * them, so the visitors of the release being replaced wait no longer while the next one is prepared.
+ */
+export async function prepareStaticSite(
+  built: SiteFiles,
+  kept: ReadonlyMap<string, StaticFile> = new Map(),
+): Promise<StaticSite> {
+  const hashes = cspHashesOf(built);
+  const loaded: LoadedFiles = { files: new Map(), pages: new Set(), assets: new Map() };
+  const steps = loadFiles(built, hashes, loaded);
+  let sliceStart = performance.now();
+  while (!steps.next().done)
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToEvents();
+      sliceStart = performance.now();
+    }
+  return siteOf(built, hashes, loaded, kept);
+}
+
+function siteOf(
+  built: SiteFiles,
+  hashes: CspHashes,
+  { files, pages, assets }: LoadedFiles,
+  kept: ReadonlyMap<string, StaticFile>,
+): StaticSite {
   for (const [path, file] of kept)
     if (!files.has(path)) {
       files.set(path, file);

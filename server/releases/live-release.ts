@@ -9,7 +9,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { ReleaseHealth } from '../http/health-check.ts';
 import type { ServedSite, SiteSource } from '../http/served-site.ts';
-import { staticSiteFrom, type StaticFile } from '../http/static-pages.ts';
+import { prepareStaticSite, type StaticFile } from '../http/static-pages.ts';
 import { serverContentOf, type ServerContent } from '../content.ts';
 import type { Logger } from '../logger.ts';
 import type { LiveRelease, ReleaseStore } from '../store/contract/release-store.ts';
@@ -64,14 +64,17 @@ export async function startLiveRelease(options: LiveReleaseOptions): Promise<Liv
 
   async function prepare(releaseId: number): Promise<ServedSite> {
     const started = now();
-    const [files, documents] = await Promise.all([releases.files(releaseId), releases.documents(releaseId)]);
+    const [files, documents] = await Promise.all([
+      releases.files(releaseId),
+      releases.documents(releaseId, { under: 'site' }),
+    ]);
     const content = serverContentOf(documentMap(documents));
     const at = now();
     for (const [path, entry] of retired) if (entry.until < at) retired.delete(path);
     const kept = new Map([...retired].map(([path, entry]) => [path, entry.file]));
     const site: ServedSite = {
       release: releaseId,
-      files: staticSiteFrom(files, kept),
+      files: await prepareStaticSite(files, kept),
       redirects: content.redirects,
     };
     options.onContent?.(content, releaseId);

@@ -97,6 +97,9 @@ describe.each(storeKinds())('the $name release store', (kind) => {
     expect(documents.sort((a, b) => a.path.localeCompare(b.path))).toEqual(
       [...input.documents].sort((a, b) => a.path.localeCompare(b.path)),
     );
+    expect(await releases.documents(1, { under: 'site' })).toEqual([input.documents[0]]);
+    expect(await releases.documents(1, { under: 'pages' })).toEqual([input.documents[1]]);
+    expect(await releases.documents(1, { under: 'sit' })).toEqual([]);
 
     expect(await releases.get(2)).toBeUndefined();
     await expect(releases.files(2)).rejects.toThrow(/no release 2/);

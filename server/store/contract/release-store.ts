@@ -81,8 +81,11 @@ export interface ReleaseStore {
   fileHashes(id: number): Promise<Map<string, string>>;
   /** One file of a release, or undefined. */
   file(id: number, path: string): Promise<Buffer | undefined>;
-  /** The documents of a release, by path. Throws for an unknown id. */
-  documents(id: number): Promise<ReleaseDocument[]>;
+  /**
+   * The documents of a release, sorted by path; only those under the folder `under` (`site`: the site-wide ones a
+   * server reads at each swap, without a thousand pages). Throws for an unknown id.
+   */
+  documents(id: number, options?: { under?: string }): Promise<ReleaseDocument[]>;
   /** The live pointer, or undefined before any release was made live. */
   live(): Promise<LiveRelease | undefined>;
   /**

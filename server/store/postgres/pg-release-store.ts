@@ -144,13 +144,14 @@ export function createPostgresReleaseStore(
       );
       return rows[0]?.bytes;
     },
-    async documents(id): Promise<ReleaseDocument[]> {
+    async documents(id, { under } = {}): Promise<ReleaseDocument[]> {
       await mustExist(id);
       const { rows } = await pool.query<{ path: string; bytes: Buffer }>(
         `SELECT release_documents.path, release_blobs.bytes FROM release_documents
          JOIN release_blobs ON release_blobs.hash = release_documents.hash
-         WHERE release_documents.release_id = $1 ORDER BY release_documents.path`,
-        [id],
+         WHERE release_documents.release_id = $1 AND left(release_documents.path, length($2)) = $2
+         ORDER BY release_documents.path`,
+        [id, under === undefined ? '' : `${under}/`],
       );
       return rows.map(({ path, bytes }) => ({ path, text: bytes.toString('utf8') }));
     },

@@ -17,8 +17,14 @@ import type {
   ReleaseStore,
   ReleaseSummary,
 } from '../contract/release-store.ts';
-import { BLOB_BATCH_FILES, contentHashOf, storeBlobs } from '../shared/release-blobs.ts';
+import { contentHashOf, storeBlobs } from '../shared/release-blobs.ts';
 import { sqlitePublishLock } from './publish-lock.ts';
+
+/**
+ * Files per read while a server prepares a release beside its visitors: each read is synchronous on this thread, so
+ * a few pages' worth (a page and its copies are some 100 KB) keeps every pause to a millisecond or two.
+ */
+const READ_PAGE_FILES = 32;
 
 interface ReleaseRow {
   id: number;
@@ -80,10 +86,11 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
     `SELECT release_blobs.bytes FROM release_files JOIN release_blobs ON release_blobs.hash = release_files.hash
      WHERE release_files.release_id = ? AND release_files.path = ?`,
   );
-  const selectDocuments = db.prepare<[number], { path: string; bytes: Buffer }>(
+  const selectDocuments = db.prepare<[number, string, string], { path: string; bytes: Buffer }>(
     `SELECT release_documents.path, release_blobs.bytes FROM release_documents
      JOIN release_blobs ON release_blobs.hash = release_documents.hash
-     WHERE release_documents.release_id = ? ORDER BY release_documents.path`,
+     WHERE release_documents.release_id = ? AND substr(release_documents.path, 1, length(?)) = ?
+     ORDER BY release_documents.path`,
   );
   const selectLive = db.prepare<[], { release_id: number; generation: number }>(
     'SELECT release_id, generation FROM live_release WHERE id = 1',
@@ -171,9 +178,9 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
       const files = new Map<string, Buffer>();
       // Pages in path order (a release never changes, so pages read apart are of one whole), the event loop free between.
       for (let after = ''; ;) {
-        const page = selectFilesPage.all(id, after, BLOB_BATCH_FILES);
+        const page = selectFilesPage.all(id, after, READ_PAGE_FILES);
         for (const { path, bytes } of page) files.set(path, bytes);
-        if (page.length < BLOB_BATCH_FILES) break;
+        if (page.length < READ_PAGE_FILES) break;
         after = page[page.length - 1]?.path ?? after;
         await yieldToEvents();
       }
@@ -184,9 +191,12 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
       return new Map(selectFileHashes.all(id).map(({ path, hash }) => [path, hash]));
     },
     file: async (id, path) => selectFile.get(id, path)?.bytes,
-    async documents(id): Promise<ReleaseDocument[]> {
+    async documents(id, { under } = {}): Promise<ReleaseDocument[]> {
       mustExist(id);
-      return selectDocuments.all(id).map(({ path, bytes }) => ({ path, text: bytes.toString('utf8') }));
+      const prefix = under === undefined ? '' : `${under}/`;
+      return selectDocuments
+        .all(id, prefix, prefix)
+        .map(({ path, bytes }) => ({ path, text: bytes.toString('utf8') }));
     },
     async live() {
       const row = selectLive.get();
