@@ -3,7 +3,7 @@
 // leaves the previous dist/ untouched and writes no partial site.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, renameSync, rmSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ROOT, contentPaths } from '../content/paths.ts';
 import { precompress } from '../core/precompress.ts';
 import { writeCodeFilesList } from '../core/prerender/code-files.ts';
@@ -66,7 +66,7 @@ try {
   const content = contentPaths(ROOT);
   for (const [from, to] of [
     [content.pagesDir, 'pages'],
-    [join(ROOT, 'site'), 'site'],
+    [dirname(content.siteFile), 'site'],
   ] as const)
     cpSync(from, join(staging, 'content', to), { recursive: true });
   // The staff inbox, after the site and apart from it: its own config and output, never prerendered.
