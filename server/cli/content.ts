@@ -52,6 +52,15 @@ function changedPages(before: ReadonlyMap<string, string>, after: ReadonlyMap<st
   return [...new Set([...a.keys(), ...b.keys()])].filter((path) => a.get(path) !== b.get(path)).sort();
 }
 
+/** The command's `count` words after its name, or a UsageError saying what it takes. */
+function words(rest: readonly string[], count: 1, takes: string): [string];
+function words(rest: readonly string[], count: 2, takes: string): [string, string];
+function words(rest: readonly string[], count: number, takes: string): string[] {
+  const { positionals } = readArgs(rest, {}, { positionals: true, usage: USAGE });
+  if (positionals.length !== count) throw new UsageError(takes);
+  return positionals;
+}
+
 const confirmationLine = ({ release, confirmed, running }: Confirmation) =>
   `release=${release} live=${confirmed}/${running}\n`;
 
@@ -90,11 +99,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       });
     }
     case 'rollback': {
-      const { positionals } = readArgs(rest, {}, { positionals: true, usage: USAGE });
-      if (positionals.length !== 1 || !/^\d+$/.test(positionals[0]!))
-        throw new UsageError('rollback takes one release id');
+      const [id] = words(rest, 1, 'rollback takes one release id');
       return withStore(io, async (store) => {
-        const release = await rollback(store, Number(positionals[0]), { actor, onWait: waiting });
+        const release = await rollback(store, Number(id), { actor, onWait: waiting });
         io.out(confirmationLine(await waitForInstances(store.releases, release.id)));
         return 0;
       });
@@ -133,11 +140,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       });
     }
     case 'show': {
-      const { positionals } = readArgs(rest, {}, { positionals: true, usage: USAGE });
-      if (positionals.length !== 2) throw new UsageError('show takes a release id and a page path');
+      const [id, path] = words(rest, 2, 'show takes a release id and a page path');
       return withStore(io, async (store) => {
-        const release = await knownRelease(store.releases, positionals[0]!);
-        const path = positionals[1]!;
+        const release = await knownRelease(store.releases, id);
         const file = path === '/404' ? '404.html' : htmlFile(path.startsWith('/') ? path : `/${path}`);
         const page = await store.releases.file(release.id, file);
         if (!page) throw new CliFailure(`Release ${release.id} has no page ${path}`);
@@ -146,11 +151,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       });
     }
     case 'diff': {
-      const { positionals } = readArgs(rest, {}, { positionals: true, usage: USAGE });
-      if (positionals.length !== 2) throw new UsageError('diff takes two release ids');
+      const [first, second] = words(rest, 2, 'diff takes two release ids');
       return withStore(io, async (store) => {
-        const a = await knownRelease(store.releases, positionals[0]!);
-        const b = await knownRelease(store.releases, positionals[1]!);
+        const a = await knownRelease(store.releases, first);
+        const b = await knownRelease(store.releases, second);
         const pages = changedPages(
           await store.releases.fileHashes(a.id),
           await store.releases.fileHashes(b.id),
@@ -174,11 +178,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       });
     }
     case 'export': {
-      const { positionals } = readArgs(rest, {}, { positionals: true, usage: USAGE });
-      if (positionals.length !== 2) throw new UsageError('export takes a release id and a folder');
+      const [id, folder] = words(rest, 2, 'export takes a release id and a folder');
       return withStore(io, async (store) => {
-        const release = await knownRelease(store.releases, positionals[0]!);
-        const dir = resolve(io.cwd, positionals[1]!);
+        const release = await knownRelease(store.releases, id);
+        const dir = resolve(io.cwd, folder);
         const siteDir = join(dir, 'site');
         const files = await store.releases.files(release.id);
         for (const [path, bytes] of files) {

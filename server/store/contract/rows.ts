@@ -87,3 +87,23 @@ export interface SessionRow {
   verified_at: number | null;
   device: string | null;
 }
+
+/** A release as both stores hold it (contract/release-store.ts). */
+export interface ReleaseRow {
+  id: number;
+  at: string;
+  author: string;
+  message: string;
+  code_version: string;
+  content_hash: string;
+}
+
+/** A change of the live release as both stores hold it. */
+export interface ReleaseEventRow {
+  seq: number;
+  at: string;
+  kind: 'publish' | 'rollback' | 'deploy';
+  release_id: number;
+  previous_id: number | null;
+  actor: string;
+}

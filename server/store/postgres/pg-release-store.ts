@@ -9,11 +9,17 @@ import type {
   LiveRelease,
   ReleaseDocument,
   ReleaseEvent,
-  ReleaseEventKind,
   ReleaseStore,
-  ReleaseSummary,
 } from '../contract/release-store.ts';
-import { BLOB_BATCH_FILES, contentHashOf, storeBlobs, type StoredBlob } from '../shared/release-blobs.ts';
+import type { ReleaseEventRow, ReleaseRow } from '../contract/rows.ts';
+import {
+  BLOB_BATCH_FILES,
+  contentHashOf,
+  storeBlobs,
+  toEvent,
+  toSummary,
+  type StoredBlob,
+} from '../shared/release-blobs.ts';
 import { listenOn } from './pg-notify.ts';
 import { transaction } from './pg-schema.ts';
 
@@ -23,24 +29,6 @@ export const RELEASE_CHANNEL = 'release_live';
 export const RELEASE_LISTENER = 'release-listener';
 /** The advisory lock key every publisher takes (any constant apart from the migration's; this one spells "publish"). */
 const PUBLISH_LOCK = 0x7075626c697368;
-
-interface ReleaseRow {
-  id: number;
-  at: string;
-  author: string;
-  message: string;
-  code_version: string;
-  content_hash: string;
-}
-
-const toSummary = (row: ReleaseRow): ReleaseSummary => ({
-  id: row.id,
-  at: row.at,
-  author: row.author,
-  message: row.message,
-  codeVersion: row.code_version,
-  contentHash: row.content_hash,
-});
 
 /**
  * Writes the blobs of `batch` the database lacks. Most of a new release is already stored (only content changed), so
@@ -193,22 +181,8 @@ export function createPostgresReleaseStore(
         return { releaseId, generation: expected + 1 };
       }),
     async events(): Promise<ReleaseEvent[]> {
-      const { rows } = await pool.query<{
-        seq: number;
-        at: string;
-        kind: ReleaseEventKind;
-        release_id: number;
-        previous_id: number | null;
-        actor: string;
-      }>('SELECT * FROM release_events ORDER BY seq');
-      return rows.map((row) => ({
-        seq: row.seq,
-        at: row.at,
-        kind: row.kind,
-        releaseId: row.release_id,
-        previousId: row.previous_id,
-        actor: row.actor,
-      }));
+      const { rows } = await pool.query<ReleaseEventRow>('SELECT * FROM release_events ORDER BY seq');
+      return rows.map(toEvent);
     },
     async withPublishLock(work, onWait) {
       // Its own connection, outside the pool: no statement timeout while it waits, and the lock dies with it.

@@ -1,9 +1,10 @@
 // What both release stores do alike (contract/release-store.ts): a file's bytes hashed by SHA-256, the key they are
 // stored under once; a release's content hash, equal for equal documents whichever store holds them; and the short
-// batches its bytes are written in.
+// batches its bytes are written in; their rows as the contract gives them.
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import type { NewRelease, ReleaseDocument } from '../contract/release-store.ts';
+import type { NewRelease, ReleaseDocument, ReleaseEvent, ReleaseSummary } from '../contract/release-store.ts';
+import type { ReleaseEventRow, ReleaseRow } from '../contract/rows.ts';
 
 /** SHA-256 (hex) of `bytes`: the key a file's bytes are stored under, shared by every release that holds them. */
 export const blobHash = (bytes: Buffer | string): string => createHash('sha256').update(bytes).digest('hex');
@@ -92,3 +93,23 @@ export async function storeBlobs(
   }
   return { files, documents };
 }
+
+/** A release row as the contract gives it. */
+export const toSummary = (row: ReleaseRow): ReleaseSummary => ({
+  id: row.id,
+  at: row.at,
+  author: row.author,
+  message: row.message,
+  codeVersion: row.code_version,
+  contentHash: row.content_hash,
+});
+
+/** A release event row as the contract gives it. */
+export const toEvent = (row: ReleaseEventRow): ReleaseEvent => ({
+  seq: row.seq,
+  at: row.at,
+  kind: row.kind,
+  releaseId: row.release_id,
+  previousId: row.previous_id,
+  actor: row.actor,
+});

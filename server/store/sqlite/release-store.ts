@@ -17,7 +17,8 @@ import type {
   ReleaseStore,
   ReleaseSummary,
 } from '../contract/release-store.ts';
-import { contentHashOf, storeBlobs } from '../shared/release-blobs.ts';
+import type { ReleaseEventRow, ReleaseRow } from '../contract/rows.ts';
+import { contentHashOf, storeBlobs, toEvent, toSummary } from '../shared/release-blobs.ts';
 import { sqlitePublishLock } from './publish-lock.ts';
 
 /**
@@ -25,33 +26,6 @@ import { sqlitePublishLock } from './publish-lock.ts';
  * a few pages' worth (a page and its copies are some 100 KB) keeps every pause to a millisecond or two.
  */
 const READ_PAGE_FILES = 32;
-
-interface ReleaseRow {
-  id: number;
-  at: string;
-  author: string;
-  message: string;
-  code_version: string;
-  content_hash: string;
-}
-
-interface EventRow {
-  seq: number;
-  at: string;
-  kind: ReleaseEventKind;
-  release_id: number;
-  previous_id: number | null;
-  actor: string;
-}
-
-const toSummary = (row: ReleaseRow): ReleaseSummary => ({
-  id: row.id,
-  at: row.at,
-  author: row.author,
-  message: row.message,
-  codeVersion: row.code_version,
-  contentHash: row.content_hash,
-});
 
 /**
  * The release store on `db`: a connection of its own to the lead database's file (WAL, busy_timeout), already
@@ -104,7 +78,7 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
   const insertEvent = db.prepare<[string, ReleaseEventKind, number, number | null, string]>(
     'INSERT INTO release_events (at, kind, release_id, previous_id, actor) VALUES (?, ?, ?, ?, ?)',
   );
-  const selectEvents = db.prepare<[], EventRow>('SELECT * FROM release_events ORDER BY seq');
+  const selectEvents = db.prepare<[], ReleaseEventRow>('SELECT * FROM release_events ORDER BY seq');
   const upsertInstance = db.prepare<[string, number, string]>(
     `INSERT INTO release_instances (instance, release_id, at) VALUES (?, ?, ?)
      ON CONFLICT (instance) DO UPDATE SET release_id = excluded.release_id, at = excluded.at`,
@@ -204,15 +178,7 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
     },
     setLive: async (releaseId, expectedGeneration, { kind, actor }) =>
       switchLive.immediate(releaseId, expectedGeneration, kind, actor),
-    events: async (): Promise<ReleaseEvent[]> =>
-      selectEvents.all().map((row) => ({
-        seq: row.seq,
-        at: row.at,
-        kind: row.kind,
-        releaseId: row.release_id,
-        previousId: row.previous_id,
-        actor: row.actor,
-      })),
+    events: async (): Promise<ReleaseEvent[]> => selectEvents.all().map(toEvent),
     withPublishLock: sqlitePublishLock(db),
     // A file has no NOTIFY: the engine polls live(), one indexed row.
     onLiveChange: async () => async () => undefined,
