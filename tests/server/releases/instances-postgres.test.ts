@@ -2,12 +2,14 @@
 // live on both within 5 s, an instance started afterwards serves it, and an instance whose LISTEN connection was cut
 // still catches up.
 import { randomBytes } from 'node:crypto';
+import { cpSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../../content/paths.ts';
 import { startServerProcess, type ServerProcess } from '../../../scripts/lib/server-process.ts';
 import { runContentCli } from '../../../server/cli/content.ts';
 import { copyContent, setHomeHeading } from '../../helpers/content-root.ts';
+import { waitFor } from '../../helpers/fixtures.ts';
 import { startTestPostgres, testPool, type TestPostgres } from '../../helpers/postgres.ts';
 import { useTempDirForAll } from '../../helpers/temp-dir.ts';
 
@@ -86,4 +88,31 @@ describe('releases on two instances of one PostgreSQL', () => {
     expect(published.confirmedMs).toBeLessThan(5000);
     for (const instance of instances) expect(await serves(instance, 'Marker after the cut')).toBe(true);
   });
+
+  it('a rolling deploy of new code: the first new instance builds the release, the other waits and serves it', async () => {
+    const code = join(dir(), 'new-code');
+    cpSync(join(ROOT, 'dist'), code, { recursive: true });
+    writeFileSync(join(code, 'server', 'new-version.js'), 'export const version = 2;\n');
+    // The render bundle imports its packages from the node_modules above it, as dist/ does in a checkout.
+    symlinkSync(join(ROOT, 'node_modules'), join(dir(), 'node_modules'), 'dir');
+    const newCode = { env: { ...env, CLIENT_DIR: join(code, 'client') }, startupTimeoutMs: 90_000 };
+    const started = await Promise.all([startServerProcess(newCode), startServerProcess(newCode)]);
+    instances.push(...started);
+
+    const admin = testPool(postgres.url, 1);
+    try {
+      const { rows } = await admin.query<{ id: number; author: string }>(
+        'SELECT id, author FROM releases ORDER BY id',
+      );
+      expect(rows.map((row) => row.author)).toEqual(['server', 'cli:operator', 'cli:operator', 'server']);
+    } finally {
+      await admin.end();
+    }
+    // Every instance, the old ones too, serves the rebuilt release: the content published before the deploy.
+    for (const instance of instances) await waitFor(() => serves(instance, 'Marker after the cut'), 5000);
+    const waited = started.filter((instance) =>
+      instance.logs().some((line) => String(line.msg).startsWith('another instance holds the publish lock')),
+    );
+    expect(waited).toHaveLength(1);
+  }, 150_000);
 });

@@ -1,7 +1,7 @@
 // Releases on one instance (the SQLite file): the real server process on the real build, and `npm run content` run
 // as an operator would, on a content root of the test's own. A publish under constant requests, show and diff, a
 // rollback and a restart after it, invalid content refused, and a publish killed (SIGKILL) while it builds.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../../content/paths.ts';
@@ -122,7 +122,10 @@ describe('releases on one instance', () => {
 
   it('a publish killed while it builds puts nothing live, and releases its lock for the next', async () => {
     setHomeHeading(root, 'Marker three: killed before it was stored');
-    const child = spawnScript('server/cli/content.ts', ['publish'], { cwd: root, env: { ...process.env, ...env } });
+    const child = spawnScript('server/cli/content.ts', ['publish'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
     let err = '';
     child.stderr.setEncoding('utf8').on('data', (text: string) => (err += text));
     const exited = new Promise((resolve) => child.once('close', resolve));
@@ -137,5 +140,46 @@ describe('releases on one instance', () => {
     expect(next).toMatchObject({ code: 0, out: 'release=3 live=1/1\n' });
     expect(next.err).not.toContain('Another publish or rollback is running');
     expect(await page('/')).toContain('Marker four');
+  });
+
+  it('a start with new code rebuilds the live content with it, and says when dist/ holds other content', async () => {
+    // The live release (release 3) holds content published from the command line, not the content of dist/.
+    await server.stop();
+    const warned = server.logs().some((line) => line.command === 'npm run content -- publish');
+    expect(warned).toBe(false); // it started on dist's content, before any publish
+    // New code: a copy of dist/ whose render bundle has one more file (the build hash covers every file of it).
+    const code = join(dir(), 'new-code');
+    cpSync(join(ROOT, 'dist'), code, { recursive: true });
+    writeFileSync(join(code, 'server', 'new-version.js'), 'export const version = 2;\n');
+    // The render bundle imports its packages from the node_modules above it, as dist/ does in a checkout.
+    symlinkSync(join(ROOT, 'node_modules'), join(dir(), 'node_modules'), 'dir');
+    // It builds the live content before it serves: a limit for hangs, never a measurement.
+    server = await startServerProcess({
+      env: { ...env, CLIENT_DIR: join(code, 'client') },
+      startupTimeoutMs: 90_000,
+    });
+
+    const list = await releases();
+    expect(list).toHaveLength(4);
+    expect(list[3]).toMatchObject({ id: 4, live: true, author: 'server' });
+    expect(await page('/')).toContain('Marker four');
+    expect(server.logs().some((line) => line.command === 'npm run content -- publish')).toBe(true);
+    const audit = await runCli(runStaffCli, ['audit'], { env, cwd: root });
+    expect(audit.out).toMatch(/server\s+deploy\s.*release 3 -> 4/);
+  }, 120_000);
+
+  it('says plainly when the store cannot be reached, and changes nothing', async () => {
+    const unreachable = await runCli(runContentCli, ['publish'], {
+      env: {
+        DATABASE_URL: 'postgres://app@127.0.0.1:1/app',
+        LEADS_ENCRYPTION_KEY: 'ab'.repeat(32),
+        CLIENT_DIR,
+      },
+      cwd: root,
+      user: 'editor',
+    });
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.err).toMatch(/^The store failed: .*ECONNREFUSED.*the live site is as it was/s);
+    expect(await releases()).toHaveLength(4);
   });
 });
