@@ -57,12 +57,13 @@ export async function startLiveRelease(options: LiveReleaseOptions): Promise<Liv
   const first = await releases.live();
   if (!first) throw new Error('No release is live: ensureLiveRelease first');
   let generation = first.generation;
-  let served = await prepare(first.releaseId);
+  let served = await prepare(first.releaseId, undefined);
   /** The live release last read from the store, and since when it has not been the one served. */
   let live = first.releaseId;
   let behindSince: number | undefined;
 
-  async function prepare(releaseId: number): Promise<ServedSite> {
+  /** The release `releaseId` ready to answer, with the assets of `answering` (the release answering now) kept. */
+  async function prepare(releaseId: number, answering: ServedSite | undefined): Promise<ServedSite> {
     const started = now();
     const [files, documents] = await Promise.all([
       releases.files(releaseId),
@@ -70,6 +71,9 @@ export async function startLiveRelease(options: LiveReleaseOptions): Promise<Liv
     ]);
     const content = serverContentOf(documentMap(documents));
     const at = now();
+    // The assets answered now are kept beside the next release (a page open in a browser may still ask for them).
+    for (const [path, file] of answering?.files.assets ?? [])
+      if (!retired.has(path)) retired.set(path, { file, until: at + keepMs });
     for (const [path, entry] of retired) if (entry.until < at) retired.delete(path);
     const kept = new Map([...retired].map(([path, entry]) => [path, entry.file]));
     const site: ServedSite = {
@@ -86,9 +90,6 @@ export async function startLiveRelease(options: LiveReleaseOptions): Promise<Liv
   }
 
   function swap(next: ServedSite, nextGeneration: number): void {
-    const until = now() + keepMs;
-    for (const [path, file] of served.files.assets)
-      if (!retired.has(path)) retired.set(path, { file, until });
     served = next;
     generation = nextGeneration;
     behindSince = undefined;
@@ -109,7 +110,7 @@ export async function startLiveRelease(options: LiveReleaseOptions): Promise<Liv
     behindSince ??= now();
     if (pointer.releaseId === served.release) return swapSame(pointer);
     try {
-      swap(await prepare(pointer.releaseId), pointer.generation);
+      swap(await prepare(pointer.releaseId, served), pointer.generation);
       void report();
     } catch (error) {
       logger.error({ err: error, release: pointer.releaseId }, 'preparing the live release failed; retrying');
