@@ -16,7 +16,8 @@ import { nginxSiteConf } from './lib/nginx-site.ts';
 import { netlifyRedirects, redirectRules } from '../core/redirects.ts';
 import type { Page, RedirectTable, Site } from '../generated/content-types.ts';
 import { htmlFile } from '../core/page-paths.ts';
-import { siteUrlFrom } from '../renderer/head.ts';
+import { FIRST_SCREEN_END, siteUrlFrom } from '../renderer/head.ts';
+import { deferStylesheet } from '../core/first-screen.ts';
 
 type ViteManifestChunk = {
   file: string;
@@ -104,6 +105,8 @@ async function renderShare(first: number, count: number): Promise<RenderResult> 
   for (let index = first; index < targets.length; index += count) {
     const { path, status } = targets[index]!;
     const rendered = await server.render(path, manifest);
+    // The head keeps the first screen's CSS; the page links the rest after its first block (core/first-screen.ts).
+    rendered.html = deferStylesheet(rendered.html, manifest, FIRST_SCREEN_END);
     if (rendered.status !== status)
       result.failures.push(`${path}: rendered with status ${rendered.status}, expected ${status}`);
     if (status === 200) {

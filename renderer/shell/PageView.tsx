@@ -5,6 +5,7 @@ import { BlockList, blockKey } from '../../blocks/BlockList.tsx';
 import { PageProvider } from '../page-context.tsx';
 import { FIRST_SCREEN_END } from '../head.ts';
 import { HydrationSlice } from './HydrationSlice.tsx';
+import { DeferredStylesheet } from './DeferredStylesheet.tsx';
 import { useRouteHydrated } from './hydration-gate.ts';
 
 /** Each block in a hydration slice of its own: a touch on a form hydrates that form, not the page around it. */
@@ -27,6 +28,8 @@ export function PageView() {
       {sliced(page.blocks.slice(0, 1))}
       {/* Where the first screen ends: the page's first paint waits for everything before it (renderer/head.ts). */}
       <span id={FIRST_SCREEN_END} hidden />
+      {/* The rest of the page's CSS: what comes after waits for it, the first screen does not. */}
+      <DeferredStylesheet />
       {sliced(page.blocks.slice(1))}
     </PageProvider>
   );
