@@ -99,7 +99,7 @@ export function anyStateSelector(selector: string): string {
  * whose selectors matches, in some state, an element before `#<markerId>` (the header, the first block and their
  * ancestors), in light and in dark mode. A selector the matcher cannot read counts as matching: a rule too many costs
  * bytes, a rule too few costs a flash of an unstyled first screen. Rules inside `@media` and `@supports` keep their
- * condition; other at-rules (`@keyframes`, `@font-face`) are kept whole.
+ * condition; `@keyframes` are kept when a kept rule names them, other at-rules (`@font-face`) whole.
  */
 export function criticalCss(css: string, html: string, markerId: string): string {
   // Only the page up to the marker is parsed: every element of that document is the first screen's (an unclosed
@@ -109,7 +109,13 @@ export function criticalCss(css: string, html: string, markerId: string): string
   const { document } = parseHTML(html.slice(0, marker.index));
   const root = document.documentElement;
   const schemes = ['light', 'dark'];
-  const applies = (selector: string): boolean =>
+  const known = new Map<string, boolean>();
+  const applies = (selector: string): boolean => {
+    const answer = known.get(selector) ?? matches(selector);
+    known.set(selector, answer);
+    return answer;
+  };
+  const matches = (selector: string): boolean =>
     selectorList(selector).some((one) => {
       const query = anyStateSelector(one);
       try {
@@ -121,14 +127,67 @@ export function criticalCss(css: string, html: string, markerId: string): string
         return true;
       }
     });
-  const keep = (items: CssItem[]): string =>
+  const keep = (items: CssItem[], animations?: string): string =>
     items
       .map((item) => {
-        if (item.kind === 'other') return item.text;
         if (item.kind === 'rule') return applies(item.selector) ? item.text : '';
-        const inner = keep(item.items);
-        return inner ? `${item.prelude}{${inner}}` : '';
+        if (item.kind === 'group') {
+          const inner = keep(item.items, animations);
+          return inner ? `${item.prelude}{${inner}}` : '';
+        }
+        // Keyframes only if a kept rule animates with them (the second pass, once those rules are known).
+        const keyframes = /^@(?:-webkit-)?keyframes\s+([\w-]+)/.exec(item.text);
+        if (!keyframes) return item.text;
+        return animations !== undefined && new RegExp(`[:\\s,]${keyframes[1]}(?![\\w-])`).test(animations)
+          ? item.text
+          : '';
       })
       .join('');
-  return keep(cssItems(css));
+  const items = cssItems(css);
+  // The first screen's markup, not the head: its inline stylesheet reads every variable.
+  return withoutUnusedVariables(keep(items, keep(items)), document.body?.outerHTML ?? '');
+}
+
+/** The declarations of a rule's block, split at its own semicolons (not those inside strings or `url()`). */
+function declarations(block: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < block.length; i++) {
+    const char = block[i];
+    if (char === '"' || char === "'") i = Math.max(i, block.indexOf(char, i + 1));
+    else if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (char === ';' && depth === 0) {
+      parts.push(block.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(block.slice(start));
+  return parts.filter((part) => part.trim());
+}
+
+/**
+ * `css` without the custom properties nothing reads: a declaration `--name: value` stays when `var(--name` is in the
+ * kept CSS (a value that reads it, or another kept variable's) or in the first screen's markup (Mantine writes
+ * `style="--button-bg: var(--mantine-color-...)"`). The theme's and Mantine's `:root` rules define hundreds that the
+ * first screen never reads; the whole stylesheet, after it, defines them all again.
+ */
+export function withoutUnusedVariables(css: string, markup: string): string {
+  const rules = [...css.matchAll(/([^{}]*)\{([^{}]*)\}/g)];
+  let kept = css;
+  // Until nothing more goes: dropping a variable can leave another one unread.
+  for (;;) {
+    const read = new Set([...`${kept}${markup}`.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1]!));
+    const next = kept.replace(/([^{}]*)\{([^{}]*)\}/g, (whole, selector: string, block: string) => {
+      const used = declarations(block).filter((declaration) => {
+        const name = /^\s*(--[\w-]+)\s*:/.exec(declaration)?.[1];
+        return !name || read.has(name);
+      });
+      if (used.length === declarations(block).length) return whole;
+      return used.length ? `${selector}{${used.join(';')}}` : '';
+    });
+    if (next === kept || rules.length === 0) return next;
+    kept = next;
+  }
 }
