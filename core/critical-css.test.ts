@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { anyStateSelector, criticalCss, cssItems, selectorList } from './critical-css.ts';
+import {
+  anyStateSelector,
+  criticalCss,
+  cssItems,
+  selectorList,
+  withoutUnusedVariables,
+} from './critical-css.ts';
 
 const page = (firstScreen: string, rest: string) =>
   `<!DOCTYPE html><html data-mantine-color-scheme="light"><head></head><body><header class="site">${firstScreen}` +
@@ -63,5 +69,16 @@ describe('the stylesheet reader', () => {
     expect(anyStateSelector('.a:hover>.b::before')).toBe('.a>.b');
     expect(anyStateSelector('.a > :focus-visible')).toBe('.a > *');
     expect(anyStateSelector('.a:where(:not(:disabled))')).toBe('.a:where(:not(:disabled))');
+  });
+});
+
+describe('withoutUnusedVariables', () => {
+  it('keeps the variables the CSS or the markup reads, through other variables too, and drops the rest', () => {
+    const css =
+      ':root{--a:1px;--b:var(--c);--c:red;--unused:0;--d:blue}.x{margin:var(--a);color:var(--b)}' +
+      '@media (x){:root{--unused:1}}';
+    expect(withoutUnusedVariables(css, '<p style="--own:var(--d)"></p>')).toBe(
+      ':root{--a:1px;--b:var(--c);--c:red;--d:blue}.x{margin:var(--a);color:var(--b)}@media (x){}',
+    );
   });
 });
