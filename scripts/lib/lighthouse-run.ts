@@ -18,32 +18,15 @@ const TRIES = 3;
  * meaning. (Applied throttling: scripts/lib/applied-lcp.ts.)
  */
 export async function audit(url: string, port: number, categories: readonly Category[]): Promise<Result> {
-  const applied = throttlingMethod === 'devtools';
   for (let attempt = 1; ; attempt += 1) {
-    const run = await lighthouse(
-      url,
-      {
-        port,
-        output: 'json',
-        logLevel: 'error',
-        // Applied throttling loads the page in real time: only its LCP is read, and the run ends at the load event
-        // (the first screen paints before it) instead of waiting for seconds of quiet (13-17 s a run here, loaded).
-        ...(applied ? { onlyAudits: ['largest-contentful-paint'] } : { onlyCategories: [...categories] }),
-        formFactor: 'mobile',
-        throttlingMethod,
-      },
-      applied
-        ? {
-            extends: 'lighthouse:default',
-            settings: {
-              pauseAfterFcpMs: 0,
-              pauseAfterLoadMs: 0,
-              networkQuietThresholdMs: 0,
-              cpuQuietThresholdMs: 0,
-            },
-          }
-        : undefined,
-    );
+    const run = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      formFactor: 'mobile',
+      throttlingMethod: 'simulate',
+    });
     if (!run) throw new Error(`Lighthouse returned no result for ${url}`);
     const error = run.lhr.runtimeError;
     if (!error) return run.lhr;
