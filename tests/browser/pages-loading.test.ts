@@ -12,8 +12,8 @@ import { FIRST_SCREEN_END } from '../../renderer/head.ts';
 const t = siteUnderTest();
 
 describe('navigation', () => {
-  /** The client code's entry chunk, which the page's inline loader imports. */
-  const isEntry = (url: string) => new URL(url).pathname.startsWith('/assets/entry-client-');
+  /** The client code's entry chunk, which the page's inline loader imports (not the entry's stylesheet). */
+  const isEntry = (url: string) => /^\/assets\/entry-client-[\w-]+\.js$/.test(new URL(url).pathname);
 
   it('moves between pages without reloading, starts each page at the top, and lands on #contact from another page', async () => {
     const { page, context, errors } = await openPage(t.browser);
