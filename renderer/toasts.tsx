@@ -4,7 +4,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 
 export type Toast = { title: string; message: string; color: 'teal' | 'red' };
 
-const loadNotifications = () => import('@mantine/notifications');
+const loadNotifications = () => import('./toast-area.ts');
 const ToastArea = lazy(async () => {
   const { Notifications } = await loadNotifications();
   return { default: () => <Notifications position="top-right" zIndex={1000} /> };

@@ -8,13 +8,16 @@
 // of every run, and exits 1 when accessibility, best practices or SEO is under budget; the performance budgets decide
 // the exit code only with --strict-performance. Also audits a floor page, the least a page can cost on this machine,
 // bare and with the site's own response headers, and prints their spreads beside the site's. Then measures the first
-// interactions of a visitor on a slow phone (scripts/lib/first-interaction.ts), printed and never gated, ending with
-// `first_interaction_ms=N`; `-- --first-interaction-only` measures only those. Builds nothing: run `npm run build`
-// first (`npm test` does, then runs this).
+// Largest Contentful Paint with applied (devtools) throttling, as a phone paints the bytes as they arrive, of the
+// audited pages and of the floor page with the site's headers, in turns, RUNS times each: the median of each and its
+// ratio to the floor's, printed and never gated, ending with `lcp_applied_ratio=N` (scripts/lib/applied-lcp.ts). Then
+// measures the first interactions of a visitor on a slow phone (scripts/lib/first-interaction.ts), printed and never
+// gated, ending with `first_interaction_ms=N`; `-- --first-interaction-only` measures only those, `-- --applied-lcp-only`
+// only LCP with applied throttling. Builds nothing: run `npm run build` first (`npm test` does, then runs this).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LaunchedChrome } from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
+import type { Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { ROOT } from '../content/paths.ts';
 import { addressOf, close, listen } from '../server/http/http-server.ts';
@@ -30,6 +33,8 @@ import {
   WEAK_4G,
 } from './lib/first-interaction.ts';
 import { readArgs } from '../core/cli.ts';
+import { appliedLcp } from './lib/applied-lcp.ts';
+import { audit } from './lib/lighthouse-run.ts';
 
 /** The budgets, in one place: the score each category must reach and the most each of the three metrics may be. */
 const BUDGETS = {
@@ -57,6 +62,9 @@ const AUDITED_PAGES = [
 const INTERACTION_PAGES = ['/', '/treatment/opioid-dependency'] as const;
 /** Fresh page loads per page and action (each action is the first thing done on its page). */
 const INTERACTION_RUNS = 3;
+
+/** The floor page the applied-throttling LCP is read against: the one with the site's own headers. */
+const APPLIED_FLOOR: Floor = 'site headers';
 
 /** Runs per page and of each floor page: blocking time varies from run to run more than the pages' own differences. */
 const RUNS = 5;
@@ -206,38 +214,6 @@ function table(results: PageResult[]): string {
   );
 }
 
-/**
- * Tries of one run. Now and then the trace of a load comes back without its navigation start, and Lighthouse answers
- * with a runtime error that asks to be run again: on 2026-11-25 (Chromium 156), about one run in twenty of a page sent
- * with Cross-Origin-Opener-Policy, whose arrival swaps the renderer process, and none of the others. A run without
- * figures is tried again, never one with figures; a page that fails every try is a real failure.
- */
-const TRIES = 3;
-
-/**
- * Lighthouse's report on `url`. Its default configuration is the mobile form factor with simulated throttling (a
- * mid-range phone on a slow 4G connection); both are stated so that a change of default does not change the budget's
- * meaning.
- */
-async function audit(url: string, port: number, categories: readonly Category[]): Promise<Result> {
-  for (let attempt = 1; ; attempt += 1) {
-    const run = await lighthouse(url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...categories],
-      formFactor: 'mobile',
-      throttlingMethod: 'simulate',
-    });
-    if (!run) throw new Error(`Lighthouse returned no result for ${url}`);
-    const error = run.lhr.runtimeError;
-    if (!error) return run.lhr;
-    if (attempt === TRIES)
-      throw new Error(`Lighthouse could not audit ${url} in ${TRIES} tries: ${error.message}`);
-    console.log(`  ${url}: ${error.code}, running it again (Lighthouse's advice for this error)`);
-  }
-}
-
 /** `TBT 5–110 ms (median 76)` and the same for LCP, over a floor's runs. */
 function floorLine(label: string, runs: readonly Result[]): string {
   const spread = (id: string) => {
@@ -245,6 +221,17 @@ function floorLine(label: string, runs: readonly Result[]): string {
     return `${Math.min(...values)}–${Math.max(...values)} ms (median ${median(values)})`;
   };
   return `${label}: TBT ${spread('total-blocking-time')}, LCP ${spread('largest-contentful-paint')}.`;
+}
+
+/** LCP with applied throttling of AUDITED_PAGES against the floor page at `floorUrl` (scripts/lib/applied-lcp.ts). */
+async function measureAppliedLcp(baseUrl: string, floorUrl: string): Promise<string[]> {
+  const browser = await launchBrowser();
+  try {
+    const pages = AUDITED_PAGES.map((path) => ({ name: path, url: `${baseUrl}${path}` }));
+    return await appliedLcp(browser, pages, floorUrl, RUNS);
+  } finally {
+    await browser.close();
+  }
 }
 
 /** The first-interaction figures of INTERACTION_PAGES, ending with the worst as `first_interaction_ms=N`. */
@@ -272,6 +259,7 @@ async function main(): Promise<number> {
   const { values } = readArgs(process.argv.slice(2), {
     'strict-performance': { type: 'boolean', default: false },
     'first-interaction-only': { type: 'boolean', default: false },
+    'applied-lcp-only': { type: 'boolean', default: false },
   });
   const strictPerformance = values['strict-performance'];
   const firstInteractionOnly = values['first-interaction-only'];
@@ -282,6 +270,19 @@ async function main(): Promise<number> {
   if (!existsSync(CHROMIUM)) {
     console.error(`No Chromium at ${CHROMIUM}: install Debian's chromium or set CHROMIUM_PATH.`);
     return 1;
+  }
+
+  if (values['applied-lcp-only']) {
+    const server = await startServer();
+    const floorServer = await startFloorServer();
+    try {
+      for (const line of await measureAppliedLcp(server.url, floorServer.url(APPLIED_FLOOR)))
+        console.log(line);
+    } finally {
+      await server.stop();
+      await floorServer.stop();
+    }
+    return 0;
   }
 
   if (firstInteractionOnly) {
@@ -300,6 +301,7 @@ async function main(): Promise<number> {
   const results: PageResult[] = [];
   const floors = new Map<Floor, Result[]>();
   let interaction: string[] = [];
+  let applied: string[] = [];
   try {
     chrome = await launchForLighthouse();
     const port = chrome.port;
@@ -322,6 +324,8 @@ async function main(): Promise<number> {
           ...(floors.get(floor) ?? []),
           await audit(floorServer.url(floor), port, ['performance']),
         ]);
+    console.log(`Lighthouse with applied throttling: the audited pages and the floor, ${RUNS} times each`);
+    applied = await measureAppliedLcp(server.url, floorServer.url(APPLIED_FLOOR));
     console.log('First interactions on a slowed phone');
     interaction = await measureFirstInteraction(server.url);
   } finally {
@@ -358,6 +362,7 @@ async function main(): Promise<number> {
         performanceFailures.join('\n  '),
     );
   const failed = gatingFailures.length > 0 || (strictPerformance && performanceFailures.length > 0);
+  console.log(`\n${applied.join('\n')}`);
   console.log(failed ? '\nAudit failed.' : '\nAudit passed.');
   // Last, so the figure is the output's last line.
   console.log(`\n${interaction.join('\n')}`);

@@ -11,6 +11,8 @@ import { htmlFile, pageDataFile } from '../page-paths.ts';
 import { compressedCopies } from '../precompress.ts';
 import { loadPages, loadSiteData } from './content.ts';
 import { routerManifest, type ViteManifestChunk } from './manifest.ts';
+import { deferStylesheet } from '../first-screen.ts';
+import { FIRST_SCREEN_END } from '../../renderer/head.ts';
 
 /** What the render bundle (renderer/entry-server.tsx) exports. */
 export interface RenderBundle {
@@ -96,7 +98,8 @@ export async function renderShare(job: RenderJob): Promise<RenderResult> {
   for (let index = job.first; index < targets.length; index += job.count) {
     const { path, status } = targets[index]!;
     const rendered = await bundle.render(path, manifest, content);
-    const html = withoutRenderTime(rendered.html);
+    // The head keeps the first screen's CSS; the page links the rest after its first block (core/first-screen.ts).
+    const html = withoutRenderTime(deferStylesheet(rendered.html, manifest, FIRST_SCREEN_END));
     if (rendered.status !== status)
       result.failures.push(`${path}: rendered with status ${rendered.status}, expected ${status}`);
     if (status === 200) {

@@ -11,8 +11,8 @@ import { pageDataFile } from '../../core/page-paths.ts';
 const t = siteUnderTest();
 
 describe('navigation', () => {
-  /** The client code's entry chunk, which the page's inline loader imports. */
-  const isEntry = (url: string) => new URL(url).pathname.startsWith('/assets/entry-client-');
+  /** The client code's entry chunk, which the page's inline loader imports (not the entry's stylesheet). */
+  const isEntry = (url: string) => /^\/assets\/entry-client-[\w-]+\.js$/.test(new URL(url).pathname);
 
   it('moves between pages without reloading, starts each page at the top, and lands on #contact from another page', async () => {
     const { page, context, errors } = await openPage(t.browser);
@@ -92,10 +92,12 @@ describe('navigation', () => {
     // Not while the page loads and paints: a moment after.
     expect(fetched.filter(isEntry)).toEqual([]);
     await prefetched;
-    // Downloaded and ready, but not run: the page is the server's HTML, complete, with its CSS inline.
+    // Downloaded and ready, but not run: the page is the server's HTML, complete, with its first screen's CSS inline
+    // and one stylesheet, shared by every page, after its first screen (core/critical-css.ts).
     await page.waitForLoadState('networkidle');
     expect(await page.locator('html[data-hydrated]').count()).toBe(0);
-    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
+    expect(await page.locator(`#${FIRST_SCREEN_END} + link[rel="stylesheet"]`).count()).toBe(1);
     await expect(page.getByRole('link', { name: /call/i }).first().isVisible()).resolves.toBe(true);
     const heading = await page.locator('h1').boundingBox();
     await page.touchscreen.tap((heading?.x ?? 0) + 10, (heading?.y ?? 0) + 10);
