@@ -67,7 +67,7 @@ describe('claimChanges', () => {
     });
   });
 
-  it('calls a new tel: link inside an untagged field a contact change (the dialable rule)', () => {
+  it('calls a new tel: link inside an untagged field a contact change (the contact-link rule)', () => {
     const at = `${blockOf(FENTANYL, 'faq')}/intro`;
     const report = claimChanges(
       'page',

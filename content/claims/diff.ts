@@ -2,13 +2,13 @@
 // `clinical`, an admin for `contact`, any reviewer for `other` (issue #28, item 4).
 // The two versions are walked together with the document's schema, blocks chosen by their `type`; each changed,
 // added or removed value is reported with its JSON pointer and the tag in force at its field.
-// Node-only (it reads the schemas through content/schemas.ts); the pure parts are in dialable.ts and align.ts.
+// Node-only (it reads the schemas through content/schemas.ts); the pure parts are in contact-links.ts and align.ts.
 import type { DocumentKind } from '../kinds.ts';
 import { SCHEMA_FILES, schemaId } from '../schemas.ts';
 import { isObject, join } from '../json-pointer.ts';
 import { resolveUrl, type Located } from '../validate/schema-walk.ts';
 import { alignArrays, canonical } from './align.ts';
-import { dialableChanged, hasDialable } from './dialable.ts';
+import { contactLinkChanged, hasContactLink } from './contact-links.ts';
 import type { ClaimKind, ClaimTag } from './keyword.ts';
 import { childSchema, resolveFor } from './resolve.ts';
 
@@ -28,9 +28,9 @@ export type ClaimReport = {
 
 const ORDER: readonly ClaimKind[] = ['clinical', 'contact', 'other'];
 
-function kindsOf(tag: ClaimTag | undefined, dialable: boolean): ClaimKind[] {
+function kindsOf(tag: ClaimTag | undefined, contactLink: boolean): ClaimKind[] {
   const kinds = new Set<ClaimKind>(tag ? [tag] : []);
-  if (dialable) kinds.add('contact');
+  if (contactLink) kinds.add('contact');
   return kinds.size === 0 ? ['other'] : ORDER.filter((k) => kinds.has(k));
 }
 
@@ -61,7 +61,7 @@ function wholeValue(
         change,
       ),
     );
-  ctx.out.push({ pointer, change, kinds: kindsOf(tag, hasDialable(value)) });
+  ctx.out.push({ pointer, change, kinds: kindsOf(tag, hasContactLink(value)) });
 }
 
 const sameShape = (a: unknown, b: unknown) =>
@@ -96,7 +96,7 @@ function compare(ctx: Ctx, located: Located | undefined, inherited: ClaimTag | u
   ctx.out.push({
     pointer: b.pointer,
     change: 'changed',
-    kinds: kindsOf(tag, dialableChanged(a.value, b.value)),
+    kinds: kindsOf(tag, contactLinkChanged(a.value, b.value)),
   });
 }
 
