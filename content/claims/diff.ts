@@ -80,7 +80,14 @@ function compare(ctx: Ctx, located: Located | undefined, inherited: ClaimTag | u
     return wholeValue(ctx, located, inherited, b, 'added');
   }
   const { node, tag } = resolveFor(located, b.value, inherited);
-  if (Array.isArray(a.value) && Array.isArray(b.value)) return compareArrays(ctx, node, tag, a, b);
+  if (Array.isArray(a.value) && Array.isArray(b.value))
+    return compareArrays(
+      ctx,
+      node,
+      tag,
+      { value: a.value, pointer: a.pointer },
+      { value: b.value, pointer: b.pointer },
+    );
   if (isObject(a.value) && isObject(b.value)) {
     const keys = new Set([...Object.keys(a.value), ...Object.keys(b.value)]);
     for (const key of keys)
