@@ -44,12 +44,8 @@ export function resolveFor(
   const discriminator = isObject(self.schema.discriminator)
     ? String(self.schema.discriminator.propertyName)
     : undefined;
-  const k = variants.findIndex((v) =>
-    fits(
-      derefSchema({ schema: v, url: `${self.url}/oneOf/${variants.indexOf(v)}` }).schema,
-      value,
-      discriminator,
-    ),
+  const k = variants.findIndex((v, i) =>
+    fits(derefSchema({ schema: v, url: `${self.url}/oneOf/${i}` }).schema, value, discriminator),
   );
   if (k < 0) return { node: undefined, tag };
   return resolveFor({ schema: variants[k] ?? {}, url: `${self.url}/oneOf/${k}` }, value, tag);
