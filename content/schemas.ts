@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type * as AjvModule from 'ajv/dist/2020.js';
 import type { default as Ajv2020, AnySchemaObject, ErrorObject, Options } from 'ajv/dist/2020.js';
 import type * as FormatsModule from 'ajv-formats';
+import { CLAIM_KEYWORD_DEFINITION } from './claims/keyword.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from './kinds.ts';
 import { BLOCKS_DIR, GENERATED_DIR, ROOT, SCHEMAS_DIR } from './paths.ts';
 
@@ -86,6 +87,8 @@ export function createContentAjv(idOf: (file: string) => string = schemaId, opti
   const { default: addFormats } = requireHere('ajv-formats') as typeof FormatsModule;
   const instance = new Ajv({ ...AJV_OPTIONS, ...options });
   addFormats(instance);
+  // The claim tags annotate fields for review (content/claims/); strict mode would refuse an unknown keyword.
+  instance.addKeyword(CLAIM_KEYWORD_DEFINITION);
   for (const { file, schema } of contentSchemas()) instance.addSchema({ ...schema, $id: idOf(file) });
   return instance;
 }
@@ -118,6 +121,7 @@ export function contentSchemasHash(): string {
     ajv: version('ajv'),
     formats: version('ajv-formats'),
     AJV_OPTIONS,
+    keywords: [CLAIM_KEYWORD_DEFINITION],
     schemas,
   });
   return createHash('sha256').update(source).digest('hex');

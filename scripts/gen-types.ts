@@ -16,6 +16,7 @@ import {
   VALIDATORS_FILE,
 } from '../content/schemas.ts';
 import { GENERATED_DIR, ROOT } from '../content/paths.ts';
+import { CLAIM_KEYWORD } from '../content/claims/keyword.ts';
 import { readArgs } from '../core/cli.ts';
 
 const BANNER =
@@ -29,10 +30,14 @@ if (!check) {
   writeFileSync(BLOCKS_SCHEMA_FILE, union);
 }
 
+// The claim tags (content/claims/) say who reviews a change, not what a value is: they are no part of the types,
+// and beside a $ref they too would mint a new type.
 function stripRefSiblings(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(stripRefSiblings);
   if (!node || typeof node !== 'object') return node;
-  const entries = Object.entries(node).map(([k, v]) => [k, stripRefSiblings(v)] as const);
+  const entries = Object.entries(node)
+    .filter(([k, v]) => !(k === CLAIM_KEYWORD && typeof v === 'string'))
+    .map(([k, v]) => [k, stripRefSiblings(v)] as const);
   return Object.fromEntries('$ref' in node ? entries.filter(([k]) => k !== 'description') : entries);
 }
 

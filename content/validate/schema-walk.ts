@@ -13,12 +13,19 @@ function schemaById(id: string): unknown {
   return schemasById.get(id);
 }
 
-function resolveUrl(url: string): Located | undefined {
+/** The schema at an absolute schema URL (file URL, '#', pointer), as registered with the one Ajv. */
+export function resolveUrl(url: string): Located | undefined {
   const [resource = '', fragment = ''] = url.split('#');
   const root = schemaById(resource);
   const node = valueAt(root, decodeURIComponent(fragment));
   return isObject(node) ? { schema: node, url: `${resource}#${fragment}` } : undefined;
 }
+
+/** The schema one $ref points at, or undefined when the node has none (or it does not resolve). */
+export const refTarget = (located: Located): Located | undefined =>
+  typeof located.schema.$ref === 'string'
+    ? resolveUrl(new URL(located.schema.$ref, located.url).href)
+    : undefined;
 
 /** Follows $ref until the schema itself. */
 export function derefSchema(located: Located): Located {

@@ -33,6 +33,8 @@ export const FORM_KEYWORDS: Record<string, string> = {
   then: 'see if',
   else: 'see if',
   not: 'see if',
+  claim:
+    'who reviews a change (content/claims/): no input of its own; the review of issue #28 shows it, the form does not',
 };
 
 /** Keywords whose values are schemas keyed by name, not keywords: their keys are property names. */
@@ -46,4 +48,5 @@ export const DATA_KEYWORDS = new Set([
   'required',
   'dependentRequired',
   'discriminator',
+  'claim',
 ]);
