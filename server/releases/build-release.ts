@@ -4,6 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { contentPaths } from '../../content/paths.ts';
+import { formatContentError, readContent, validateAll } from '../../content/validate/validate-content.ts';
 import { readSiteFiles } from '../http/static-pages.ts';
 import type { ReleaseDocument, ReleaseFileInput } from '../store/contract/release-store.ts';
 import { writeDocuments } from './documents.ts';
@@ -28,6 +30,13 @@ export async function buildRelease(
     const contentRoot = join(work, 'content');
     const outDir = join(work, 'site');
     writeDocuments(contentRoot, documents);
+    // The build's own checks, with this code's schemas: content stored under older code may not pass them.
+    const paths = contentPaths(contentRoot);
+    const problems = validateAll(paths, readContent(paths));
+    if (problems.length)
+      throw new Error(
+        `the content does not pass this code's checks:\n${problems.map((problem) => formatContentError(problem)).join('\n')}`,
+      );
     // Loaded when a build is asked for: a server that only serves never loads the renderer's tooling.
     const { prerenderSite } = await import('../../core/prerender/index.ts');
     await prerenderSite({ codeDir, contentRoot, outDir });
