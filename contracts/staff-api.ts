@@ -45,10 +45,23 @@ export interface EnrolVerifyRequest {
 export interface CredentialRequest {
   response: unknown;
 }
+/**
+ * What a staff member may do: `admissions` works leads, `admin` also manages staff, exports and reads the audit log.
+ * A member holds a set of them (issue #28 adds editorial roles to this list); `admin` below is `roles` holding it.
+ */
+export const STAFF_ROLES = ['admissions', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** The roles of an invitation that names none. */
+export const DEFAULT_ROLES: readonly StaffRole[] = ['admissions'];
+
+export const isStaffRole = (value: unknown): value is StaffRole =>
+  typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+
 /** The answer of /enrol/verify and /signin/verify: who is now signed in. */
 export interface SignedInMember {
   email: string;
   admin: boolean;
+  roles: StaffRole[];
 }
 /**
  * Requests the inbox makes on its own (a list refreshed after a new lead), not at its member's click, key press or
@@ -155,8 +168,22 @@ export interface LeadSummary {
   tel: string | null;
 }
 
+/** Where a lead stands against the site's promise and who works it: on every list item and lead page. */
+export interface LeadDesk {
+  /** When the lead is due: the form's promise (arrival + its promiseMinutes) or the callback asked for; ISO 8601. */
+  dueAt: string;
+  /** True while something is due (a promise or a callback not yet kept): the "needs action" queue holds these. */
+  due: boolean;
+  /** The e-mail of the member who said "I'm calling", or null. */
+  owner: string | null;
+  /** Calls logged so far. */
+  attempts: number;
+  /** Ids of other leads of the same person (the same phone number or e-mail), newest first. */
+  related: string[];
+}
+
 /** A lead as the list shows it. */
-export interface ListedLead extends LeadSummary {
+export interface ListedLead extends LeadSummary, LeadDesk {
   /** The label of the lead's urgency choice, or null when its form asks none. */
   urgency: string | null;
   status: LeadStatus;
@@ -184,7 +211,7 @@ export interface StatusChange {
 }
 
 /** GET /leads/:id, and the answer of POST /leads/:id/status: a lead as its own page shows it. */
-export interface LeadDetail extends LeadSummary {
+export interface LeadDetail extends LeadSummary, LeadDesk {
   /** Site path of the page the form was sent from. */
   source: string;
   status: LeadStatus;

@@ -99,7 +99,7 @@ try {
   console.log(`stored ${leads} leads in ${(seedMs / 1000).toFixed(1)} s`);
 
   const inviting = openLeadStore(dbFile, { writerThread: false });
-  const { token } = await inviting.staff.createInvite('bench@example.com', true, Date.now() + 3_600_000);
+  const { token } = await inviting.staff.createInvite('bench@example.com', ['admissions', 'admin'], Date.now() + 3_600_000);
   await inviting.close();
 
   const server = await startServerProcess({

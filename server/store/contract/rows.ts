@@ -51,6 +51,8 @@ export interface MemberRow {
   id: string;
   email: string;
   admin: number;
+  /** JSON list of role names (`admin` is 1 exactly when it holds 'admin'). */
+  roles: string;
   created_at: number;
   revoked_at: number | null;
 }
@@ -71,6 +73,7 @@ export interface InviteRow {
   token_hash: string;
   email: string;
   admin: number;
+  roles: string;
   created_at: number;
   expires_at: number;
   used_at: number | null;
