@@ -22,6 +22,45 @@ export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
 export const isLeadStatus = (value: unknown): value is LeadStatus =>
   typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
 
+/** What a call came to. The lead's status follows it (OUTCOME_STATUS); `callback` also sets a new due time. */
+export const CALL_OUTCOMES = [
+  'reached',
+  'no-answer',
+  'voicemail',
+  'wrong-number',
+  'not-a-fit',
+  'callback',
+] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+export const OUTCOME_LABELS: Readonly<Record<CallOutcome, string>> = {
+  reached: 'Reached',
+  'no-answer': 'No answer',
+  voicemail: 'Left a voicemail',
+  'wrong-number': 'Wrong number',
+  'not-a-fit': 'Not a fit',
+  callback: 'Asked to call back',
+};
+
+/** The status a call's outcome gives the lead. */
+export const OUTCOME_STATUS: Readonly<Record<CallOutcome, LeadStatus>> = {
+  reached: 'contacted',
+  'no-answer': 'not-reached',
+  voicemail: 'not-reached',
+  'wrong-number': 'closed',
+  'not-a-fit': 'closed',
+  callback: 'contacted',
+};
+
+export const isCallOutcome = (value: unknown): value is CallOutcome =>
+  typeof value === 'string' && (CALL_OUTCOMES as readonly string[]).includes(value);
+
+/**
+ * Statuses after which nothing is due: the promise was kept (contacted) or the lead is settled. Setting one of the
+ * others (new, not reached) makes the lead due again, at once if nothing was due.
+ */
+export const SETTLED_STATUSES: readonly LeadStatus[] = ['contacted', 'admitted', 'referred', 'closed'];
+
 /** Any answer other than 2xx (but a 204): what went wrong, in the server's words. */
 export interface ErrorAnswer {
   error: string;
@@ -180,6 +219,8 @@ export interface LeadDesk {
   attempts: number;
   /** Ids of other leads of the same person (the same phone number or e-mail), newest first. */
   related: string[];
+  /** The same leads, with when they came and where they stand: "also wrote 35 min ago (contacted)". */
+  relatedLeads: { id: string; createdAt: string; status: LeadStatus }[];
 }
 
 /** A lead as the list shows it. */
@@ -221,6 +262,29 @@ export interface LeadDetail extends LeadSummary, LeadDesk {
   notes: LeadNote[];
   /** Oldest first. */
   history: StatusChange[];
+  /** Oldest first. */
+  calls: LeadCall[];
+}
+
+/** A call as the lead page lists it. */
+export interface LeadCall {
+  at: string;
+  author: string;
+  outcome: CallOutcome;
+  /** The time asked for, with a `callback`. */
+  callbackAt: string | null;
+}
+
+/** POST /leads/:id/calls: a call made and what it came to; answered with the `LeadDetail`. */
+export interface CallRequest {
+  outcome: CallOutcome;
+  /** ISO 8601, in the future: required with `callback`, refused otherwise. */
+  callbackAt?: string;
+}
+
+/** POST /leads/:id/assign (admins, or the owner handing it on): the member's e-mail, or null to leave it unowned. */
+export interface AssignRequest {
+  owner: string | null;
 }
 
 /** POST /leads/:id/status. */
@@ -232,7 +296,7 @@ export interface NoteRequest {
   text: string;
 }
 
-/** GET /events: the data of each server-sent `lead` event, as a lead is stored. */
+/** GET /events: the data of each server-sent `lead` event, as a lead is stored, and of each `change` event. */
 export interface LeadStoredEvent {
   id: string;
 }

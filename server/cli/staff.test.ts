@@ -91,7 +91,9 @@ describe('npm run staff', () => {
       n: 0,
     });
     db.close();
-    expect((await cli(['list'])).out).toMatch(/ana@example\.org\s+admissions, admin\s+0\s+-\s+2026-01-09 12:00\n/);
+    expect((await cli(['list'])).out).toMatch(
+      /ana@example\.org\s+admissions, admin\s+0\s+-\s+2026-01-09 12:00\n/,
+    );
     expect(await cli(['revoke', 'nobody@example.org'])).toMatchObject({ code: 1 });
   });
 
@@ -109,8 +111,12 @@ describe('npm run staff', () => {
     const bob = await cli(['invite', 'bob@example.org', '--admin']);
     expect(bob.out).toContain('Invitation for bob@example.org (admin).');
     const listed = (await cli(['invites'])).out;
-    expect(listed).toMatch(/ana@example\.org\s+admissions\s+reinstatement\s+2026-01-09 12:00\s+2026-01-10 12:00\n/);
-    expect(listed).toMatch(/bob@example\.org\s+admissions, admin\s+new member\s+2026-01-09 12:00\s+2026-01-10 12:00\n/);
+    expect(listed).toMatch(
+      /ana@example\.org\s+admissions\s+reinstatement\s+2026-01-09 12:00\s+2026-01-10 12:00\n/,
+    );
+    expect(listed).toMatch(
+      /bob@example\.org\s+admissions, admin\s+new member\s+2026-01-09 12:00\s+2026-01-10 12:00\n/,
+    );
     expect(listed).not.toContain(tokenOf(bob.out));
 
     expect(await cli(['cancel', 'Bob@Example.org'])).toMatchObject({
@@ -228,7 +234,10 @@ describe('roles', () => {
         admin: false,
         roles: ['admissions'],
       });
-      expect(await store.staff.inviteFor(tokenOf(admin.out), at)).toMatchObject({ admin: true, roles: ['admin'] });
+      expect(await store.staff.inviteFor(tokenOf(admin.out), at)).toMatchObject({
+        admin: true,
+        roles: ['admin'],
+      });
       expect(await store.staff.inviteFor(tokenOf(both.out), at)).toMatchObject({
         admin: true,
         roles: ['admissions', 'admin'],

@@ -90,7 +90,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   switch (command) {
     case 'invite': {
-      const usage = 'invite takes one e-mail address: invite <email> [--role <role>]... [--admin] [--reinstate]';
+      const usage =
+        'invite takes one e-mail address: invite <email> [--role <role>]... [--admin] [--reinstate]';
       let parsed;
       try {
         parsed = readArgs(

@@ -15,7 +15,24 @@ export interface LeadRow {
 /** A lead with its pending alert, as a claim reads it. */
 export type ClaimedRow = LeadRow & { attempts: number; pending_since: number };
 
-export type StatusRow = LeadRow & { status: LeadStatus };
+export type StatusRow = LeadRow & {
+  status: LeadStatus;
+  promised_at: string | null;
+  due_at: string | null;
+  owner: string | null;
+  first_contact_at: string | null;
+  attempts: number;
+};
+
+/** A call of a lead (lead_calls). */
+export interface CallRow {
+  id: string;
+  lead_id: string;
+  at: string;
+  author: string;
+  outcome: string;
+  callback_at: string | null;
+}
 
 /** A status change or a note of a lead. */
 export interface EventRow {

@@ -6,6 +6,8 @@
 import pg from 'pg';
 
 export const LEADS_CHANNEL = 'lead_stored';
+/** A lead changed by staff (claimed, released, its status, a note, a call): `<instance>:<lead id>`. */
+export const CHANGES_CHANNEL = 'lead_changed';
 const RECONNECT_MS = 1000;
 
 export interface ListenOptions {
