@@ -40,16 +40,6 @@ export function localTime(iso: string | null, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-/** True when `timeZone` is one the runtime knows (config's check of SITE_TIMEZONE). */
-export function knownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function exportHeader(columns: readonly ExportColumn[], timeZone: string): string[] {
   return [
     'Lead ID',

@@ -124,6 +124,27 @@ describe.each(storeKinds())('the $name desk', (kind) => {
     expect(related.get(byMail)).toEqual([]);
   });
 
+  it('takes each overdue, unclaimed lead for escalation once per cadence, until claimed', async () => {
+    const { store, sql } = await opened(kind);
+    const late = (await store.insertLead(consultation('Sam', '555-010-0199'))).id;
+    await store.insertLead(consultation('Bo', '555-010-0111'));
+    const past = new Date(Date.now() - 3 * MINUTE).toISOString();
+    await sql('UPDATE leads SET due_at = $1, promised_at = $1 WHERE id = $2', [past, late]);
+    const now = Date.now();
+    expect(await store.inbox.takeEscalations(now, 10 * MINUTE, 10)).toEqual([
+      { id: late, formId: 'consultation', dueAt: past, callback: false },
+    ]);
+    expect(await store.inbox.takeEscalations(now + MINUTE, 10 * MINUTE, 10)).toEqual([]);
+    expect(await store.inbox.takeEscalations(now + 11 * MINUTE, 10 * MINUTE, 10)).toHaveLength(1);
+    await store.inbox.escalationFailed(late);
+    expect(await store.inbox.takeEscalations(now + 12 * MINUTE, 10 * MINUTE, 10)).toHaveLength(1);
+    await store.inbox.claim(late, 'ana@example.org');
+    // Claimed: never again; the other lead, unclaimed, is taken once its own 15 minutes have passed.
+    const later = await store.inbox.takeEscalations(now + 60 * MINUTE, 10 * MINUTE, 10);
+    expect(later.map((lead) => lead.id)).not.toContain(late);
+    expect(later).toHaveLength(1);
+  });
+
   it('tells every listener of each change, on this instance and another', async () => {
     const { store, again } = await opened(kind);
     const id = (await store.insertLead(consultation('Sam', '555-010-0199'))).id;

@@ -132,6 +132,23 @@ export interface InboxStore {
    * released, its status, a note, a call. Returns the unsubscribe.
    */
   onLeadChanged(listener: (id: string) => void): () => void;
+  /**
+   * Takes up to `limit` leads due at or before `now`, owned by no one, and not escalated in the last `repeatMs`,
+   * marking them escalated at `now` (so one instance of several sends each). Oldest due first.
+   */
+  takeEscalations(now: number, repeatMs: number, limit: number): Promise<OverdueLead[]>;
+  /** An escalation that could not be sent: the lead is taken again at the next sweep, not after `repeatMs`. */
+  escalationFailed(id: string): Promise<void>;
+}
+
+/** A lead past its due time that no one has claimed: what an escalation says of it (no patient data). */
+export interface OverdueLead {
+  id: string;
+  formId: string;
+  /** When it fell due: its form's promise, or a callback. */
+  dueAt: string;
+  /** True when what fell due is a callback (the person was reached once), not the form's first promise. */
+  callback: boolean;
 }
 
 /** How far back a closed lead still counts as the same person's earlier request. */

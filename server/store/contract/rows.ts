@@ -22,6 +22,7 @@ export type StatusRow = LeadRow & {
   owner: string | null;
   first_contact_at: string | null;
   attempts: number;
+  escalated_at: string | null;
 };
 
 /** A call of a lead (lead_calls). */

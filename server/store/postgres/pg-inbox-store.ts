@@ -17,7 +17,9 @@ import {
   daysBefore,
   decodeDueCursor,
   encodeDueCursor,
+  overdueOf,
   statusEffect,
+  type OverdueRow,
 } from '../shared/desk.ts';
 import {
   COMMON_TERM,
@@ -268,6 +270,22 @@ export function createPostgresInboxStore({
       if (!found) return undefined;
       await changed(id);
       return get(pool, id);
+    },
+    async takeEscalations(now, repeatMs, limit) {
+      const at = new Date(now).toISOString();
+      // SKIP LOCKED: a lead another instance is escalating right now is left to it.
+      const { rows } = await pool.query<OverdueRow>(
+        `UPDATE leads SET escalated_at = $1 WHERE id IN (
+           SELECT id FROM leads WHERE due_at IS NOT NULL AND due_at <= $1 AND owner IS NULL
+             AND (escalated_at IS NULL OR escalated_at <= $2)
+           ORDER BY due_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
+         RETURNING id, form_id, due_at, promised_at`,
+        [at, new Date(now - repeatMs).toISOString(), limit],
+      );
+      return rows.map(overdueOf).sort((a, b) => a.dueAt.localeCompare(b.dueAt));
+    },
+    async escalationFailed(id) {
+      await pool.query('UPDATE leads SET escalated_at = NULL WHERE id = $1', [id]);
     },
     async related(ids) {
       const since = daysBefore(Date.now(), RELATED_DAYS);

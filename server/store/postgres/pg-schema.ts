@@ -213,7 +213,7 @@ const MIGRATIONS = [
    ALTER TABLE invites ADD COLUMN roles text NOT NULL DEFAULT '["admissions"]';
    UPDATE invites SET roles = '["admissions","admin"]' WHERE admin = 1;
    ALTER TABLE leads ADD COLUMN promised_at text, ADD COLUMN due_at text, ADD COLUMN owner text,
-     ADD COLUMN first_contact_at text, ADD COLUMN attempts integer NOT NULL DEFAULT 0;
+     ADD COLUMN first_contact_at text, ADD COLUMN attempts integer NOT NULL DEFAULT 0, ADD COLUMN escalated_at text;
    UPDATE leads SET promised_at = created_at,
      due_at = CASE WHEN status IN ('new', 'not-reached') THEN created_at END;
    CREATE INDEX leads_due ON leads (due_at, id) WHERE due_at IS NOT NULL;

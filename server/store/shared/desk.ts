@@ -1,6 +1,7 @@
 // The admissions desk's rules both stores follow: what a status does to a lead's due time, the terms that say two
 // leads are the same person, and the cursor of the "needs action" queue.
 import { SETTLED_STATUSES, type CallOutcome, type LeadStatus } from '../../../contracts/staff-api.ts';
+import type { OverdueLead } from '../contract/inbox.ts';
 import { InboxQueryError } from './inbox-query.ts';
 import { hashTerm } from './search-terms.ts';
 import type { Sealer } from './sealing.ts';
@@ -75,6 +76,22 @@ export function decodeDueCursor(cursor: string): [string, string] {
   }
   throw new InboxQueryError('not a cursor of this queue');
 }
+
+/** A lead taken for escalation, as both stores return it. */
+export interface OverdueRow {
+  id: string;
+  form_id: string;
+  due_at: string;
+  promised_at: string | null;
+}
+
+/** What fell due: the promise when the due time is the promised one, else a callback. */
+export const overdueOf = (row: OverdueRow): OverdueLead => ({
+  id: row.id,
+  formId: row.form_id,
+  dueAt: row.due_at,
+  callback: row.promised_at !== null && row.promised_at !== row.due_at,
+});
 
 /** ISO 8601 instant `days` before `now`, for the related leads' window. */
 export const daysBefore = (now: number, days: number): string =>

@@ -19,7 +19,9 @@ import {
   daysBefore,
   decodeDueCursor,
   encodeDueCursor,
+  overdueOf,
   statusEffect,
+  type OverdueRow,
 } from '../shared/desk.ts';
 import {
   COMMON_TERM,
@@ -192,7 +194,18 @@ function deskOf(
     changed: (id: string) => void;
     get: (id: string) => InboxLead | undefined;
   },
-): Pick<InboxStore, 'claim' | 'release' | 'assign' | 'logCall' | 'related'> {
+): Pick<
+  InboxStore,
+  'claim' | 'release' | 'assign' | 'logCall' | 'related' | 'takeEscalations' | 'escalationFailed'
+> {
+  const takeOverdue = db.prepare<[string, string, string, number], OverdueRow>(
+    `UPDATE leads SET escalated_at = ? WHERE id IN (
+       SELECT id FROM leads WHERE due_at IS NOT NULL AND due_at <= ? AND owner IS NULL
+         AND (escalated_at IS NULL OR escalated_at <= ?)
+       ORDER BY due_at, id LIMIT ?)
+     RETURNING id, form_id, due_at, promised_at`,
+  );
+  const unescalate = db.prepare('UPDATE leads SET escalated_at = NULL WHERE id = ?');
   const ownerOf = db.prepare<[string], { owner: string | null }>('SELECT owner FROM leads WHERE id = ?');
   const setOwner = db.prepare('UPDATE leads SET owner = ? WHERE id = ?');
   const selectLead = db.prepare<[string], StatusRow>('SELECT * FROM leads WHERE id = ?');
@@ -254,6 +267,16 @@ function deskOf(
       if (!call.immediate(id, author, outcome, callbackAt)) return undefined;
       changed(id);
       return get(id);
+    },
+    async takeEscalations(now, repeatMs, limit) {
+      const at = new Date(now).toISOString();
+      return takeOverdue
+        .all(at, at, new Date(now - repeatMs).toISOString(), limit)
+        .map(overdueOf)
+        .sort((a, b) => a.dueAt.localeCompare(b.dueAt));
+    },
+    async escalationFailed(id) {
+      unescalate.run(id);
     },
     async related(ids) {
       const since = daysBefore(Date.now(), RELATED_DAYS);

@@ -220,7 +220,7 @@ const MIGRATIONS = [
   // in step with the list, for older readers. leads.promised_at: when the form's promise falls due (arrival + its
   // promiseMinutes); due_at: what is due next (that promise, or a callback), NULL once nothing is; owner: the e-mail of
   // the member calling; first_contact_at: the first call that reached them (the promise kept or not); attempts: calls
-  // made. Leads stored before this step were promised nothing in data: due at their arrival, when still new or not
+  // made; escalated_at: the last chat escalation of a lead past due and unclaimed. Leads stored before this step were promised nothing in data: due at their arrival, when still new or not
   // reached. lead_calls: each call's outcome and the callback asked for, in clear (no patient data: a word from a list).
   `ALTER TABLE staff ADD COLUMN roles TEXT NOT NULL DEFAULT '["admissions"]' CHECK (json_valid(roles));
    UPDATE staff SET roles = '["admissions","admin"]' WHERE admin = 1;
@@ -231,6 +231,7 @@ const MIGRATIONS = [
    ALTER TABLE leads ADD COLUMN owner TEXT;
    ALTER TABLE leads ADD COLUMN first_contact_at TEXT;
    ALTER TABLE leads ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE leads ADD COLUMN escalated_at TEXT;
    UPDATE leads SET promised_at = created_at,
      due_at = CASE WHEN status IN ('new', 'not-reached') THEN created_at END;
    CREATE INDEX leads_due ON leads (due_at, id) WHERE due_at IS NOT NULL;
