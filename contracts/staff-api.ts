@@ -178,7 +178,12 @@ export const REFUSED = {
  * (GET /leads.csv) takes the other filters, never a search.
  */
 export interface LeadFilter {
-  status?: LeadStatus;
+  /** One status, or several separated by commas (`new,not-reached`). */
+  status?: LeadStatus | string;
+  /** `needs-action`: only leads with something due, soonest due first (GET /leads only); `all` (default): newest first. */
+  view?: 'all' | 'needs-action';
+  /** `mine`: the leads the member claimed; `unassigned`: the leads no one has. */
+  owner?: 'mine' | 'unassigned';
   form?: string;
   from?: string;
   to?: string;

@@ -73,9 +73,14 @@ describe.each(storeKinds())('the $name staff store', (kind) => {
   it('keeps roles as a set: an invitation gives them, an admin changes them, admin follows the list', async () => {
     const { store, raw } = await kind.open();
     const now = Date.now();
-    const invite = await store.staff.createInvite('eve@example.com', ['admin', 'admissions', 'admin'], now + MINUTE, {
-      now,
-    });
+    const invite = await store.staff.createInvite(
+      'eve@example.com',
+      ['admin', 'admissions', 'admin'],
+      now + MINUTE,
+      {
+        now,
+      },
+    );
     expect(await store.staff.inviteFor(invite.token, now)).toMatchObject({ roles: ['admissions', 'admin'] });
     expect(await store.staff.enrol(invite.token, 'eve-id', passkey('cred-eve'), now)).toMatchObject({
       admin: true,
@@ -94,7 +99,12 @@ describe.each(storeKinds())('the $name staff store', (kind) => {
     const { store } = await kind.open();
     const { staff } = store;
     const now = Date.now();
-    const { token } = await staff.createInvite('bob@example.com', ['admissions', 'admin'], now + 1440 * MINUTE, { now });
+    const { token } = await staff.createInvite(
+      'bob@example.com',
+      ['admissions', 'admin'],
+      now + 1440 * MINUTE,
+      { now },
+    );
     await staff.createInvite('bob@example.com', ['admissions', 'admin'], now + 1440 * MINUTE, { now });
     expect(await staff.cancelInvites('Bob@Example.com', now + MINUTE)).toBe(2);
     expect(await staff.cancelInvites('bob@example.com', now + MINUTE)).toBe(0);
