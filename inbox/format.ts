@@ -54,7 +54,8 @@ export function dueLine(
   const callback = lead.attempts > 0;
   if (now >= due)
     return { text: `${callback ? 'callback ' : ''}overdue ${minutesBetween(due, now)} min`, overdue: true };
-  const left = Math.max(1, Math.ceil((due - now) / 60_000));
+  // Rounded: a lead just in, 15 minutes from its promise, reads "due in 15 min", not 16 or 14.
+  const left = Math.max(1, Math.round((due - now) / 60_000));
   const duePart = `due in ${left < 120 ? `${left} min` : age(left * 60)}`;
   return { text: callback ? `callback ${duePart}` : `waiting ${waited} min, ${duePart}`, overdue: false };
 }

@@ -34,8 +34,9 @@ export function ClaimButton({
   return (
     <>
       {lead.owner !== null && !mine && (
-        <Text size="sm" component="span" className="inbox-owner">
-          {lead.owner} is calling
+        // The name before the @ keeps a phone's card narrow; the whole address is in the title.
+        <Text size="sm" component="span" className="inbox-owner" title={lead.owner}>
+          {lead.owner.split('@')[0]} is calling
         </Text>
       )}
       {mine && (

@@ -18,6 +18,13 @@ let source: EventSource | undefined;
 let reopen: ReturnType<typeof setTimeout> | undefined;
 let stale: ReturnType<typeof setTimeout> | undefined;
 let failures = 0;
+let lastEventAt = 0;
+
+/**
+ * Whether a `lead` or `change` came in the last `ms`: a screen that subscribes after loading its data asks again, since
+ * it may have missed one in between (the stream is the app's, opened before the screen).
+ */
+export const eventWithin = (ms: number): boolean => Date.now() - lastEventAt <= ms;
 
 function setHealth(next: StreamHealth) {
   health = next;
@@ -58,10 +65,12 @@ function open() {
       setHealth({ state: 'live', since: Date.now(), lastUpdate: health.lastUpdate });
   });
   source.addEventListener('lead', (event) => {
+    lastEventAt = Date.now();
     const id = idOf(event);
     if (id) for (const listener of listeners) listener.onLead?.(id);
   });
   source.addEventListener('change', (event) => {
+    lastEventAt = Date.now();
     const id = idOf(event);
     if (id) for (const listener of listeners) listener.onChange?.(id);
   });

@@ -36,7 +36,7 @@ export function RelatedLeads({ lead, now }: { lead: Pick<ListedLead, 'relatedLea
   return (
     <Text size="sm" component="span" className="inbox-lead-related">
       Also wrote{' '}
-      {lead.relatedLeads.map((other, i) => (
+      {lead.relatedLeads.slice(0, 1).map((other, i) => (
         <span key={other.id}>
           {i > 0 && ', '}
           <Anchor component={Link} to={leadPath(other.id)}>
@@ -44,6 +44,7 @@ export function RelatedLeads({ lead, now }: { lead: Pick<ListedLead, 'relatedLea
           </Anchor>
         </span>
       ))}
+      {lead.relatedLeads.length > 1 && ` and ${lead.relatedLeads.length - 1} more`}
     </Text>
   );
 }
@@ -70,9 +71,6 @@ export function LeadCard({
         <Anchor component={Link} to={leadPath(lead.id)} fw={700}>
           {lead.name || 'No name given'}
         </Anchor>
-        <Text size="sm" c="dimmed" component="span" className="inbox-lead-form">
-          {lead.formName}
-        </Text>
       </span>
       <span className="inbox-lead-phone">
         {lead.tel ? (
@@ -90,6 +88,10 @@ export function LeadCard({
         )}
       </span>
       <span className="inbox-lead-badges">
+        {/* Beside the badges, not under the name: one row less, four cards and more to a phone screen. */}
+        <Text size="sm" c="dimmed" component="span" className="inbox-lead-form">
+          {lead.formName}
+        </Text>
         <UrgencyBadge label={lead.urgency} />
         <Badge variant="outline" color="gray" className="inbox-badge">
           {STATUS_LABELS[lead.status]}

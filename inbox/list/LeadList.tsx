@@ -17,6 +17,7 @@ import type { ListFilters } from './list-search.ts';
 import { searchTerm, setSearchTerm } from './search-term.ts';
 import { useNewLeads } from './use-new-leads.ts';
 import { useNow } from '../desk/use-now.ts';
+import { eventWithin } from '../desk/desk-stream.ts';
 
 const listApi = getRouteApi('/');
 
@@ -165,6 +166,11 @@ function ShownLeads(props: {
     void firstPage.then((again) => again.ok && addNew(again.value));
   }, [firstPage, initial, addNew]);
   // A failure shows nothing here: a 401 signs the app out (api.ts), anything else waits for the next lead.
+  // A lead that came while this list was loading: asked again once, on its own.
+  useEffect(() => {
+    if (eventWithin(30_000))
+      void api.leads(filter, undefined, { background: true }).then(addNew, () => undefined);
+  }, []);
   useNewLeads(
     () => void api.leads(filter, undefined, { background: true }).then(addNew, () => undefined),
     (id) =>
