@@ -21,7 +21,7 @@ import { createPool, migrate, readMeta, type PoolOptions } from './pg-schema.ts'
 import { postgresCounters } from './pg-rate-limits.ts';
 import { unlockPostgres } from './pg-keys.ts';
 import { postgresStaffStore } from './pg-staff-store.ts';
-import { CHANGES_CHANNEL, listenForLeads, listenOn } from './pg-notify.ts';
+import { CHANGES_CHANNEL, listenForLeads } from './pg-notify.ts';
 import { createPostgresReleaseStore } from './pg-release-store.ts';
 
 const PURGE_BATCH = 500;
@@ -64,15 +64,13 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
   const audit = createPostgresAuditLog(pool, auditSigner(keyring, options.auditKey), options.onAuditHead);
   const { onLeadStored, tell } = leadListeners();
   // Leads stored by other instances; this instance tells its own listeners itself, at once after the commit.
-  const listening = await listenForLeads(url, (from, id) => from !== instance && tell(id));
-  // Staff changes, heard from every instance as they commit; this instance tells its own at once.
+  // Staff changes, heard on the same connection from every instance; this instance tells its own at once.
   const changes = leadListeners();
-  const hearingChanges = await listenOn(url, CHANGES_CHANNEL, {
-    onPayload(payload) {
-      const at = payload.indexOf(':');
-      if (at > 0 && payload.slice(0, at) !== instance) changes.tell(payload.slice(at + 1));
-    },
-  });
+  const listening = await listenForLeads(
+    url,
+    (from, id) => from !== instance && tell(id),
+    (from, id) => from !== instance && changes.tell(id),
+  );
   const inbox = createPostgresInboxStore({
     pool,
     sealer,
@@ -258,7 +256,6 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
       counters.stop();
       await writer.idle();
       await listening.stop();
-      await hearingChanges.stop();
       await releases.close();
       await pool.end();
     },
