@@ -22,6 +22,45 @@ export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
 export const isLeadStatus = (value: unknown): value is LeadStatus =>
   typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);
 
+/** What a call came to. The lead's status follows it (OUTCOME_STATUS); `callback` also sets a new due time. */
+export const CALL_OUTCOMES = [
+  'reached',
+  'no-answer',
+  'voicemail',
+  'wrong-number',
+  'not-a-fit',
+  'callback',
+] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+export const OUTCOME_LABELS: Readonly<Record<CallOutcome, string>> = {
+  reached: 'Reached',
+  'no-answer': 'No answer',
+  voicemail: 'Left a voicemail',
+  'wrong-number': 'Wrong number',
+  'not-a-fit': 'Not a fit',
+  callback: 'Asked to call back',
+};
+
+/** The status a call's outcome gives the lead. */
+export const OUTCOME_STATUS: Readonly<Record<CallOutcome, LeadStatus>> = {
+  reached: 'contacted',
+  'no-answer': 'not-reached',
+  voicemail: 'not-reached',
+  'wrong-number': 'closed',
+  'not-a-fit': 'closed',
+  callback: 'contacted',
+};
+
+export const isCallOutcome = (value: unknown): value is CallOutcome =>
+  typeof value === 'string' && (CALL_OUTCOMES as readonly string[]).includes(value);
+
+/**
+ * Statuses after which nothing is due: the promise was kept (contacted) or the lead is settled. Setting one of the
+ * others (new, not reached) makes the lead due again, at once if nothing was due.
+ */
+export const SETTLED_STATUSES: readonly LeadStatus[] = ['contacted', 'admitted', 'referred', 'closed'];
+
 /** Any answer other than 2xx (but a 204): what went wrong, in the server's words. */
 export interface ErrorAnswer {
   error: string;
@@ -45,10 +84,23 @@ export interface EnrolVerifyRequest {
 export interface CredentialRequest {
   response: unknown;
 }
+/**
+ * What a staff member may do: `admissions` works leads, `admin` also manages staff, exports and reads the audit log.
+ * A member holds a set of them (issue #28 adds editorial roles to this list); `admin` below is `roles` holding it.
+ */
+export const STAFF_ROLES = ['admissions', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** The roles of an invitation that names none. */
+export const DEFAULT_ROLES: readonly StaffRole[] = ['admissions'];
+
+export const isStaffRole = (value: unknown): value is StaffRole =>
+  typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+
 /** The answer of /enrol/verify and /signin/verify: who is now signed in. */
 export interface SignedInMember {
   email: string;
   admin: boolean;
+  roles: StaffRole[];
 }
 /**
  * Requests the inbox makes on its own (a list refreshed after a new lead), not at its member's click, key press or
@@ -126,7 +178,12 @@ export const REFUSED = {
  * (GET /leads.csv) takes the other filters, never a search.
  */
 export interface LeadFilter {
-  status?: LeadStatus;
+  /** One status, or several separated by commas (`new,not-reached`). */
+  status?: LeadStatus | string;
+  /** `needs-action`: only leads with something due, soonest due first (GET /leads only); `all` (default): newest first. */
+  view?: 'all' | 'needs-action';
+  /** `mine`: the leads the member claimed; `unassigned`: the leads no one has. */
+  owner?: 'mine' | 'unassigned';
   form?: string;
   from?: string;
   to?: string;
@@ -155,8 +212,24 @@ export interface LeadSummary {
   tel: string | null;
 }
 
+/** Where a lead stands against the site's promise and who works it: on every list item and lead page. */
+export interface LeadDesk {
+  /** When the lead is due: the form's promise (arrival + its promiseMinutes) or the callback asked for; ISO 8601. */
+  dueAt: string;
+  /** True while something is due (a promise or a callback not yet kept): the "needs action" queue holds these. */
+  due: boolean;
+  /** The e-mail of the member who said "I'm calling", or null. */
+  owner: string | null;
+  /** Calls logged so far. */
+  attempts: number;
+  /** Ids of other leads of the same person (the same phone number or e-mail), newest first. */
+  related: string[];
+  /** The same leads, with when they came and where they stand: "also wrote 35 min ago (contacted)". */
+  relatedLeads: { id: string; createdAt: string; status: LeadStatus }[];
+}
+
 /** A lead as the list shows it. */
-export interface ListedLead extends LeadSummary {
+export interface ListedLead extends LeadSummary, LeadDesk {
   /** The label of the lead's urgency choice, or null when its form asks none. */
   urgency: string | null;
   status: LeadStatus;
@@ -184,7 +257,7 @@ export interface StatusChange {
 }
 
 /** GET /leads/:id, and the answer of POST /leads/:id/status: a lead as its own page shows it. */
-export interface LeadDetail extends LeadSummary {
+export interface LeadDetail extends LeadSummary, LeadDesk {
   /** Site path of the page the form was sent from. */
   source: string;
   status: LeadStatus;
@@ -194,6 +267,29 @@ export interface LeadDetail extends LeadSummary {
   notes: LeadNote[];
   /** Oldest first. */
   history: StatusChange[];
+  /** Oldest first. */
+  calls: LeadCall[];
+}
+
+/** A call as the lead page lists it. */
+export interface LeadCall {
+  at: string;
+  author: string;
+  outcome: CallOutcome;
+  /** The time asked for, with a `callback`. */
+  callbackAt: string | null;
+}
+
+/** POST /leads/:id/calls: a call made and what it came to; answered with the `LeadDetail`. */
+export interface CallRequest {
+  outcome: CallOutcome;
+  /** ISO 8601, in the future: required with `callback`, refused otherwise. */
+  callbackAt?: string;
+}
+
+/** POST /leads/:id/assign (admins, or the owner handing it on): the member's e-mail, or null to leave it unowned. */
+export interface AssignRequest {
+  owner: string | null;
 }
 
 /** POST /leads/:id/status. */
@@ -205,7 +301,7 @@ export interface NoteRequest {
   text: string;
 }
 
-/** GET /events: the data of each server-sent `lead` event, as a lead is stored. */
+/** GET /events: the data of each server-sent `lead` event, as a lead is stored, and of each `change` event. */
 export interface LeadStoredEvent {
   id: string;
 }

@@ -25,6 +25,7 @@ const field = (name: string, type: FormField['type'], extra: Partial<FormField> 
 const def: FormDefinition = {
   $schema: '../schemas/form.schema.json',
   name: 'Every field type',
+  promiseMinutes: 15,
   fields: [
     field('name', 'text', { maxLength: 10 }),
     field('phone', 'tel'),

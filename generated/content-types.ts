@@ -1436,6 +1436,10 @@ export interface FormDefinition {
    * Heading shown above the form in a dialog, such as 'Verify Your Insurance'.
    */
   title?: string;
+  /**
+   * How soon admissions promise to answer, in minutes (15; 30; 1440 for 24 hours): the one value the form's and its page's words must state (the validator checks them) and the due time each lead gets in the inbox.
+   */
+  promiseMinutes: number;
   promise?: Text;
   /**
    * Fields in the order shown.

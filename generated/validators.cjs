@@ -13211,7 +13211,7 @@ return errors === 0;
 validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 exports.form = validate89;
-const schema160 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormDefinition","description":"A form a visitor can send. The form block renders it; the server derives its JSON Schema from it, so both check the same rules. The file name is the form id: site/forms/insurance-verification.json is posted to /api/forms/insurance-verification.","type":"object","additionalProperties":false,"required":["$schema","name","fields","submitLabel","submittingLabel","success","failure","requiredMessage"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"name":{"type":"string","minLength":1,"description":"Name of the form as admissions staff see it in chat alerts."},"title":{"type":"string","minLength":1,"description":"Heading shown above the form in a dialog, such as 'Verify Your Insurance'."},"promise":{"$ref":"defs.schema.json#/$defs/text","description":"The callback promise shown with the form, such as 'A specialist will call you within 30 minutes.'"},"fields":{"type":"array","minItems":1,"description":"Fields in the order shown.","items":{"$ref":"#/$defs/field"}},"submitLabel":{"type":"string","minLength":1,"description":"Label of the submit button."},"submittingLabel":{"type":"string","minLength":1,"description":"Label of the submit button while sending, such as 'Submitting...'."},"requiredMessage":{"type":"string","minLength":1,"description":"Error shown under a required field left empty."},"privacyNote":{"$ref":"defs.schema.json#/$defs/text","description":"Small print under the submit button."},"success":{"$ref":"#/$defs/message","description":"Toast shown when the request is stored."},"failure":{"$ref":"#/$defs/message","description":"Alert shown inside the form, under its button, when sending fails, followed by the site label formFailureCall; the form keeps what was typed."}},"$defs":{"message":{"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}},"field":{"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}}},"$id":"file:///schemas/form.schema.json"};
+const schema160 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormDefinition","description":"A form a visitor can send. The form block renders it; the server derives its JSON Schema from it, so both check the same rules. The file name is the form id: site/forms/insurance-verification.json is posted to /api/forms/insurance-verification.","type":"object","additionalProperties":false,"required":["$schema","name","promiseMinutes","fields","submitLabel","submittingLabel","success","failure","requiredMessage"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"name":{"type":"string","minLength":1,"description":"Name of the form as admissions staff see it in chat alerts."},"title":{"type":"string","minLength":1,"description":"Heading shown above the form in a dialog, such as 'Verify Your Insurance'."},"promiseMinutes":{"type":"integer","minimum":1,"maximum":10080,"description":"How soon admissions promise to answer, in minutes (15; 30; 1440 for 24 hours): the one value the form's and its page's words must state (the validator checks them) and the due time each lead gets in the inbox."},"promise":{"$ref":"defs.schema.json#/$defs/text","description":"The callback promise shown with the form, such as 'A specialist will call you within 30 minutes.'"},"fields":{"type":"array","minItems":1,"description":"Fields in the order shown.","items":{"$ref":"#/$defs/field"}},"submitLabel":{"type":"string","minLength":1,"description":"Label of the submit button."},"submittingLabel":{"type":"string","minLength":1,"description":"Label of the submit button while sending, such as 'Submitting...'."},"requiredMessage":{"type":"string","minLength":1,"description":"Error shown under a required field left empty."},"privacyNote":{"$ref":"defs.schema.json#/$defs/text","description":"Small print under the submit button."},"success":{"$ref":"#/$defs/message","description":"Toast shown when the request is stored."},"failure":{"$ref":"#/$defs/message","description":"Alert shown inside the form, under its button, when sending fails, followed by the site label formFailureCall; the form keeps what was typed."}},"$defs":{"message":{"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}},"field":{"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}}},"$id":"file:///schemas/form.schema.json"};
 const schema162 = {"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}};
 const schema164 = {"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}};
 const pattern61 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
@@ -13248,8 +13248,8 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.fields === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
+if(data.promiseMinutes === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "promiseMinutes"},message:"must have required property '"+"promiseMinutes"+"'"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13258,8 +13258,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.submitLabel === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "submitLabel"},message:"must have required property '"+"submitLabel"+"'"};
+if(data.fields === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fields"},message:"must have required property '"+"fields"+"'"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13268,8 +13268,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data.submittingLabel === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "submittingLabel"},message:"must have required property '"+"submittingLabel"+"'"};
+if(data.submitLabel === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "submitLabel"},message:"must have required property '"+"submitLabel"+"'"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13278,8 +13278,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data.success === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'"};
+if(data.submittingLabel === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "submittingLabel"},message:"must have required property '"+"submittingLabel"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13288,8 +13288,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data.failure === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure"},message:"must have required property '"+"failure"+"'"};
+if(data.success === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "success"},message:"must have required property '"+"success"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13298,8 +13298,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data.requiredMessage === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredMessage"},message:"must have required property '"+"requiredMessage"+"'"};
+if(data.failure === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "failure"},message:"must have required property '"+"failure"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13308,9 +13308,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(func1.call(schema160.properties, key0))){
-const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(data.requiredMessage === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requiredMessage"},message:"must have required property '"+"requiredMessage"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13319,10 +13318,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data.$schema !== undefined){
-if(typeof data.$schema !== "string"){
-const err9 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key0 in data){
+if(!(func1.call(schema160.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13332,11 +13330,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data.name !== undefined){
-let data1 = data.name;
-if(typeof data1 === "string"){
-if(func2(data1) < 1){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.$schema !== undefined){
+if(typeof data.$schema !== "string"){
+const err10 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13346,8 +13342,11 @@ vErrors.push(err10);
 errors++;
 }
 }
-else {
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func2(data1) < 1){
+const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13357,11 +13356,8 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data2 = data.title;
-if(typeof data2 === "string"){
-if(func2(data2) < 1){
-const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13371,8 +13367,11 @@ vErrors.push(err12);
 errors++;
 }
 }
-else {
-const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.title !== undefined){
+let data2 = data.title;
+if(typeof data2 === "string"){
+if(func2(data2) < 1){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13382,11 +13381,8 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.promise !== undefined){
-let data3 = data.promise;
-if(typeof data3 === "string"){
-if(func2(data3) < 1){
-const err14 = {instancePath:instancePath+"/promise",schemaPath:"defs.schema.json#/$defs/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13396,8 +13392,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-else {
-const err15 = {instancePath:instancePath+"/promise",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.promiseMinutes !== undefined){
+let data3 = data.promiseMinutes;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err15 = {instancePath:instancePath+"/promiseMinutes",schemaPath:"#/properties/promiseMinutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13406,12 +13404,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-if(data.fields !== undefined){
-let data4 = data.fields;
-if(Array.isArray(data4)){
-if(data4.length < 1){
-const err16 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 10080 || isNaN(data3)){
+const err16 = {instancePath:instancePath+"/promiseMinutes",schemaPath:"#/properties/promiseMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10080},message:"must be <= 10080"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13420,16 +13415,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-const _errs16 = errors;
-let valid5 = true;
-const _errs17 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.type !== undefined){
-if("select" !== data5.type){
-const err17 = {};
+if(data3 < 1 || isNaN(data3)){
+const err17 = {instancePath:instancePath+"/promiseMinutes",schemaPath:"#/properties/promiseMinutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13440,22 +13427,11 @@ errors++;
 }
 }
 }
-var _valid0 = _errs17 === errors;
-errors = _errs16;
-if(vErrors !== null){
-if(_errs16){
-vErrors.length = _errs16;
-}
-else {
-vErrors = null;
-}
-}
-let ifClause0;
-if(_valid0){
-const _errs19 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.options === undefined){
-const err18 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
+if(data.promise !== undefined){
+let data4 = data.promise;
+if(typeof data4 === "string"){
+if(func2(data4) < 1){
+const err18 = {instancePath:instancePath+"/promise",schemaPath:"defs.schema.json#/$defs/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13465,18 +13441,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-var _valid0 = _errs19 === errors;
-valid5 = _valid0;
-ifClause0 = "then";
-}
 else {
-const _errs20 = errors;
-const _errs21 = errors;
-const _errs22 = errors;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-let missing0;
-if((data5.options === undefined) && (missing0 = "options")){
-const err19 = {};
+const err19 = {instancePath:instancePath+"/promise",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13486,9 +13452,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-var valid7 = _errs22 === errors;
-if(valid7){
-const err20 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/else/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(data.fields !== undefined){
+let data5 = data.fields;
+if(Array.isArray(data5)){
+if(data5.length < 1){
+const err20 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13497,23 +13465,16 @@ vErrors.push(err20);
 }
 errors++;
 }
-else {
-errors = _errs21;
-if(vErrors !== null){
-if(_errs21){
-vErrors.length = _errs21;
-}
-else {
-vErrors = null;
-}
-}
-}
-var _valid0 = _errs20 === errors;
-valid5 = _valid0;
-ifClause0 = "else";
-}
-if(!valid5){
-const err21 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+const _errs18 = errors;
+let valid5 = true;
+const _errs19 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.type !== undefined){
+if("select" !== data6.type){
+const err21 = {};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13522,9 +13483,24 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.name === undefined){
-const err22 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+}
+var _valid0 = _errs19 === errors;
+errors = _errs18;
+if(vErrors !== null){
+if(_errs18){
+vErrors.length = _errs18;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs21 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.options === undefined){
+const err22 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/then/required",keyword:"required",params:{missingProperty: "options"},message:"must have required property '"+"options"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13533,8 +13509,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data5.label === undefined){
-const err23 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+var _valid0 = _errs21 === errors;
+valid5 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs22 = errors;
+const _errs23 = errors;
+const _errs24 = errors;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+let missing0;
+if((data6.options === undefined) && (missing0 = "options")){
+const err23 = {};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13543,8 +13530,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data5.type === undefined){
-const err24 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+}
+var valid7 = _errs24 === errors;
+if(valid7){
+const err24 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/else/not",keyword:"not",params:{},message:"must NOT be valid"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13553,8 +13542,23 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data5.required === undefined){
-const err25 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/required",keyword:"required",params:{missingProperty: "required"},message:"must have required property '"+"required"+"'"};
+else {
+errors = _errs23;
+if(vErrors !== null){
+if(_errs23){
+vErrors.length = _errs23;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid0 = _errs22 === errors;
+valid5 = _valid0;
+ifClause0 = "else";
+}
+if(!valid5){
+const err25 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13563,9 +13567,9 @@ vErrors.push(err25);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!(func1.call(schema162.properties, key1))){
-const err26 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.name === undefined){
+const err26 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13574,12 +13578,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data5.name !== undefined){
-let data7 = data5.name;
-if(typeof data7 === "string"){
-if(!pattern61.test(data7)){
-const err27 = {instancePath:instancePath+"/fields/" + i0+"/name",schemaPath:"#/$defs/field/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
+if(data6.label === undefined){
+const err27 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13588,9 +13588,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/fields/" + i0+"/name",schemaPath:"#/$defs/field/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.type === undefined){
+const err28 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -13599,12 +13598,8 @@ vErrors.push(err28);
 }
 errors++;
 }
-}
-if(data5.label !== undefined){
-let data8 = data5.label;
-if(typeof data8 === "string"){
-if(func2(data8) < 1){
-const err29 = {instancePath:instancePath+"/fields/" + i0+"/label",schemaPath:"#/$defs/field/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data6.required === undefined){
+const err29 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/required",keyword:"required",params:{missingProperty: "required"},message:"must have required property '"+"required"+"'"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -13613,9 +13608,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/fields/" + i0+"/label",schemaPath:"#/$defs/field/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data6){
+if(!(func1.call(schema162.properties, key1))){
+const err30 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -13625,10 +13620,11 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data5.type !== undefined){
-let data9 = data5.type;
-if(typeof data9 !== "string"){
-const err31 = {instancePath:instancePath+"/fields/" + i0+"/type",schemaPath:"#/$defs/field/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.name !== undefined){
+let data8 = data6.name;
+if(typeof data8 === "string"){
+if(!pattern61.test(data8)){
+const err31 = {instancePath:instancePath+"/fields/" + i0+"/name",schemaPath:"#/$defs/field/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -13637,8 +13633,9 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(!((((((data9 === "text") || (data9 === "tel")) || (data9 === "email")) || (data9 === "date")) || (data9 === "select")) || (data9 === "textarea"))){
-const err32 = {instancePath:instancePath+"/fields/" + i0+"/type",schemaPath:"#/$defs/field/properties/type/enum",keyword:"enum",params:{allowedValues: schema162.properties.type.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err32 = {instancePath:instancePath+"/fields/" + i0+"/name",schemaPath:"#/$defs/field/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -13648,9 +13645,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data5.required !== undefined){
-if(typeof data5.required !== "boolean"){
-const err33 = {instancePath:instancePath+"/fields/" + i0+"/required",schemaPath:"#/$defs/field/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data6.label !== undefined){
+let data9 = data6.label;
+if(typeof data9 === "string"){
+if(func2(data9) < 1){
+const err33 = {instancePath:instancePath+"/fields/" + i0+"/label",schemaPath:"#/$defs/field/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -13660,11 +13659,8 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data5.placeholder !== undefined){
-let data11 = data5.placeholder;
-if(typeof data11 === "string"){
-if(func2(data11) < 1){
-const err34 = {instancePath:instancePath+"/fields/" + i0+"/placeholder",schemaPath:"#/$defs/field/properties/placeholder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err34 = {instancePath:instancePath+"/fields/" + i0+"/label",schemaPath:"#/$defs/field/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -13674,8 +13670,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-else {
-const err35 = {instancePath:instancePath+"/fields/" + i0+"/placeholder",schemaPath:"#/$defs/field/properties/placeholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.type !== undefined){
+let data10 = data6.type;
+if(typeof data10 !== "string"){
+const err35 = {instancePath:instancePath+"/fields/" + i0+"/type",schemaPath:"#/$defs/field/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -13684,12 +13682,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-if(data5.autocomplete !== undefined){
-let data12 = data5.autocomplete;
-if(typeof data12 === "string"){
-if(func2(data12) < 1){
-const err36 = {instancePath:instancePath+"/fields/" + i0+"/autocomplete",schemaPath:"#/$defs/field/properties/autocomplete/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!((((((data10 === "text") || (data10 === "tel")) || (data10 === "email")) || (data10 === "date")) || (data10 === "select")) || (data10 === "textarea"))){
+const err36 = {instancePath:instancePath+"/fields/" + i0+"/type",schemaPath:"#/$defs/field/properties/type/enum",keyword:"enum",params:{allowedValues: schema162.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -13699,8 +13693,9 @@ vErrors.push(err36);
 errors++;
 }
 }
-else {
-const err37 = {instancePath:instancePath+"/fields/" + i0+"/autocomplete",schemaPath:"#/$defs/field/properties/autocomplete/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.required !== undefined){
+if(typeof data6.required !== "boolean"){
+const err37 = {instancePath:instancePath+"/fields/" + i0+"/required",schemaPath:"#/$defs/field/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -13710,10 +13705,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-if(data5.maxLength !== undefined){
-let data13 = data5.maxLength;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err38 = {instancePath:instancePath+"/fields/" + i0+"/maxLength",schemaPath:"#/$defs/field/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data6.placeholder !== undefined){
+let data12 = data6.placeholder;
+if(typeof data12 === "string"){
+if(func2(data12) < 1){
+const err38 = {instancePath:instancePath+"/fields/" + i0+"/placeholder",schemaPath:"#/$defs/field/properties/placeholder/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -13722,9 +13718,9 @@ vErrors.push(err38);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 4000 || isNaN(data13)){
-const err39 = {instancePath:instancePath+"/fields/" + i0+"/maxLength",schemaPath:"#/$defs/field/properties/maxLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4000},message:"must be <= 4000"};
+}
+else {
+const err39 = {instancePath:instancePath+"/fields/" + i0+"/placeholder",schemaPath:"#/$defs/field/properties/placeholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -13733,8 +13729,12 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data13 < 1 || isNaN(data13)){
-const err40 = {instancePath:instancePath+"/fields/" + i0+"/maxLength",schemaPath:"#/$defs/field/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data6.autocomplete !== undefined){
+let data13 = data6.autocomplete;
+if(typeof data13 === "string"){
+if(func2(data13) < 1){
+const err40 = {instancePath:instancePath+"/fields/" + i0+"/autocomplete",schemaPath:"#/$defs/field/properties/autocomplete/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -13744,12 +13744,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-}
-if(data5.invalidMessage !== undefined){
-let data14 = data5.invalidMessage;
-if(typeof data14 === "string"){
-if(func2(data14) < 1){
-const err41 = {instancePath:instancePath+"/fields/" + i0+"/invalidMessage",schemaPath:"#/$defs/field/properties/invalidMessage/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err41 = {instancePath:instancePath+"/fields/" + i0+"/autocomplete",schemaPath:"#/$defs/field/properties/autocomplete/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -13759,8 +13755,10 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/fields/" + i0+"/invalidMessage",schemaPath:"#/$defs/field/properties/invalidMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.maxLength !== undefined){
+let data14 = data6.maxLength;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err42 = {instancePath:instancePath+"/fields/" + i0+"/maxLength",schemaPath:"#/$defs/field/properties/maxLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -13769,11 +13767,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data5.pii !== undefined){
-let data15 = data5.pii;
-if(typeof data15 !== "string"){
-const err43 = {instancePath:instancePath+"/fields/" + i0+"/pii",schemaPath:"#/$defs/field/properties/pii/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 4000 || isNaN(data14)){
+const err43 = {instancePath:instancePath+"/fields/" + i0+"/maxLength",schemaPath:"#/$defs/field/properties/maxLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4000},message:"must be <= 4000"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -13782,8 +13778,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!((data15 === "health") || (data15 === "contact"))){
-const err44 = {instancePath:instancePath+"/fields/" + i0+"/pii",schemaPath:"#/$defs/field/properties/pii/enum",keyword:"enum",params:{allowedValues: schema162.properties.pii.enum},message:"must be equal to one of the allowed values"};
+if(data14 < 1 || isNaN(data14)){
+const err44 = {instancePath:instancePath+"/fields/" + i0+"/maxLength",schemaPath:"#/$defs/field/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -13793,11 +13789,12 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data5.options !== undefined){
-let data16 = data5.options;
-if(Array.isArray(data16)){
-if(data16.length < 1){
-const err45 = {instancePath:instancePath+"/fields/" + i0+"/options",schemaPath:"#/$defs/field/properties/options/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+}
+if(data6.invalidMessage !== undefined){
+let data15 = data6.invalidMessage;
+if(typeof data15 === "string"){
+if(func2(data15) < 1){
+const err45 = {instancePath:instancePath+"/fields/" + i0+"/invalidMessage",schemaPath:"#/$defs/field/properties/invalidMessage/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -13806,12 +13803,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.label === undefined){
-const err46 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1,schemaPath:"#/$defs/field/properties/options/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+}
+else {
+const err46 = {instancePath:instancePath+"/fields/" + i0+"/invalidMessage",schemaPath:"#/$defs/field/properties/invalidMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -13820,8 +13814,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(data17.value === undefined){
-const err47 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1,schemaPath:"#/$defs/field/properties/options/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data6.pii !== undefined){
+let data16 = data6.pii;
+if(typeof data16 !== "string"){
+const err47 = {instancePath:instancePath+"/fields/" + i0+"/pii",schemaPath:"#/$defs/field/properties/pii/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -13830,9 +13827,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-for(const key2 in data17){
-if(!((key2 === "label") || (key2 === "value"))){
-const err48 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1,schemaPath:"#/$defs/field/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(!((data16 === "health") || (data16 === "contact"))){
+const err48 = {instancePath:instancePath+"/fields/" + i0+"/pii",schemaPath:"#/$defs/field/properties/pii/enum",keyword:"enum",params:{allowedValues: schema162.properties.pii.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -13842,11 +13838,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data17.label !== undefined){
-let data18 = data17.label;
-if(typeof data18 === "string"){
-if(func2(data18) < 1){
-const err49 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1+"/label",schemaPath:"#/$defs/field/properties/options/items/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data6.options !== undefined){
+let data17 = data6.options;
+if(Array.isArray(data17)){
+if(data17.length < 1){
+const err49 = {instancePath:instancePath+"/fields/" + i0+"/options",schemaPath:"#/$defs/field/properties/options/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -13855,9 +13851,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1+"/label",schemaPath:"#/$defs/field/properties/options/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+let data18 = data17[i1];
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.label === undefined){
+const err50 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1,schemaPath:"#/$defs/field/properties/options/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -13866,12 +13865,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data17.value !== undefined){
-let data19 = data17.value;
-if(typeof data19 === "string"){
-if(func2(data19) < 1){
-const err51 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1+"/value",schemaPath:"#/$defs/field/properties/options/items/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data18.value === undefined){
+const err51 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1,schemaPath:"#/$defs/field/properties/options/items/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -13880,9 +13875,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-else {
-const err52 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1+"/value",schemaPath:"#/$defs/field/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data18){
+if(!((key2 === "label") || (key2 === "value"))){
+const err52 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1,schemaPath:"#/$defs/field/properties/options/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -13892,9 +13887,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1,schemaPath:"#/$defs/field/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data18.label !== undefined){
+let data19 = data18.label;
+if(typeof data19 === "string"){
+if(func2(data19) < 1){
+const err53 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1+"/label",schemaPath:"#/$defs/field/properties/options/items/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -13904,9 +13901,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
 else {
-const err54 = {instancePath:instancePath+"/fields/" + i0+"/options",schemaPath:"#/$defs/field/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err54 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1+"/label",schemaPath:"#/$defs/field/properties/options/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -13916,9 +13912,11 @@ vErrors.push(err54);
 errors++;
 }
 }
-}
-else {
-const err55 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data18.value !== undefined){
+let data20 = data18.value;
+if(typeof data20 === "string"){
+if(func2(data20) < 1){
+const err55 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1+"/value",schemaPath:"#/$defs/field/properties/options/items/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -13928,9 +13926,8 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
 else {
-const err56 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err56 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1+"/value",schemaPath:"#/$defs/field/properties/options/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -13940,11 +13937,9 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.submitLabel !== undefined){
-let data20 = data.submitLabel;
-if(typeof data20 === "string"){
-if(func2(data20) < 1){
-const err57 = {instancePath:instancePath+"/submitLabel",schemaPath:"#/properties/submitLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err57 = {instancePath:instancePath+"/fields/" + i0+"/options/" + i1,schemaPath:"#/$defs/field/properties/options/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -13954,8 +13949,9 @@ vErrors.push(err57);
 errors++;
 }
 }
+}
 else {
-const err58 = {instancePath:instancePath+"/submitLabel",schemaPath:"#/properties/submitLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err58 = {instancePath:instancePath+"/fields/" + i0+"/options",schemaPath:"#/$defs/field/properties/options/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -13965,11 +13961,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.submittingLabel !== undefined){
-let data21 = data.submittingLabel;
-if(typeof data21 === "string"){
-if(func2(data21) < 1){
-const err59 = {instancePath:instancePath+"/submittingLabel",schemaPath:"#/properties/submittingLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err59 = {instancePath:instancePath+"/fields/" + i0,schemaPath:"#/$defs/field/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -13979,8 +13973,9 @@ vErrors.push(err59);
 errors++;
 }
 }
+}
 else {
-const err60 = {instancePath:instancePath+"/submittingLabel",schemaPath:"#/properties/submittingLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err60 = {instancePath:instancePath+"/fields",schemaPath:"#/properties/fields/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -13990,11 +13985,11 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.requiredMessage !== undefined){
-let data22 = data.requiredMessage;
-if(typeof data22 === "string"){
-if(func2(data22) < 1){
-const err61 = {instancePath:instancePath+"/requiredMessage",schemaPath:"#/properties/requiredMessage/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.submitLabel !== undefined){
+let data21 = data.submitLabel;
+if(typeof data21 === "string"){
+if(func2(data21) < 1){
+const err61 = {instancePath:instancePath+"/submitLabel",schemaPath:"#/properties/submitLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -14005,7 +14000,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/requiredMessage",schemaPath:"#/properties/requiredMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err62 = {instancePath:instancePath+"/submitLabel",schemaPath:"#/properties/submitLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -14015,11 +14010,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data.privacyNote !== undefined){
-let data23 = data.privacyNote;
-if(typeof data23 === "string"){
-if(func2(data23) < 1){
-const err63 = {instancePath:instancePath+"/privacyNote",schemaPath:"defs.schema.json#/$defs/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data.submittingLabel !== undefined){
+let data22 = data.submittingLabel;
+if(typeof data22 === "string"){
+if(func2(data22) < 1){
+const err63 = {instancePath:instancePath+"/submittingLabel",schemaPath:"#/properties/submittingLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -14030,7 +14025,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/privacyNote",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/submittingLabel",schemaPath:"#/properties/submittingLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -14040,11 +14035,11 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.success !== undefined){
-let data24 = data.success;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.title === undefined){
-const err65 = {instancePath:instancePath+"/success",schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(data.requiredMessage !== undefined){
+let data23 = data.requiredMessage;
+if(typeof data23 === "string"){
+if(func2(data23) < 1){
+const err65 = {instancePath:instancePath+"/requiredMessage",schemaPath:"#/properties/requiredMessage/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -14053,8 +14048,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if(data24.text === undefined){
-const err66 = {instancePath:instancePath+"/success",schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+}
+else {
+const err66 = {instancePath:instancePath+"/requiredMessage",schemaPath:"#/properties/requiredMessage/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -14063,9 +14059,12 @@ vErrors.push(err66);
 }
 errors++;
 }
-for(const key3 in data24){
-if(!((key3 === "title") || (key3 === "text"))){
-const err67 = {instancePath:instancePath+"/success",schemaPath:"#/$defs/message/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+}
+if(data.privacyNote !== undefined){
+let data24 = data.privacyNote;
+if(typeof data24 === "string"){
+if(func2(data24) < 1){
+const err67 = {instancePath:instancePath+"/privacyNote",schemaPath:"defs.schema.json#/$defs/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -14075,11 +14074,8 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data24.title !== undefined){
-let data25 = data24.title;
-if(typeof data25 === "string"){
-if(func2(data25) < 1){
-const err68 = {instancePath:instancePath+"/success/title",schemaPath:"#/$defs/message/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err68 = {instancePath:instancePath+"/privacyNote",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -14089,8 +14085,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-else {
-const err69 = {instancePath:instancePath+"/success/title",schemaPath:"#/$defs/message/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.success !== undefined){
+let data25 = data.success;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+if(data25.title === undefined){
+const err69 = {instancePath:instancePath+"/success",schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -14099,12 +14098,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-if(data24.text !== undefined){
-let data26 = data24.text;
-if(typeof data26 === "string"){
-if(func2(data26) < 1){
-const err70 = {instancePath:instancePath+"/success/text",schemaPath:"#/$defs/message/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data25.text === undefined){
+const err70 = {instancePath:instancePath+"/success",schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -14113,9 +14108,9 @@ vErrors.push(err70);
 }
 errors++;
 }
-}
-else {
-const err71 = {instancePath:instancePath+"/success/text",schemaPath:"#/$defs/message/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key3 in data25){
+if(!((key3 === "title") || (key3 === "text"))){
+const err71 = {instancePath:instancePath+"/success",schemaPath:"#/$defs/message/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -14125,9 +14120,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/success",schemaPath:"#/$defs/message/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data25.title !== undefined){
+let data26 = data25.title;
+if(typeof data26 === "string"){
+if(func2(data26) < 1){
+const err72 = {instancePath:instancePath+"/success/title",schemaPath:"#/$defs/message/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -14137,11 +14134,8 @@ vErrors.push(err72);
 errors++;
 }
 }
-if(data.failure !== undefined){
-let data27 = data.failure;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.title === undefined){
-const err73 = {instancePath:instancePath+"/failure",schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+else {
+const err73 = {instancePath:instancePath+"/success/title",schemaPath:"#/$defs/message/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -14150,8 +14144,12 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data27.text === undefined){
-const err74 = {instancePath:instancePath+"/failure",schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+}
+if(data25.text !== undefined){
+let data27 = data25.text;
+if(typeof data27 === "string"){
+if(func2(data27) < 1){
+const err74 = {instancePath:instancePath+"/success/text",schemaPath:"#/$defs/message/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -14160,9 +14158,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-for(const key4 in data27){
-if(!((key4 === "title") || (key4 === "text"))){
-const err75 = {instancePath:instancePath+"/failure",schemaPath:"#/$defs/message/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+else {
+const err75 = {instancePath:instancePath+"/success/text",schemaPath:"#/$defs/message/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -14172,11 +14170,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data27.title !== undefined){
-let data28 = data27.title;
-if(typeof data28 === "string"){
-if(func2(data28) < 1){
-const err76 = {instancePath:instancePath+"/failure/title",schemaPath:"#/$defs/message/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err76 = {instancePath:instancePath+"/success",schemaPath:"#/$defs/message/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -14186,8 +14182,11 @@ vErrors.push(err76);
 errors++;
 }
 }
-else {
-const err77 = {instancePath:instancePath+"/failure/title",schemaPath:"#/$defs/message/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.failure !== undefined){
+let data28 = data.failure;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.title === undefined){
+const err77 = {instancePath:instancePath+"/failure",schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -14196,12 +14195,8 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data27.text !== undefined){
-let data29 = data27.text;
-if(typeof data29 === "string"){
-if(func2(data29) < 1){
-const err78 = {instancePath:instancePath+"/failure/text",schemaPath:"#/$defs/message/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data28.text === undefined){
+const err78 = {instancePath:instancePath+"/failure",schemaPath:"#/$defs/message/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -14210,9 +14205,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/failure/text",schemaPath:"#/$defs/message/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key4 in data28){
+if(!((key4 === "title") || (key4 === "text"))){
+const err79 = {instancePath:instancePath+"/failure",schemaPath:"#/$defs/message/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -14222,9 +14217,11 @@ vErrors.push(err79);
 errors++;
 }
 }
-}
-else {
-const err80 = {instancePath:instancePath+"/failure",schemaPath:"#/$defs/message/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data28.title !== undefined){
+let data29 = data28.title;
+if(typeof data29 === "string"){
+if(func2(data29) < 1){
+const err80 = {instancePath:instancePath+"/failure/title",schemaPath:"#/$defs/message/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -14234,14 +14231,62 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
 else {
-const err81 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err81 = {instancePath:instancePath+"/failure/title",schemaPath:"#/$defs/message/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
 else {
 vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data28.text !== undefined){
+let data30 = data28.text;
+if(typeof data30 === "string"){
+if(func2(data30) < 1){
+const err82 = {instancePath:instancePath+"/failure/text",schemaPath:"#/$defs/message/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+else {
+const err83 = {instancePath:instancePath+"/failure/text",schemaPath:"#/$defs/message/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/failure",schemaPath:"#/$defs/message/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+else {
+const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
 }
 errors++;
 }
@@ -14756,4 +14801,4 @@ return errors === 0;
 }
 validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.sourceHash = "1221720cc8b1147f4772267640be3a9974e8ca61ed941d98df12b4a44795394b";
+exports.sourceHash = "1bf9950a776da936b5f34c2c9fc9e86e75fe7b210b8ebb339770ed2893d92da0";

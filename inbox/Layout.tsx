@@ -6,6 +6,7 @@ import { IconMoon, IconSun } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { Me } from '../contracts/staff-api.ts';
 import { IdleWatch } from './auth/IdleWatch.tsx';
+import { DeskWatch } from './desk/DeskWatch.tsx';
 import { isPublicPath, useSession } from './session.ts';
 
 function ColorSchemeSwitch() {
@@ -77,6 +78,7 @@ export function Layout() {
     <>
       {me && <IdleWatch />}
       <Header me={me} />
+      {me && <DeskWatch />}
       <Container size="lg" component="main" className="inbox-main">
         <Screen />
       </Container>

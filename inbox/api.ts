@@ -8,6 +8,7 @@ import {
   REFUSED,
   STAFF_API_PATH,
   type AuditPage,
+  type CallRequest,
   type EndedSessions,
   type ErrorAnswer,
   type LeadDetail,
@@ -148,7 +149,8 @@ export const api = {
           background,
         })
       : request<LeadsPage>(`/leads${query({ ...filter, before })}`, { background }),
-  lead: (id: string) => request<LeadDetail>(`/leads/${encodeURIComponent(id)}`),
+  lead: (id: string, { background = false } = {}) =>
+    request<LeadDetail>(`/leads/${encodeURIComponent(id)}`, { background }),
   setStatus: (id: string, status: LeadStatus) =>
     request<LeadDetail>(`/leads/${encodeURIComponent(id)}/status`, {
       method: 'POST',
@@ -159,6 +161,12 @@ export const api = {
       method: 'POST',
       body: { text } satisfies NoteRequest,
     }),
+  claim: (id: string) =>
+    request<LeadDetail>(`/leads/${encodeURIComponent(id)}/claim`, { method: 'POST', body: {} }),
+  release: (id: string) =>
+    request<LeadDetail>(`/leads/${encodeURIComponent(id)}/release`, { method: 'POST', body: {} }),
+  logCall: (id: string, call: CallRequest) =>
+    request<LeadDetail>(`/leads/${encodeURIComponent(id)}/calls`, { method: 'POST', body: call }),
   /** Tells the server a call link was tapped, for the audit log; never holds up the call. */
   recordCall: (id: string) => {
     void request<void>(`/leads/${encodeURIComponent(id)}/calls`, { method: 'POST', keepalive: true }).catch(

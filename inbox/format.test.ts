@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { age, localDayStart, timeAgo } from './format.ts';
+import { age, dueLine, localDayStart, timeAgo } from './format.ts';
 
 describe('inbox times', () => {
   it('says how long ago, in the largest whole unit', () => {
@@ -26,5 +26,17 @@ describe('inbox times', () => {
     expect(Date.parse(to ?? '') - Date.parse(from ?? '')).toBeGreaterThanOrEqual(23 * 3_600_000);
     expect(localDayStart('')).toBeUndefined();
     expect(localDayStart('March 3')).toBeUndefined();
+  });
+
+  it('says how long a lead has waited and when it is due, red once overdue, nothing once kept', () => {
+    const now = Date.parse('2026-03-03T12:14:00Z');
+    const lead = { createdAt: '2026-03-03T12:00:00Z', dueAt: '2026-03-03T12:15:00Z', due: true, attempts: 0 };
+    expect(dueLine(lead, now)).toEqual({ text: 'waiting 14 min, due in 1 min', overdue: false });
+    expect(dueLine(lead, now + 4 * 60_000)).toEqual({ text: 'overdue 3 min', overdue: true });
+    expect(dueLine({ ...lead, attempts: 1, dueAt: '2026-03-03T12:24:00Z' }, now)).toEqual({
+      text: 'callback due in 10 min',
+      overdue: false,
+    });
+    expect(dueLine({ ...lead, due: false }, now)).toBeNull();
   });
 });

@@ -36,3 +36,26 @@ export function localDayStart(date: string, endOf = false): string | undefined {
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
   return new Date(year, month - 1, day + (endOf ? 1 : 0)).toISOString();
 }
+
+/** Whole minutes between two instants, at least 0. */
+const minutesBetween = (from: number, to: number) => Math.max(0, Math.floor((to - from) / 60_000));
+
+/**
+ * Where a lead stands against its promise, as the card says it: "waiting 14 min, due in 1 min", "overdue 3 min",
+ * "callback due in 8 min"; null once nothing is due. `overdue` paints it red.
+ */
+export function dueLine(
+  lead: { createdAt: string; dueAt: string; due: boolean; attempts: number },
+  now: number,
+): { text: string; overdue: boolean } | null {
+  if (!lead.due) return null;
+  const due = Date.parse(lead.dueAt);
+  const waited = minutesBetween(Date.parse(lead.createdAt), now);
+  const callback = lead.attempts > 0;
+  if (now >= due)
+    return { text: `${callback ? 'callback ' : ''}overdue ${minutesBetween(due, now)} min`, overdue: true };
+  // Rounded: a lead just in, 15 minutes from its promise, reads "due in 15 min", not 16 or 14.
+  const left = Math.max(1, Math.round((due - now) / 60_000));
+  const duePart = `due in ${left < 120 ? `${left} min` : age(left * 60)}`;
+  return { text: callback ? `callback ${duePart}` : `waiting ${waited} min, ${duePart}`, overdue: false };
+}

@@ -32,7 +32,7 @@ const BENCHMARKS: Bench[] = [
   {
     script: 'bench:inbox',
     args: ['--leads', '100', '--requests', '10'],
-    last: /^list_p95_ms=[\d.]+ search_p95_ms=[\d.]+$/,
+    last: /^list_p95_ms=[\d.]+ search_p95_ms=[\d.]+ queue_p95_ms=[\d.]+ fanout_p95_ms=[\d.]+$/,
   },
 ];
 

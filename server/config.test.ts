@@ -27,6 +27,8 @@ describe('server config', () => {
       logLevel: 'info',
       trustProxy: false,
       staffOrigin: 'http://localhost:3000',
+      siteTimeZone: 'America/Los_Angeles',
+      escalationRepeatMs: 600_000,
     });
   });
 

@@ -68,6 +68,13 @@ export interface ServerConfig {
    * party and the origin a browser must report; a request for /staff/ under another Host is refused.
    */
   staffOrigin: string;
+  /** SITE_TIMEZONE: the zone the staff export's times are written in (an IANA name). */
+  siteTimeZone: string;
+  /**
+   * ESCALATION_REPEAT_MINUTES: a lead still unclaimed and not contacted at its due time gets a chat escalation, again
+   * this often until someone claims it (server/alerts/escalation.ts).
+   */
+  escalationRepeatMs: number;
 }
 
 /** The server's environment variables, with their defaults. */
@@ -99,9 +106,21 @@ export const ENVIRONMENT = {
   LOG_LEVEL: 'info',
   TRUST_PROXY: '(unset: no proxy is trusted)',
   STAFF_ORIGIN: '(unset: in production, the url of site/site.json; otherwise http://localhost:<PORT>)',
+  SITE_TIMEZONE: 'America/Los_Angeles',
+  ESCALATION_REPEAT_MINUTES: '10',
 } as const;
 
 export class ConfigError extends Error {}
+
+/** True when `timeZone` is one the runtime knows (SITE_TIMEZONE). */
+function knownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -301,6 +320,12 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
   );
   if (staffProblem) problems.push(staffProblem);
 
+  const siteTimeZone = value('SITE_TIMEZONE') ?? ENVIRONMENT.SITE_TIMEZONE;
+  if (!knownTimeZone(siteTimeZone))
+    problems.push(
+      `SITE_TIMEZONE must be an IANA time zone such as America/Los_Angeles, not "${siteTimeZone}"`,
+    );
+
   const clientDir = resolve(cwd, value('CLIENT_DIR') ?? ENVIRONMENT.CLIENT_DIR);
   const config: ServerConfig = {
     port,
@@ -330,6 +355,8 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     logLevel: value('LOG_LEVEL') ?? ENVIRONMENT.LOG_LEVEL,
     trustProxy,
     staffOrigin: originOf(staffOriginText) ?? staffOriginText,
+    siteTimeZone,
+    escalationRepeatMs: Math.round(decimal('ESCALATION_REPEAT_MINUTES', 10, 0.05, 24 * 60) * 60_000),
   };
   if (problems.length > 0) throw new ConfigError(problems.join('\n'));
   return config;

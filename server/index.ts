@@ -81,6 +81,7 @@ async function main(): Promise<void> {
       origin: config.staffOrigin,
       readLimit: config.staffReadLimit,
       sessionLimits: { idleMs: config.staffIdleMs, absoluteMs: config.staffSessionMs },
+      timeZone: config.siteTimeZone,
     }),
   });
 

@@ -36,7 +36,11 @@ export type PipelineConfig = Pick<
   | 'allowedOrigins'
   | 'logLevel'
   | 'trustProxy'
->;
+> &
+  Partial<Pick<ServerConfig, 'escalationRepeatMs'>> & {
+    /** How often overdue leads are looked for (tests shorten it). */
+    escalationSweepMs?: number;
+  };
 
 /** Says where the encryption key came from, and warns where a deployment should do better. */
 function reportKey(store: LeadStore, logger: Logger): void {
@@ -88,6 +92,8 @@ export async function createLeadPipeline(
     retryMaxMs: config.chatRetryMaxMs,
     maxAgeMs: config.chatAlertMaxAgeMs,
     timeoutMs: config.chatTimeoutMs,
+    escalationRepeatMs: config.escalationRepeatMs,
+    escalationSweepMs: config.escalationSweepMs,
   });
   const api = formApi({
     forms,

@@ -10,6 +10,7 @@ import { SCHEMA_FILES, schemaId } from '../schemas.ts';
 import { emergencyNumberProblems } from './emergency-numbers.ts';
 import { linkProblems, redirectProblems, relatedProgramsProblems, type SiteIndex } from './link-rules.ts';
 import { unknownNameProblem } from './messages.ts';
+import { formBlockPromiseProblems, formPromiseProblems } from './promise-rules.ts';
 import type { Problem } from './problems.ts';
 
 /** How errors name a file, and how the page rules read where a page lives: relative to the content root. */
@@ -40,7 +41,7 @@ export function blockCrossProblems(
   if (block.type === 'related-programs') return relatedProgramsProblems(block, base, index(), currentPath);
   if (block.type !== 'form') return [];
   const ids = formIds(paths);
-  const problems: Problem[] = [];
+  const problems: Problem[] = formBlockPromiseProblems(paths, block, base);
   for (const key of ['formId', 'secondFormId'] as const) {
     const formId = block[key];
     if (typeof formId !== 'string' || ids.includes(formId)) continue;
@@ -177,6 +178,7 @@ export function documentProblems(
         );
     }
   }
+  if (kind === 'form') problems.push(...formPromiseProblems(data));
   if (kind === 'form' && isObject(data) && Array.isArray(data.fields)) {
     const seen = new Set<string>();
     data.fields.forEach((field, i) => {

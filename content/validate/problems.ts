@@ -38,6 +38,7 @@ export const PROBLEM_CODES = [
   // Across documents and within one
   'unknown-form',
   'repeated-form',
+  'promise-mismatch',
   'duplicate-anchor',
   'duplicate-field-name',
   'broken-link',

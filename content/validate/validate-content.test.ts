@@ -212,6 +212,7 @@ describe('validateDocumentText', () => {
     const text = `{
   "$schema": "../../schemas/form.schema.json",
   "name": "Callback",
+  "promiseMinutes": 15,
   "fields": [
     { "name": "phone", "label": "Phone", "type": "tel", "required": true, "options": [{ "label": "A", "value": "a" }] },
     { "name": "phone", "label": "Phone again", "type": "select", "required": false }
@@ -223,10 +224,35 @@ describe('validateDocumentText', () => {
   "failure": { "title": "Sorry", "text": "Please call us instead." }
 }`;
     expect(lines(file, text)).toEqual([
-      'site/forms/callback.json:5:75  /fields/0/options  property "options" is only allowed when type is "select"',
-      "site/forms/callback.json:6:5  /fields/1  must have required property 'options'",
-      'site/forms/callback.json:6:15  /fields/1/name  field name "phone" is used twice',
+      'site/forms/callback.json:6:75  /fields/0/options  property "options" is only allowed when type is "select"',
+      "site/forms/callback.json:7:5  /fields/1  must have required property 'options'",
+      'site/forms/callback.json:7:15  /fields/1/name  field name "phone" is used twice',
     ]);
+  });
+
+  it('fails a form whose words promise other than its promiseMinutes, and a form block that does', () => {
+    const file = join(ROOT, 'site/forms/callback.json');
+    const text = `{
+  "$schema": "../../schemas/form.schema.json",
+  "name": "Callback",
+  "promiseMinutes": 15,
+  "promise": "A counselor will call you within 15 minutes.",
+  "fields": [{ "name": "phone", "label": "Phone", "type": "tel", "required": true }],
+  "submitLabel": "Call me back",
+  "submittingLabel": "Submitting...",
+  "requiredMessage": "This field is required",
+  "success": { "title": "Thank you", "text": "We will call you within 30 minutes." },
+  "failure": { "title": "Sorry", "text": "Please call us instead." }
+}`;
+    expect(lines(file, text)).toEqual([
+      'site/forms/callback.json:10:46  /success/text  "within 30 minutes" disagrees with this form\'s promiseMinutes (15 minutes): the inbox holds admissions to that value, so the words must say the same',
+    ]);
+    expect(lines(file, text.replace('within 30 minutes', 'within 15 minutes'))).toEqual([]);
+    const blocks = `    { "type": "form", "id": "verify", "heading": "Verify", "intro": "We answer within an hour.", "formId": "insurance-verification" }`;
+    expect(lines(PAGE, page(blocks))).toEqual([
+      'pages/services/medical-detox.json:7:69  /blocks/0/intro (form)  "within an hour" disagrees with form "insurance-verification"\'s promiseMinutes (24 hours): the inbox holds admissions to that value, so the words must say the same',
+    ]);
+    expect(lines(PAGE, page(blocks.replace('within an hour', 'within 24 hours')))).toEqual([]);
   });
 
   it('checks the site document against the site schema', () => {

@@ -1,13 +1,18 @@
 // One lead: every field under its label, where it came from, its status, notes and the history of its status. Its
 // route's loader asks for it.
-import { Alert, Anchor, Button, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPhone } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Suspense, use, useState, type ReactNode } from 'react';
 import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus, type LeadDetail } from '../../contracts/staff-api.ts';
 import { api } from '../api.ts';
 import type { Loaded } from '../loaded.ts';
-import { Received } from '../list/LeadCard.tsx';
+import { Received, RelatedLeads } from '../list/LeadCard.tsx';
+import { useNewLeads } from '../list/use-new-leads.ts';
+import { CallOutcomeForm } from '../desk/CallOutcome.tsx';
+import { ClaimButton } from '../desk/ClaimButton.tsx';
+import { useNow } from '../desk/use-now.ts';
+import { dueLine } from '../format.ts';
 import { History, Notes } from './Notes.tsx';
 
 const leadApi = getRouteApi('/leads/$id');
@@ -33,6 +38,14 @@ function ShownLead({ found, back }: { found: Promise<Loaded<LeadDetail>>; back: 
   const [lead, setLead] = useState(loaded.ok ? loaded.value : undefined);
   const [statusProblem, setStatusProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const now = useNow();
+  // Changed by anyone (a claim, a call, a note, its status): shown afresh, asked on the app's own (not a read of theirs).
+  useNewLeads(
+    () => undefined,
+    (changed) => {
+      if (changed === lead?.id) void api.lead(changed, { background: true }).then(setLead, () => undefined);
+    },
+  );
 
   if (!loaded.ok || !lead)
     return (
@@ -44,6 +57,7 @@ function ShownLead({ found, back }: { found: Promise<Loaded<LeadDetail>>; back: 
       </Stack>
     );
 
+  const due = dueLine(lead, now);
   // The server's tap-to-call href, on the field that holds the number it was made from.
   const callable = (value: string) => lead.tel !== null && value !== '' && value === lead.phone;
   const setStatus = async (value: string) => {
@@ -81,6 +95,18 @@ function ShownLead({ found, back }: { found: Promise<Loaded<LeadDetail>>; back: 
           Call {lead.phone}
         </Button>
       )}
+      <Paper withBorder p="md" component="section" aria-label="Who is calling, and when it is due">
+        <Group justify="space-between" gap="sm">
+          <Text fw={700} c={due?.overdue ? 'red' : undefined}>
+            {due ? due.text : 'Nothing due'}
+          </Text>
+          <Group gap="sm">
+            <ClaimButton lead={lead} onChanged={setLead} />
+          </Group>
+        </Group>
+        <RelatedLeads lead={lead} now={now} />
+      </Paper>
+      <CallOutcomeForm lead={lead} onSaved={setLead} />
       <Paper withBorder p="md">
         <NativeSelect
           label="Status"

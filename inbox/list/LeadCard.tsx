@@ -4,7 +4,8 @@ import { IconPhone } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { STATUS_LABELS, type ListedLead } from '../../contracts/staff-api.ts';
 import { api, leadPath } from '../api.ts';
-import { age, exactTime, timeAgo } from '../format.ts';
+import { ClaimButton } from '../desk/ClaimButton.tsx';
+import { age, dueLine, exactTime, timeAgo } from '../format.ts';
 
 // Urgency labels come from each form's definition; these words are what make one look pressing.
 const PRESSING = /\b(immediate|urgent|today|now|asap|crisis|emergency)\b/i;
@@ -29,9 +30,40 @@ export function UrgencyBadge({ label }: { label: string | null }) {
   );
 }
 
-export function LeadCard({ lead }: { lead: ListedLead }) {
+/** "Also wrote 35 min ago (Contacted)": the same person's other leads, each a link. */
+export function RelatedLeads({ lead, now }: { lead: Pick<ListedLead, 'relatedLeads'>; now: number }) {
+  if (lead.relatedLeads.length === 0) return null;
   return (
-    <li className="inbox-lead">
+    <Text size="sm" component="span" className="inbox-lead-related">
+      Also wrote{' '}
+      {lead.relatedLeads.slice(0, 1).map((other, i) => (
+        <span key={other.id}>
+          {i > 0 && ', '}
+          <Anchor component={Link} to={leadPath(other.id)}>
+            {timeAgo(other.createdAt, now)} ({STATUS_LABELS[other.status]})
+          </Anchor>
+        </span>
+      ))}
+      {lead.relatedLeads.length > 1 && ` and ${lead.relatedLeads.length - 1} more`}
+    </Text>
+  );
+}
+
+export function LeadCard({
+  lead,
+  now,
+  fresh = false,
+  onChanged,
+}: {
+  lead: ListedLead;
+  now: number;
+  /** Arrived since the list was opened: highlighted. */
+  fresh?: boolean;
+  onChanged?: (lead: ListedLead) => void;
+}) {
+  const due = dueLine(lead, now);
+  return (
+    <li className="inbox-lead" data-fresh={fresh || undefined} data-overdue={due?.overdue || undefined}>
       <span className="inbox-lead-received">
         <Received iso={lead.createdAt} />
       </span>
@@ -39,9 +71,6 @@ export function LeadCard({ lead }: { lead: ListedLead }) {
         <Anchor component={Link} to={leadPath(lead.id)} fw={700}>
           {lead.name || 'No name given'}
         </Anchor>
-        <Text size="sm" c="dimmed" component="span" className="inbox-lead-form">
-          {lead.formName}
-        </Text>
       </span>
       <span className="inbox-lead-phone">
         {lead.tel ? (
@@ -59,14 +88,23 @@ export function LeadCard({ lead }: { lead: ListedLead }) {
         )}
       </span>
       <span className="inbox-lead-badges">
+        {/* Beside the badges, not under the name: one row less, four cards and more to a phone screen. */}
+        <Text size="sm" c="dimmed" component="span" className="inbox-lead-form">
+          {lead.formName}
+        </Text>
         <UrgencyBadge label={lead.urgency} />
         <Badge variant="outline" color="gray" className="inbox-badge">
           {STATUS_LABELS[lead.status]}
         </Badge>
       </span>
-      <Text component="span" size="sm" className="inbox-lead-age" title="Age">
-        {age(lead.ageSeconds)} old
+      <Text component="span" size="sm" className="inbox-lead-age" fw={due?.overdue ? 700 : undefined}>
+        {due ? due.text : `${age(lead.ageSeconds)} old`}
+        {lead.attempts > 0 && ` · ${lead.attempts} ${lead.attempts === 1 ? 'call' : 'calls'}`}
       </Text>
+      <span className="inbox-lead-owner">
+        <ClaimButton lead={lead} onChanged={(detail) => onChanged?.({ ...lead, ...detail })} compact />
+      </span>
+      <RelatedLeads lead={lead} now={now} />
     </li>
   );
 }

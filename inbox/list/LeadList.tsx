@@ -3,7 +3,7 @@
 // event stream, and the list asks for its first page again on its own (a background request: it neither keeps the
 // session alive nor counts as the member's read); what is new in that page goes on top and is announced politely to
 // screen readers, with a count only: never a sound, and never a notification or announcement carrying a name.
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
@@ -16,6 +16,8 @@ import { LeadCard } from './LeadCard.tsx';
 import type { ListFilters } from './list-search.ts';
 import { searchTerm, setSearchTerm } from './search-term.ts';
 import { useNewLeads } from './use-new-leads.ts';
+import { useNow } from '../desk/use-now.ts';
+import { eventWithin } from '../desk/desk-stream.ts';
 
 const listApi = getRouteApi('/');
 
@@ -62,6 +64,33 @@ export function LeadList() {
           The export takes the filters but not the search: it lists every lead the filters match.
         </Text>
       )}
+      <Group gap="sm" wrap="wrap">
+        <SegmentedControl
+          aria-label="Which leads"
+          value={search.view ?? 'needs-action'}
+          onChange={(view) => setSearch({ ...search, q: filter.q, view: view === 'all' ? 'all' : undefined })}
+          data={[
+            { value: 'needs-action', label: 'Needs action' },
+            { value: 'all', label: 'All leads' },
+          ]}
+        />
+        <SegmentedControl
+          aria-label="Whose leads"
+          value={search.owner ?? 'anyone'}
+          onChange={(owner) =>
+            setSearch({
+              ...search,
+              q: filter.q,
+              owner: owner === 'mine' || owner === 'unassigned' ? owner : undefined,
+            })
+          }
+          data={[
+            { value: 'anyone', label: 'Anyone' },
+            { value: 'mine', label: 'Mine' },
+            { value: 'unassigned', label: 'Unassigned' },
+          ]}
+        />
+      </Group>
       <Filters key={filter.q ?? ''} value={{ ...search, q: filter.q }} onChange={setSearch} />
       <div aria-live="polite" role="status" className="inbox-visually-hidden">
         {announcement}
@@ -71,7 +100,7 @@ export function LeadList() {
         <ShownLeads
           firstPage={firstPage}
           filter={filter}
-          filtered={Object.values(filter).some(Boolean)}
+          filtered={Object.entries(filter).some(([key, value]) => key !== 'view' && Boolean(value))}
           onNew={announceNew}
           onClear={() => setSearch({})}
         />
@@ -95,6 +124,12 @@ function ShownLeads(props: {
   const [next, setNext] = useState<string | null>(loaded.ok ? loaded.value.next : null);
   const [problem, setProblem] = useState<string | undefined>(loaded.ok ? undefined : loaded.problem);
   const [loadingMore, setLoadingMore] = useState(false);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const now = useNow();
+  const queue = filter.view === 'needs-action';
+  /** The queue stays soonest due first as leads come and change; the rest newest first, as the server sends them. */
+  const ordered = (list: ListedLead[]) =>
+    queue ? [...list].sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.id.localeCompare(b.id)) : list;
 
   // The first page again (a new lead, or the route loaded again): whatever in it is not shown yet goes on top.
   const shown = useRef(leads);
@@ -104,17 +139,46 @@ function ShownLeads(props: {
       const known = new Set((shown.current ?? []).map((lead) => lead.id));
       const added = page.leads.filter((lead) => !known.has(lead.id));
       if (added.length === 0) return;
-      setLeads((current) => [...added, ...(current ?? [])]);
+      setLeads((current) => ordered([...added, ...(current ?? [])]));
+      setFresh((current) => new Set([...current, ...added.map((lead) => lead.id)]));
       onNew(added.length);
     },
     [onNew],
   );
+  /** A lead changed (by anyone): its fresh state from the first page; gone from the queue once nothing is due. */
+  const update = useCallback(
+    (page: LeadsPage, id: string) => {
+      const found = page.leads.find((lead) => lead.id === id);
+      setLeads((current) => {
+        const list = current ?? [];
+        if (!found) return queue ? list.filter((lead) => lead.id !== id) : list;
+        const known = list.some((lead) => lead.id === id);
+        return ordered(known ? list.map((lead) => (lead.id === id ? found : lead)) : [found, ...list]);
+      });
+    },
+    [queue],
+  );
+  const replace = (changed: ListedLead) =>
+    setLeads((current) => ordered((current ?? []).map((lead) => (lead.id === changed.id ? changed : lead))));
+
   useEffect(() => {
     if (firstPage === initial) return;
     void firstPage.then((again) => again.ok && addNew(again.value));
   }, [firstPage, initial, addNew]);
   // A failure shows nothing here: a 401 signs the app out (api.ts), anything else waits for the next lead.
-  useNewLeads(() => void api.leads(filter, undefined, { background: true }).then(addNew, () => undefined));
+  // A lead that came while this list was loading: asked again once, on its own.
+  useEffect(() => {
+    if (eventWithin(30_000))
+      void api.leads(filter, undefined, { background: true }).then(addNew, () => undefined);
+  }, []);
+  useNewLeads(
+    () => void api.leads(filter, undefined, { background: true }).then(addNew, () => undefined),
+    (id) =>
+      void api.leads(filter, undefined, { background: true }).then(
+        (page) => update(page, id),
+        () => undefined,
+      ),
+  );
 
   const loadMore = async () => {
     if (!next) return;
@@ -139,9 +203,12 @@ function ShownLeads(props: {
       )}
       {leads?.length === 0 && <Text>No leads match these filters.</Text>}
       {leads && leads.length > 0 && (
-        <ul className="inbox-leads" aria-label="Leads, newest first">
+        <ul
+          className="inbox-leads"
+          aria-label={queue ? 'Leads needing action, soonest due first' : 'Leads, newest first'}
+        >
           {leads.map((lead) => (
-            <LeadCard key={lead.id} lead={lead} />
+            <LeadCard key={lead.id} lead={lead} now={now} fresh={fresh.has(lead.id)} onChanged={replace} />
           ))}
         </ul>
       )}

@@ -5,7 +5,15 @@ import { isLeadStatus, type LeadFilter, type LeadStatus } from '../../contracts/
 import { localDayStart } from '../format.ts';
 
 /** The list's address: `from` and `to` are local dates (`YYYY-MM-DD`), both days included. */
-export type ListSearch = { status?: LeadStatus; form?: string; from?: string; to?: string };
+export type ListSearch = {
+  /** `all`: every lead, newest first; unset: "needs action", open leads soonest due first. */
+  view?: 'all';
+  owner?: 'mine' | 'unassigned';
+  status?: LeadStatus;
+  form?: string;
+  from?: string;
+  to?: string;
+};
 /** The list's filters as the screen shows them: the address's, and the search term (in memory only). */
 export type ListFilters = ListSearch & { q?: string };
 
@@ -15,6 +23,8 @@ const localDate = (value: unknown) =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
 
 export const validateListSearch = (search: Record<string, unknown>): ListSearch => ({
+  view: search.view === 'all' ? 'all' : undefined,
+  owner: search.owner === 'mine' || search.owner === 'unassigned' ? search.owner : undefined,
   status: isLeadStatus(search.status) ? search.status : undefined,
   form: text(search.form),
   from: localDate(search.from),
@@ -28,6 +38,9 @@ export const validateNext = (search: Record<string, unknown>): { next?: string }
 };
 
 export const toApiFilter = (search: ListFilters): LeadFilter => ({
+  // A search looks through every lead: what someone asks for by name may be settled already.
+  view: search.view === 'all' || search.q ? undefined : 'needs-action',
+  owner: search.owner,
   status: search.status,
   form: search.form,
   from: search.from ? localDayStart(search.from) : undefined,

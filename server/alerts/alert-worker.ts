@@ -7,6 +7,7 @@ import type { DueAlert, LeadStore } from '../store/contract/lead-store.ts';
 import type { Logger } from '../logger.ts';
 import { decideAfterFailure, parseRetryAfter, type RetryPolicy, type TryOutcome } from './retry-policy.ts';
 import { postJson } from './webhook-post.ts';
+import { createEscalator } from './escalation.ts';
 
 export interface AlertWorkerOptions {
   store: LeadStore;
@@ -29,6 +30,10 @@ export interface AlertWorkerOptions {
   timeoutMs?: number;
   /** Jitter source, [0, 1). */
   random?: () => number;
+  /** ESCALATION_REPEAT_MINUTES in milliseconds (escalation.ts); 10 minutes when unset. */
+  escalationRepeatMs?: number;
+  /** How often overdue leads are looked for; 15 s when unset. */
+  escalationSweepMs?: number;
 }
 
 export interface AlertWorker {
@@ -64,6 +69,20 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   const pollMs = options.pollMs ?? 5000;
   const timeoutMs = options.timeoutMs ?? 5000;
 
+  // Leads past their due time, unclaimed: told to the same chat (escalation.ts).
+  const escalator =
+    webhookUrl === undefined
+      ? undefined
+      : createEscalator({
+          store,
+          forms,
+          site,
+          logger,
+          webhookUrl,
+          repeatMs: options.escalationRepeatMs,
+          sweepMs: options.escalationSweepMs,
+          timeoutMs: options.timeoutMs,
+        });
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -210,6 +229,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         return;
       }
       run();
+      escalator?.start();
     },
     leadStored(leadId) {
       if (!webhookUrl)
@@ -219,7 +239,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await running;
+      await Promise.all([running, escalator?.stop()]);
     },
   };
 }

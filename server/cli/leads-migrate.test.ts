@@ -49,7 +49,11 @@ describe('leads migrate-to-postgres', () => {
     await store.markDelivered([first], new Date());
     await store.inbox.setStatus(first, 'contacted', 'ana@example.org');
     await store.inbox.addNote(second, 'Prefers a call after 5', 'ana@example.org');
-    const { token } = await store.staff.createInvite('ana@example.org', true, Date.now() + 60_000);
+    const { token } = await store.staff.createInvite(
+      'ana@example.org',
+      ['admissions', 'admin'],
+      Date.now() + 60_000,
+    );
     const passkey = {
       id: 'cred-1',
       publicKey: new Uint8Array([1, 2, 3]),

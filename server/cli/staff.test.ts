@@ -53,6 +53,7 @@ describe('npm run staff', () => {
       expect(await store.staff.inviteFor(token, NOW.getTime() + 24 * 3600_000)).toBeUndefined();
       expect(await store.staff.enrol(token, 'ana-id', passkey('cred-1'), NOW.getTime())).toMatchObject({
         admin: true,
+        roles: ['admissions', 'admin'],
       });
     });
     const again = await cli(['invite', 'ana@example.org']);
@@ -66,15 +67,15 @@ describe('npm run staff', () => {
       expect(await store.staff.inviteFor(token, NOW.getTime() + 60 * 60_000)).toBeUndefined();
     });
     expect((await cli(['invites'])).out).toMatch(
-      /^E-mail\s+Admin\s+For\s+Created \(UTC\)\s+Expires \(UTC\)\nana@example\.org\s+no\s+add a passkey\s+2026-01-09 12:00\s+2026-01-09 13:00\n$/,
+      /^E-mail\s+Roles\s+For\s+Created \(UTC\)\s+Expires \(UTC\)\nana@example\.org\s+admissions\s+add a passkey\s+2026-01-09 12:00\s+2026-01-09 13:00\n$/,
     );
   });
 
   it('lists the staff, and revokes one at once: sessions and passkeys deleted, invitations cancelled', async () => {
     await withStore((store) => store.staff.startSession('ana-id', NOW.getTime()));
     const listed = await cli(['list']);
-    expect(listed.out).toMatch(/^E-mail\s+Admin\s+Passkeys\s+Last sign-in \(UTC\)\s+Revoked \(UTC\)\n/);
-    expect(listed.out).toMatch(/ana@example\.org\s+yes\s+1\s+-\s+-\n/);
+    expect(listed.out).toMatch(/^E-mail\s+Roles\s+Passkeys\s+Last sign-in \(UTC\)\s+Revoked \(UTC\)\n/);
+    expect(listed.out).toMatch(/ana@example\.org\s+admissions, admin\s+1\s+-\s+-\n/);
     const revoked = await cli(['revoke', 'ANA@example.org']);
     expect([revoked.code, revoked.out]).toEqual([
       0,
@@ -90,7 +91,9 @@ describe('npm run staff', () => {
       n: 0,
     });
     db.close();
-    expect((await cli(['list'])).out).toMatch(/ana@example\.org\s+yes\s+0\s+-\s+2026-01-09 12:00\n/);
+    expect((await cli(['list'])).out).toMatch(
+      /ana@example\.org\s+admissions, admin\s+0\s+-\s+2026-01-09 12:00\n/,
+    );
     expect(await cli(['revoke', 'nobody@example.org'])).toMatchObject({ code: 1 });
   });
 
@@ -108,8 +111,12 @@ describe('npm run staff', () => {
     const bob = await cli(['invite', 'bob@example.org', '--admin']);
     expect(bob.out).toContain('Invitation for bob@example.org (admin).');
     const listed = (await cli(['invites'])).out;
-    expect(listed).toMatch(/ana@example\.org\s+no\s+reinstatement\s+2026-01-09 12:00\s+2026-01-10 12:00\n/);
-    expect(listed).toMatch(/bob@example\.org\s+yes\s+new member\s+2026-01-09 12:00\s+2026-01-10 12:00\n/);
+    expect(listed).toMatch(
+      /ana@example\.org\s+admissions\s+reinstatement\s+2026-01-09 12:00\s+2026-01-10 12:00\n/,
+    );
+    expect(listed).toMatch(
+      /bob@example\.org\s+admissions, admin\s+new member\s+2026-01-09 12:00\s+2026-01-10 12:00\n/,
+    );
     expect(listed).not.toContain(tokenOf(bob.out));
 
     expect(await cli(['cancel', 'Bob@Example.org'])).toMatchObject({
@@ -126,6 +133,7 @@ describe('npm run staff', () => {
         id: 'ana-id',
         revokedAt: null,
         admin: false,
+        roles: ['admissions'],
       });
     });
   });
@@ -206,5 +214,43 @@ describe('the audit log cut at its end', () => {
     expect(again.err).toBe(
       'The audit log is broken at row 3: rows 3 to 5 are missing: they were gone when row 3 was appended\n',
     );
+  });
+});
+
+describe('roles', () => {
+  it('invites with the admissions role when no role is named; --role names them; --admin is both', async () => {
+    const rolesFile = join(dir, 'roles.db');
+    await openLeadStore(rolesFile).close();
+    const run = (args: string[]) =>
+      runCli(runStaffCli, args, { env: { LEADS_DB: rolesFile }, cwd: dir, now: () => NOW, user: 'ops' });
+    const plain = await run(['invite', 'cy@example.org']);
+    const admin = await run(['invite', 'di@example.org', '--role', 'admin']);
+    const both = await run(['invite', 'ed@example.org', '--admin']);
+    expect(await run(['invite', 'fy@example.org', '--role', 'pilot'])).toMatchObject({ code: 2 });
+    const store = openLeadStore(rolesFile, { writerThread: false });
+    try {
+      const at = NOW.getTime();
+      expect(await store.staff.inviteFor(tokenOf(plain.out), at)).toMatchObject({
+        admin: false,
+        roles: ['admissions'],
+      });
+      expect(await store.staff.inviteFor(tokenOf(admin.out), at)).toMatchObject({
+        admin: true,
+        roles: ['admin'],
+      });
+      expect(await store.staff.inviteFor(tokenOf(both.out), at)).toMatchObject({
+        admin: true,
+        roles: ['admissions', 'admin'],
+      });
+      expect(await store.staff.enrol(tokenOf(plain.out), 'cy-id', passkey('cred-cy'), at)).toMatchObject({
+        roles: ['admissions'],
+      });
+      expect(await store.staff.setRoles('cy@example.org', ['admin', 'admissions'])).toMatchObject({
+        admin: true,
+        roles: ['admissions', 'admin'],
+      });
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -9,8 +9,9 @@ import type { AuditRow } from '../store/contract/audit-log.ts';
 import { CipherError } from '../store/shared/cipher.ts';
 import { KeyError } from '../store/shared/key-file.ts';
 import type { LeadStore } from '../store/contract/lead-store.ts';
+import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../contracts/staff-api.ts';
 import { PASSKEY_INVITE_VALID_MS, RevokedMemberError } from '../store/contract/staff-store.ts';
-import { normaliseEmail } from '../store/shared/staff-records.ts';
+import { normaliseEmail, normaliseRoles } from '../store/shared/staff-records.ts';
 import { actorOf, withStore } from './cli-store.ts';
 
 /** A new member's invitation (or a reinstatement's) is good this long; a current member's, 1 hour. */
@@ -18,18 +19,28 @@ export const INVITE_VALID_MS = 24 * 60 * 60 * 1000;
 
 export const USAGE = `Usage: npm run staff -- <command>
 
-  invite <email> [--admin] [--reinstate]
-                             print a one-time enrolment link, valid 24 hours (--admin: may export and read the audit
-                             log); for a current member, a link that adds a passkey, valid 1 hour; for a revoked
-                             member, refused unless --reinstate: they may come back (audited as a reinstatement)
-  invites                    invitations still waiting: e-mail, admin, for whom, created, expires (never the link)
+  invite <email> [--role <role>]... [--admin] [--reinstate]
+                             print a one-time enrolment link, valid 24 hours, for the roles given (${STAFF_ROLES.join(', ')};
+                             none given: admissions, who work leads; --admin is --role admissions --role admin: may
+                             also manage staff, export and read the audit log); for a current member, a link that adds
+                             a passkey, valid 1 hour; for a revoked member, refused unless --reinstate: they may come
+                             back (audited as a reinstatement)
+  invites                    invitations still waiting: e-mail, roles, for whom, created, expires (never the link)
   cancel <email>             cancel that e-mail's waiting invitations: their links no longer work
-  list                       staff: e-mail, admin, passkeys, last sign-in, revoked
+  list                       staff: e-mail, roles, passkeys, last sign-in, revoked
   revoke <email>             revoke at once: their sessions and passkeys are deleted, their invitations cancelled
   audit [--verify]           the audit log, newest last; --verify checks its chain and exits 1 at the first bad row
 
 Reads LEADS_DB (default data/leads.db) and its key as the server does (see npm run leads -- help).
 `;
+
+/** The flags that ask for `roles` again: none for the default, --admin for an admin who works leads. */
+function roleFlags(roles: readonly StaffRole[]): string {
+  const key = roles.join(',');
+  if (key === 'admissions') return '';
+  if (key === 'admissions,admin') return ' --admin';
+  return roles.map((role) => ` --role ${role}`).join('');
+}
 
 const invitations = (count: number) => (count === 1 ? '1 invitation' : `${count} invitations`);
 
@@ -79,14 +90,37 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   switch (command) {
     case 'invite': {
-      const { args, has } = takes(
-        ['admin', 'reinstate'],
-        1,
-        'invite takes one e-mail address: invite <email> [--admin] [--reinstate]',
-      );
+      const usage =
+        'invite takes one e-mail address: invite <email> [--role <role>]... [--admin] [--reinstate]';
+      let parsed;
+      try {
+        parsed = readArgs(
+          rest,
+          {
+            admin: { type: 'boolean' },
+            reinstate: { type: 'boolean' },
+            role: { type: 'string', multiple: true },
+          },
+          { positionals: true },
+        );
+      } catch {
+        throw new UsageError(usage);
+      }
+      const args = parsed.positionals;
+      if (args.length !== 1) throw new UsageError(usage);
       const email = normaliseEmail(args[0] ?? '');
       if (!email) throw new UsageError(`"${args[0] ?? ''}" is not an e-mail address`);
-      const [admin, reinstate] = [has('admin'), has('reinstate')];
+      const asked = parsed.values.role ?? [];
+      const unknown = asked.find((role) => !isStaffRole(role));
+      if (unknown !== undefined)
+        throw new UsageError(`Unknown role "${unknown}": the roles are ${STAFF_ROLES.join(', ')}.`);
+      // --admin keeps its old meaning: an admin who also works leads.
+      const roles: StaffRole[] = normaliseRoles([
+        ...asked,
+        ...(parsed.values.admin === true ? ['admissions', 'admin'] : []),
+      ]);
+      const admin = roles.includes('admin');
+      const reinstate = parsed.values.reinstate === true;
       // At STAFF_ORIGIN, where the server answers the staff area and its passkeys belong.
       const siteUrl = readConfig(io.env, io.cwd).staffOrigin;
       return withStore(io, async (store) => {
@@ -99,12 +133,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         const validMs = existing && existing.revokedAt === null ? PASSKEY_INVITE_VALID_MS : INVITE_VALID_MS;
         let invited;
         try {
-          invited = await store.staff.createInvite(email, admin, now + validMs, { now, reinstate });
+          invited = await store.staff.createInvite(email, roles, now + validMs, { now, reinstate });
         } catch (error) {
           if (!(error instanceof RevokedMemberError)) throw error;
           throw new CliFailure(
             `${email} was revoked (${when(error.member.revokedAt)} UTC); their invitations were cancelled with it. ` +
-              `To let them back in: npm run staff -- invite ${email}${admin ? ' --admin' : ''} --reinstate`,
+              `To let them back in: npm run staff -- invite ${email}${roleFlags(roles)} --reinstate`,
           );
         }
         const detail = `${email}${admin ? ' admin' : ''}`;
@@ -131,10 +165,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         }
         io.out(
           table([
-            ['E-mail', 'Admin', 'For', 'Created (UTC)', 'Expires (UTC)'],
+            ['E-mail', 'Roles', 'For', 'Created (UTC)', 'Expires (UTC)'],
             ...invites.map((invite) => [
               invite.email,
-              invite.admin ? 'yes' : 'no',
+              invite.roles.join(', '),
               invite.kind,
               when(invite.createdAt),
               when(invite.expiresAt),
@@ -175,10 +209,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         }
         io.out(
           table([
-            ['E-mail', 'Admin', 'Passkeys', 'Last sign-in (UTC)', 'Revoked (UTC)'],
+            ['E-mail', 'Roles', 'Passkeys', 'Last sign-in (UTC)', 'Revoked (UTC)'],
             ...members.map((member) => [
               member.email,
-              member.admin ? 'yes' : 'no',
+              member.roles.join(', '),
               String(member.passkeys),
               when(member.lastSignInAt),
               when(member.revokedAt),

@@ -14,6 +14,7 @@ import { accountRoutes } from './staff-account.ts';
 import { eventStreams } from './staff-events.ts';
 import { NONCE_PLACEHOLDER, nonceOf, staffHeaders } from './staff-headers.ts';
 import { leadRoutes } from './staff-leads.ts';
+import { deskRoutes } from './staff-desk.ts';
 import { refusalAudit } from './staff-refusals.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
 import { misdirected } from './staff-origin.ts';
@@ -152,6 +153,7 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   passkeys.signedIn(signed);
   accountRoutes(deps, sessions, events.endSession)(signed);
   leadRoutes(deps, readLimit(deps, options.readLimit, options.rateCounters))(signed);
+  deskRoutes(deps)(signed);
   signed.get('/events', events.stream);
   signed.post('/signout', async (req, res) => {
     const { member, sessionId, session } = signedIn(res);

@@ -24,6 +24,8 @@ export interface StaffDeps {
   now: () => number;
   /** How long a session lives idle, and at most (STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS). */
   sessionLimits: SessionLimits;
+  /** SITE_TIMEZONE: the zone of the export's times (America/Los_Angeles when unset). */
+  timeZone?: string;
 }
 
 export interface SignedIn {

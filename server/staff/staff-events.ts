@@ -1,5 +1,6 @@
-// GET /staff/api/events: a server-sent event `lead` with `{ "id" }` as each new lead is stored, and a comment every
-// 25 s so proxies keep the connection open. The stream ends with its session: at sign-out at once; after a revoke, an
+// GET /staff/api/events: a server-sent event `lead` with `{ "id" }` as each new lead is stored, `change` with `{ "id" }`
+// as anyone changes one (claim, release, status, note, call: from any instance), and a comment every 25 s so proxies
+// keep the connection open (and the inbox knows the stream is alive). The stream ends with its session: at sign-out at once; after a revoke, an
 // idle timeout or the absolute limit, at the next heartbeat or event. Never activity: neither the stream nor its checks
 // move the session's idle end (staff-session-life.ts).
 import type { Request, Response } from 'express';
@@ -47,10 +48,18 @@ export function eventStreams(deps: StaffDeps, sessions: SessionKeeper, heartbeat
           end();
         },
       );
-    const unsubscribe = deps.inbox.onLeadStored((id) => {
+    const unsubscribeStored = deps.inbox.onLeadStored((id) => {
       const event: LeadStoredEvent = { id };
       whileLive(() => res.write(`event: lead\ndata: ${JSON.stringify(event)}\n\n`));
     });
+    const unsubscribeChanged = deps.inbox.onLeadChanged((id) => {
+      const event: LeadStoredEvent = { id };
+      whileLive(() => res.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`));
+    });
+    const unsubscribe = () => {
+      unsubscribeStored();
+      unsubscribeChanged();
+    };
     const heartbeat = setInterval(() => whileLive(() => res.write(': heartbeat\n\n')), heartbeatMs);
     ends.add(end);
     req.on('close', end);

@@ -1,9 +1,9 @@
 // Leads as the inbox app receives them (the staff API's answers, contracts/staff-api.ts): the list's row with the
 // person's name, phone, tap-to-call link and urgency, and the lead page with every field under its form's label. Opened
 // values: for signed-in staff only.
-import type { LeadDetail, ListedLead } from '../../contracts/staff-api.ts';
+import type { LeadDesk, LeadDetail, ListedLead } from '../../contracts/staff-api.ts';
 import type { FormDefinition } from '../../generated/content-types.ts';
-import type { InboxLead, InboxRow } from '../store/contract/inbox.ts';
+import type { InboxLead, InboxRow, RelatedLead } from '../store/contract/inbox.ts';
 import { personName } from '../../core/person-name.ts';
 import { telHref } from '../../core/phone.ts';
 
@@ -32,9 +32,25 @@ function contactOf(
   return { name: personName(row.fields) || null, phone, tel: phone === null ? null : telHref(phone) };
 }
 
-export function listItem(row: InboxRow, forms: Forms, now: number): ListedLead {
+/** Where the lead stands against its promise, who works it, and the same person's other leads. */
+export const deskOf = (row: InboxRow, related: readonly RelatedLead[] = []): LeadDesk => ({
+  dueAt: row.dueAt ?? row.promisedAt,
+  due: row.dueAt !== null,
+  owner: row.owner,
+  attempts: row.attempts,
+  related: related.map((lead) => lead.id),
+  relatedLeads: related.map(({ id, createdAt, status }) => ({ id, createdAt, status })),
+});
+
+export function listItem(
+  row: InboxRow,
+  forms: Forms,
+  now: number,
+  related: readonly RelatedLead[] = [],
+): ListedLead {
   const def = forms.get(row.formId);
   return {
+    ...deskOf(row, related),
     id: row.id,
     createdAt: row.createdAt,
     formId: row.formId,
@@ -47,7 +63,7 @@ export function listItem(row: InboxRow, forms: Forms, now: number): ListedLead {
 }
 
 /** Every field under its label, in the form's order (a choice by its option's label); fields it no longer has after. */
-export function leadPage(lead: InboxLead, forms: Forms): LeadDetail {
+export function leadPage(lead: InboxLead, forms: Forms, related: readonly RelatedLead[] = []): LeadDetail {
   const def = forms.get(lead.formId);
   const known = (def?.fields ?? []).filter((field) => lead.fields[field.name] !== undefined);
   const knownNames = new Set(known.map((field) => field.name));
@@ -74,6 +90,8 @@ export function leadPage(lead: InboxLead, forms: Forms): LeadDetail {
     ],
     notes: lead.notes,
     history: lead.history,
+    calls: lead.calls,
+    ...deskOf(lead, related),
   };
 }
 
@@ -99,7 +117,3 @@ export function exportColumns(forms: Forms, formId: string | undefined): ExportC
   }
   return [...columns].map(([label, names]) => ({ label, names }));
 }
-
-/** A lead's value under a column: a lead answered one form, so at most one of its names has a value. */
-export const columnValue = (fields: Record<string, string>, column: ExportColumn): string =>
-  column.names.map((name) => fields[name]).find((value) => value !== undefined) ?? '';

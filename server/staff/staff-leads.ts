@@ -21,7 +21,8 @@ import { InboxQueryError } from '../store/shared/inbox-query.ts';
 import { safeCell } from '../store/shared/lead-report.ts';
 import { HttpError, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
 import { isBackground } from './staff-session-life.ts';
-import { columnValue, exportColumns, leadPage, listItem } from './staff-lead-view.ts';
+import { exportColumns, leadPage, listItem } from './staff-lead-view.ts';
+import { DEFAULT_TIME_ZONE, exportCells, exportHeader } from './staff-export-rows.ts';
 import type { ReadLimit } from './staff-read-limit.ts';
 
 const PAGE_SIZE = 50;
@@ -58,19 +59,29 @@ function instant(req: Request, name: string): string | undefined {
   return new Date(time).toISOString();
 }
 
-/** The filters of a list or export, and how the audit log writes them: the search as `q=(search)`, never its text. */
-export function filterOf(req: Request): { filter: InboxFilter; detail: string } {
-  const status = param(req, 'status');
-  if (status !== undefined && !isLeadStatus(status)) throw new HttpError(400, 'unknown status');
+/**
+ * The filters of a list or export, and how the audit log writes them: the search as `q=(search)`, never its text.
+ * `status` is one status or several, comma-separated; `owner` is `mine` or `unassigned`.
+ */
+export function filterOf(req: Request, me: string): { filter: InboxFilter; detail: string } {
+  const statusText = param(req, 'status');
+  const statuses = statusText?.split(',') ?? [];
+  if (!statuses.every(isLeadStatus)) throw new HttpError(400, 'unknown status');
+  const ownerText = param(req, 'owner');
+  if (ownerText !== undefined && ownerText !== 'mine' && ownerText !== 'unassigned')
+    throw new HttpError(400, 'owner is mine or unassigned');
   const filter: InboxFilter = {
-    status,
+    status: statuses.length === 1 ? statuses[0] : undefined,
+    statuses: statuses.length > 1 ? statuses : undefined,
+    owner: ownerText === undefined ? undefined : ownerText === 'mine' ? me : null,
     formId: param(req, 'form'),
     from: instant(req, 'from'),
     to: instant(req, 'to'),
     q: param(req, 'q'),
   };
   const detail = [
-    ['status', filter.status],
+    ['status', statusText],
+    ['owner', ownerText],
     ['form', filter.formId],
     ['from', filter.from],
     ['to', filter.to],
@@ -98,20 +109,30 @@ export function leadRoutes(deps: StaffDeps, reads: ReadLimit) {
   const { inbox, audit, forms } = deps;
 
   const list = async (req: Request, res: Response<LeadsPage>) => {
-    const { filter, detail } = filterOf(req);
     const { member } = signedIn(res);
+    const { filter, detail: filterDetail } = filterOf(req, member.email);
+    const view = param(req, 'view') ?? 'all';
+    if (view !== 'all' && view !== 'needs-action') throw new HttpError(400, 'view is all or needs-action');
+    const detail = [view === 'all' ? '' : `view=${view}`, filterDetail].filter(Boolean).join('&');
     await reads.check(member.email, res);
     const limitText = param(req, 'limit');
     const limit = limitText === undefined ? PAGE_SIZE : Number(limitText);
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE)
       throw new HttpError(400, `limit is 1 to ${MAX_PAGE}`);
-    const page = await storeQuery(() => inbox.list({ ...filter, before: param(req, 'before'), limit }));
+    const order = view === 'needs-action' ? 'due' : 'newest';
+    const page = await storeQuery(() =>
+      inbox.list({ ...filter, order, before: param(req, 'before'), limit }),
+    );
     await reads.spent(member.email, page.rows.length);
     // The ids shown, in full (a page is 200 leads at most): who saw a given lead's row can be found.
     const shown = `shown=${page.rows.map((row) => row.id).join(',') || 'none'}`;
     await audit.append({ ...reader(req, res, 'list'), detail: [detail, shown].filter(Boolean).join(' ') });
     const now = deps.now();
-    res.json({ leads: page.rows.map((row) => listItem(row, forms, now)), next: page.next });
+    const related = await inbox.related(page.rows.map((row) => row.id));
+    res.json({
+      leads: page.rows.map((row) => listItem(row, forms, now, related.get(row.id))),
+      next: page.next,
+    });
   };
 
   const view = async (req: Request, res: Response<LeadDetail>) => {
@@ -121,7 +142,7 @@ export function leadRoutes(deps: StaffDeps, reads: ReadLimit) {
     if (!lead) throw new HttpError(404, 'not found');
     await reads.spent(member.email, 1);
     await audit.append({ ...reader(req, res, 'view'), leadId: lead.id });
-    res.json(leadPage(lead, forms));
+    res.json(leadPage(lead, forms, (await inbox.related([lead.id])).get(lead.id)));
   };
 
   const status = async (req: Request, res: Response<LeadDetail>) => {
@@ -138,7 +159,7 @@ export function leadRoutes(deps: StaffDeps, reads: ReadLimit) {
       leadId: id,
       detail: `${before.status} -> ${after.status}`,
     });
-    res.json(leadPage(after, forms));
+    res.json(leadPage(after, forms, (await inbox.related([id])).get(id)));
   };
 
   const note = async (req: Request, res: Response<LeadNote>) => {
@@ -152,22 +173,12 @@ export function leadRoutes(deps: StaffDeps, reads: ReadLimit) {
     res.status(201).json(added);
   };
 
-  // Tapping a call link dials on the staff member's own phone, which the server never sees: the app tells it, so the
-  // call is in the audit log beside the view and the status it led to.
-  const call = async (req: Request, res: Response) => {
-    const { member } = signedIn(res);
-    const id = String(req.params.id);
-    if (!(await inbox.get(id))) throw new HttpError(404, 'not found');
-    await audit.append({ actor: member.email, action: 'call', leadId: id });
-    res.status(204).end();
-  };
-
   // The export is in the audit log before its first byte leaves (export-start), and its end is too, however it ends
   // (export-end, linked by export=<id>): finished, aborted (the client went away: nothing more is written, and a
   // stalled client is cut off) or failed, with the rows sent. A row once written is never changed: two rows, not one.
   const csv = async (req: Request, res: Response) => {
     const actor = requireAdmin(res);
-    const { filter, detail } = filterOf(req);
+    const { filter, detail } = filterOf(req, actor);
     await reads.check(actor, res);
     const columns = exportColumns(forms, filter.formId);
     // The first row is read before answering, so a store that cannot answer gets a 503, not a cut-off file.
@@ -184,24 +195,27 @@ export function leadRoutes(deps: StaffDeps, reads: ReadLimit) {
     res.setTimeout(EXPORT_STALL_MS, () => res.destroy());
     res.status(200).type('text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="leads.csv"');
-    const out = stringify({ record_delimiter: 'windows' });
+    const out = stringify({ record_delimiter: 'windows', bom: true });
+    const timeZone = deps.timeZone ?? DEFAULT_TIME_ZONE;
     out.pipe(res);
     let count = 0;
     let outcome: 'finished' | 'aborted' | 'failed' = 'aborted';
     try {
-      out.write(['id', 'createdAt', 'form', 'status', ...columns.map((column) => column.label)]);
+      out.write(exportHeader(columns, timeZone));
       for (; !next.done && !gone.signal.aborted; next = await rows.next()) {
-        const row = next.value;
-        const cells = [
-          row.id,
-          row.createdAt,
-          row.formId,
-          row.status,
-          ...columns.map((column) => columnValue(row.fields, column)),
-        ];
+        // Its notes and calls too: one read per lead (an export is an admin's rare act, read a page at a time).
+        const lead = await inbox.get(next.value.id);
+        if (!lead) continue;
+        // A turn of the event loop every so often: reads that settle at once (SQLite) must not starve the socket, or
+        // a client that went away would not be heard.
+        if (count % 64 === 63) await new Promise((resolve) => setImmediate(resolve));
+        const cells = exportCells(lead, columns, forms, timeZone);
         count += 1;
+        // The response's own backlog counts too: the CSV stream may take rows while the client reads none.
         if (!out.write(cells.map(safeCell)))
           await once(out, 'drain', { signal: gone.signal }).catch(() => undefined);
+        else if (res.writableNeedDrain)
+          await once(res, 'drain', { signal: gone.signal }).catch(() => undefined);
       }
       if (!gone.signal.aborted) {
         out.end();
@@ -254,7 +268,6 @@ export function leadRoutes(deps: StaffDeps, reads: ReadLimit) {
     router.get('/leads/:id', view);
     router.post('/leads/:id/status', status);
     router.post('/leads/:id/notes', note);
-    router.post('/leads/:id/calls', call);
     router.get('/audit', auditPage);
   };
 }

@@ -67,6 +67,7 @@ const tokenOf = (body: { [K in keyof EnrolOptionsRequest]?: unknown }): string =
 export const memberJson = (member: StaffMember): SignedInMember => ({
   email: member.email,
   admin: member.admin,
+  roles: member.roles,
 });
 
 /** 403 unless this session made a user-verified passkey assertion in the last 5 minutes (its sign-in counts). */

@@ -43,6 +43,9 @@ export const INBOX_SHELL =
 
 export interface InProcessServerOptions {
   webhookUrl?: string;
+  /** ESCALATION_REPEAT_MINUTES in ms, and how often overdue leads are looked for (server/alerts/escalation.ts). */
+  escalationRepeatMs?: number;
+  escalationSweepMs?: number;
   /** CHAT_ALERT_DETAIL; none (no patient data) by default, as in production. */
   alertDetail?: AlertDetail;
   retryBaseMs?: number;
@@ -140,6 +143,8 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
       allowedOrigins: options.allowedOrigins ?? [],
       logLevel,
       trustProxy: options.trustProxy ?? false,
+      escalationRepeatMs: options.escalationRepeatMs,
+      escalationSweepMs: options.escalationSweepMs,
     },
     site,
     forms,

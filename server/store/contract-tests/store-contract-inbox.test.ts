@@ -45,7 +45,7 @@ describe.each(storeKinds())('the $name inbox store', (kind) => {
     ]);
     const first = await store.inbox.list({ limit: 2 });
     expect(first.rows.map((row) => row.id)).toEqual([ids[2], ids[1]]);
-    expect(first.rows[1]).toEqual({
+    expect(first.rows[1]).toMatchObject({
       id: ids[1],
       formId: 'insurance-verification',
       createdAt: '2026-01-01T00:01:00.000Z',

@@ -20,16 +20,17 @@ describe.each(storeKinds())('the $name staff store', (kind) => {
     const { store, raw, sql } = await kind.open();
     const { staff } = store;
     const now = Date.now();
-    const first = await staff.createInvite('ana@example.com', false, now + 1440 * MINUTE, { now });
+    const first = await staff.createInvite('ana@example.com', ['admissions'], now + 1440 * MINUTE, { now });
     expect(first.kind).toBe('new member');
     expect(await staff.enrol(first.token, 'ana-id', passkey('cred-1'), now)).toMatchObject({ id: 'ana-id' });
     // A link to add a passkey: an hour at most, whatever the expiry asked for.
-    const extra = await staff.createInvite('ana@example.com', false, now + 1440 * MINUTE, { now });
+    const extra = await staff.createInvite('ana@example.com', ['admissions'], now + 1440 * MINUTE, { now });
     expect(extra).toMatchObject({ kind: 'add a passkey', member: { id: 'ana-id' } });
     expect(await staff.invites(now)).toEqual([
       {
         email: 'ana@example.com',
         admin: false,
+        roles: ['admissions'],
         kind: 'add a passkey',
         createdAt: now,
         expiresAt: now + PASSKEY_INVITE_VALID_MS,
@@ -53,9 +54,9 @@ describe.each(storeKinds())('the $name staff store', (kind) => {
     expect(await staff.enrol('old-token', 'x', passkey('cred-3'), now + 2 * MINUTE)).toBeUndefined();
 
     await expect(
-      staff.createInvite('ana@example.com', false, now + 1440 * MINUTE, { now: now + 2 * MINUTE }),
+      staff.createInvite('ana@example.com', ['admissions'], now + 1440 * MINUTE, { now: now + 2 * MINUTE }),
     ).rejects.toThrow(RevokedMemberError);
-    const back = await staff.createInvite('ana@example.com', true, now + 1440 * MINUTE, {
+    const back = await staff.createInvite('ana@example.com', ['admissions', 'admin'], now + 1440 * MINUTE, {
       now: now + 2 * MINUTE,
       reinstate: true,
     });
@@ -69,12 +70,42 @@ describe.each(storeKinds())('the $name staff store', (kind) => {
     expect(JSON.stringify(await raw('SELECT * FROM invites'))).not.toContain(back.token);
   });
 
+  it('keeps roles as a set: an invitation gives them, an admin changes them, admin follows the list', async () => {
+    const { store, raw } = await kind.open();
+    const now = Date.now();
+    const invite = await store.staff.createInvite(
+      'eve@example.com',
+      ['admin', 'admissions', 'admin'],
+      now + MINUTE,
+      {
+        now,
+      },
+    );
+    expect(await store.staff.inviteFor(invite.token, now)).toMatchObject({ roles: ['admissions', 'admin'] });
+    expect(await store.staff.enrol(invite.token, 'eve-id', passkey('cred-eve'), now)).toMatchObject({
+      admin: true,
+      roles: ['admissions', 'admin'],
+    });
+    expect(await store.staff.setRoles('EVE@example.com', ['admissions'])).toMatchObject({
+      admin: false,
+      roles: ['admissions'],
+    });
+    expect(await raw('SELECT admin, roles FROM staff')).toEqual([{ admin: 0, roles: '["admissions"]' }]);
+    expect(await store.staff.setRoles('nobody@example.com', ['admin'])).toBeUndefined();
+    expect((await store.staff.members())[0]?.roles).toEqual(['admissions']);
+  });
+
   it('cancels the waiting invitations of an e-mail, and says so to whoever opens one', async () => {
     const { store } = await kind.open();
     const { staff } = store;
     const now = Date.now();
-    const { token } = await staff.createInvite('bob@example.com', true, now + 1440 * MINUTE, { now });
-    await staff.createInvite('bob@example.com', true, now + 1440 * MINUTE, { now });
+    const { token } = await staff.createInvite(
+      'bob@example.com',
+      ['admissions', 'admin'],
+      now + 1440 * MINUTE,
+      { now },
+    );
+    await staff.createInvite('bob@example.com', ['admissions', 'admin'], now + 1440 * MINUTE, { now });
     expect(await staff.cancelInvites('Bob@Example.com', now + MINUTE)).toBe(2);
     expect(await staff.cancelInvites('bob@example.com', now + MINUTE)).toBe(0);
     expect(await staff.inviteFor(token, now + MINUTE)).toBeUndefined();
@@ -88,7 +119,7 @@ describe.each(storeKinds())('the $name staff store', (kind) => {
     const { store, again } = await kind.open();
     const { staff } = store;
     const now = Date.now();
-    const { token } = await staff.createInvite('cy@example.com', false, now + MINUTE, { now });
+    const { token } = await staff.createInvite('cy@example.com', ['admissions'], now + MINUTE, { now });
     await staff.enrol(token, 'cy-id', passkey('cred-1', 'Chrome on Android'), now);
     expect(await staff.addPasskey('cy-id', passkey('cred-2', 'Safari on Mac'), now + 1)).toBe(true);
     expect(await staff.addPasskey('cy-id', passkey('cred-3'), now + 2)).toBe(true);
@@ -113,7 +144,7 @@ describe.each(storeKinds())('the $name staff store', (kind) => {
     const { store, raw } = await kind.open();
     const { staff } = store;
     const now = Date.now();
-    const { token } = await staff.createInvite('di@example.com', false, now + MINUTE, { now });
+    const { token } = await staff.createInvite('di@example.com', ['admissions'], now + MINUTE, { now });
     await staff.enrol(token, 'di-id', passkey('cred-1'), now);
     const phone = await staff.startSession('di-id', now, 'Chrome on Android');
     const desk = await staff.startSession('di-id', now + 1, null);

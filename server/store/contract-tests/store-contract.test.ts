@@ -121,7 +121,11 @@ describe.each(storeKinds())('the $name lead store', (kind) => {
   it('invites, enrols and keeps a session of a staff member, secrets kept only as hashes', async () => {
     const { store, raw } = await kind.open(forms);
     const now = Date.now();
-    const { token } = await store.staff.createInvite('Ana@Example.com', true, now + 60_000);
+    const { token } = await store.staff.createInvite(
+      'Ana@Example.com',
+      ['admissions', 'admin'],
+      now + 60_000,
+    );
     const passkey = {
       id: 'cred-1',
       publicKey: new Uint8Array([1, 2, 3]),

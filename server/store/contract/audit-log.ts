@@ -39,6 +39,15 @@ export type AuditAction =
   // screen, but not their act.
   | 'auto-list'
   | 'auto-view'
+  // The admissions desk: "I'm calling" and its release, a lead handed to a member (detail: their e-mail or
+  // `unassigned`), a call's outcome (detail: the outcome's code), an admin's change of a member's roles (detail: the
+  // e-mail and the roles), an escalation sent to chat (actor `server`).
+  | 'claim'
+  | 'release'
+  | 'assign'
+  | 'call-outcome'
+  | 'roles'
+  | 'escalate'
   // The site's releases (server/releases/): a release made live by `npm run content -- publish`, an earlier one made
   // live again, a release the server built at start for new code (actor `server`). The detail names the release ids.
   | 'publish'

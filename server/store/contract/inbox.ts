@@ -4,14 +4,30 @@
 
 // The lead statuses, a lead's notes and status changes are the staff API's (contracts/staff-api.ts): what staff see
 // is what the store keeps.
-import type { LeadNote, LeadStatus, StatusChange } from '../../../contracts/staff-api.ts';
+import type {
+  CallOutcome,
+  LeadCall,
+  LeadNote,
+  LeadStatus,
+  StatusChange,
+} from '../../../contracts/staff-api.ts';
 
 export { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../../contracts/staff-api.ts';
-export type { LeadNote, LeadStatus, StatusChange } from '../../../contracts/staff-api.ts';
+export type {
+  CallOutcome,
+  LeadCall,
+  LeadNote,
+  LeadStatus,
+  StatusChange,
+} from '../../../contracts/staff-api.ts';
 
 /** Which leads: every part optional, all parts together. */
 export interface InboxFilter {
   status?: LeadStatus;
+  /** Any of these statuses (with `status`, both apply). */
+  statuses?: readonly LeadStatus[];
+  /** Owned by this e-mail; null: owned by no one. */
+  owner?: string | null;
   formId?: string;
   /** ISO 8601 instant, inclusive: received at or after. */
   from?: string;
@@ -26,6 +42,11 @@ export interface InboxFilter {
 }
 
 export interface InboxPageQuery extends InboxFilter {
+  /**
+   * `newest` (the default): newest first. `due`: the "needs action" queue, only leads with something due, soonest due
+   * first (the overdue, most overdue first, on top); its cursors are its own.
+   */
+  order?: 'newest' | 'due';
   /** The `next` of the previous page. */
   before?: string;
   /** 1 to 200. */
@@ -41,6 +62,21 @@ export interface InboxRow {
   status: LeadStatus;
   /** Every submitted value, opened (decrypted), by field name. */
   fields: Record<string, string>;
+  /** What is due next (the form's promise, or a callback), ISO 8601; null once nothing is. */
+  dueAt: string | null;
+  /** When the form's promise fell due: the first due time, kept whatever happens next. */
+  promisedAt: string;
+  owner: string | null;
+  /** The first call that reached the person (or the first status that says they were), or null. */
+  firstContactAt: string | null;
+  attempts: number;
+}
+
+/** Another lead of the same person, as the card says it ("also wrote 35 min ago (contacted)"). */
+export interface RelatedLead {
+  id: string;
+  createdAt: string;
+  status: LeadStatus;
 }
 
 /** A lead as its own page shows it. */
@@ -51,6 +87,8 @@ export interface InboxLead extends InboxRow {
   notes: LeadNote[];
   /** Oldest first. */
   history: StatusChange[];
+  /** Oldest first. */
+  calls: LeadCall[];
 }
 
 export interface InboxStore {
@@ -65,4 +103,53 @@ export interface InboxStore {
   addNote(id: string, text: string, author: string): Promise<LeadNote | undefined>;
   /** Calls `listener` with the id of each lead stored from now on (not a replayed one); returns the unsubscribe. */
   onLeadStored(listener: (id: string) => void): () => void;
+  /**
+   * "I'm calling": `email` owns the lead unless someone else does. `claimed` also when it was theirs already; `taken`
+   * when another member owns it.
+   */
+  claim(id: string, email: string): Promise<'claimed' | 'taken' | 'missing'>;
+  /** Gives the lead up: by its owner, or by anyone when `anyOwner` (an admin). `released` also when no one owned it. */
+  release(id: string, email: string, anyOwner: boolean): Promise<'released' | 'not-owner' | 'missing'>;
+  /** Sets the owner (or none), whoever owned it; false when there is no such lead. */
+  assign(id: string, owner: string | null): Promise<boolean>;
+  /**
+   * A call made and its outcome: attempts counted, the status set as the outcome says (recorded as a status change
+   * by `author`), a callback's time made the new due time. The lead after; undefined when there is no such lead.
+   */
+  logCall(
+    id: string,
+    author: string,
+    outcome: CallOutcome,
+    callbackAt?: string,
+  ): Promise<InboxLead | undefined>;
+  /**
+   * Other leads with the same phone number (its ten digits) or e-mail, found through the keyed search hashes: those
+   * still open, or received in the last RELATED_DAYS; newest first, by lead id asked.
+   */
+  related(ids: readonly string[]): Promise<Map<string, RelatedLead[]>>;
+  /**
+   * Calls `listener` with the id of each lead changed from now on, by this instance or (PostgreSQL) another: claimed,
+   * released, its status, a note, a call. Returns the unsubscribe.
+   */
+  onLeadChanged(listener: (id: string) => void): () => void;
+  /**
+   * Takes up to `limit` leads due at or before `now`, owned by no one, and not escalated in the last `repeatMs`,
+   * marking them escalated at `now` (so one instance of several sends each). Oldest due first.
+   */
+  takeEscalations(now: number, repeatMs: number, limit: number): Promise<OverdueLead[]>;
+  /** An escalation that could not be sent: the lead is taken again at the next sweep, not after `repeatMs`. */
+  escalationFailed(id: string): Promise<void>;
 }
+
+/** A lead past its due time that no one has claimed: what an escalation says of it (no patient data). */
+export interface OverdueLead {
+  id: string;
+  formId: string;
+  /** When it fell due: its form's promise, or a callback. */
+  dueAt: string;
+  /** True when what fell due is a callback (the person was reached once), not the form's first promise. */
+  callback: boolean;
+}
+
+/** How far back a closed lead still counts as the same person's earlier request. */
+export const RELATED_DAYS = 30;

@@ -158,6 +158,8 @@ export interface PreparedLead {
   sealed: string;
   /** The lead's search terms, hashed (shared/search-terms.ts). */
   terms: string[];
+  /** When its form's promise falls due (core/promise.ts): the inbox's first due time. */
+  promisedAt: Date;
   idempotencyKey: string | undefined;
   /** The submission's fingerprints (LeadStore.fingerprints): the first is kept with its key, any one is a repeat. */
   fingerprints: string[];

@@ -15,7 +15,25 @@ export interface LeadRow {
 /** A lead with its pending alert, as a claim reads it. */
 export type ClaimedRow = LeadRow & { attempts: number; pending_since: number };
 
-export type StatusRow = LeadRow & { status: LeadStatus };
+export type StatusRow = LeadRow & {
+  status: LeadStatus;
+  promised_at: string | null;
+  due_at: string | null;
+  owner: string | null;
+  first_contact_at: string | null;
+  attempts: number;
+  escalated_at: string | null;
+};
+
+/** A call of a lead (lead_calls). */
+export interface CallRow {
+  id: string;
+  lead_id: string;
+  at: string;
+  author: string;
+  outcome: string;
+  callback_at: string | null;
+}
 
 /** A status change or a note of a lead. */
 export interface EventRow {
@@ -51,6 +69,8 @@ export interface MemberRow {
   id: string;
   email: string;
   admin: number;
+  /** JSON list of role names (`admin` is 1 exactly when it holds 'admin'). */
+  roles: string;
   created_at: number;
   revoked_at: number | null;
 }
@@ -71,6 +91,7 @@ export interface InviteRow {
   token_hash: string;
   email: string;
   admin: number;
+  roles: string;
   created_at: number;
   expires_at: number;
   used_at: number | null;

@@ -1,13 +1,18 @@
 // Who may use the admissions inbox: staff members, their passkeys, one-time invitations, sessions and the WebAuthn
 // challenges in flight. One contract for both stores (sqlite/staff-store.ts, postgres/pg-staff-store.ts); secrets
 // handed out (invitation tokens, session ids) are kept only as SHA-256 hashes, so a copy of the database opens no door.
+import type { StaffRole } from '../../../contracts/staff-api.ts';
+
+export type { StaffRole } from '../../../contracts/staff-api.ts';
 
 /** Times are epoch milliseconds: the caller's clock decides, so tests can move it. */
 export interface StaffMember {
   id: string;
   /** Lower-cased. */
   email: string;
+  /** `roles` holds 'admin'. */
   admin: boolean;
+  roles: StaffRole[];
   createdAt: number;
   revokedAt: number | null;
 }
@@ -52,6 +57,7 @@ export type InviteRefusal = 'invalid' | 'cancelled' | 'revoked';
 export interface PendingInvite {
   email: string;
   admin: boolean;
+  roles: StaffRole[];
   kind: InviteKind;
   createdAt: number;
   /** When it stops working: for a current member, at most PASSKEY_INVITE_VALID_MS after it was made. */
@@ -105,7 +111,7 @@ export interface StaffStore {
    */
   createInvite(
     email: string,
-    admin: boolean,
+    roles: readonly StaffRole[],
     expiresAt: number,
     options?: InviteOptions,
   ): Promise<{ token: string; member: StaffMember | undefined; kind: InviteKind }>;
@@ -114,7 +120,8 @@ export interface StaffStore {
     token: string,
     now: number,
   ): Promise<
-    { email: string; admin: boolean; kind: InviteKind; member: StaffMember | undefined } | undefined
+    | { email: string; admin: boolean; roles: StaffRole[]; kind: InviteKind; member: StaffMember | undefined }
+    | undefined
   >;
   /** Why the invitation of `token` cannot be used at `now`; undefined when it can. */
   inviteRefusal(token: string, now: number): Promise<InviteRefusal | undefined>;
@@ -129,6 +136,8 @@ export interface StaffStore {
    */
   enrol(token: string, newId: string, passkey: NewPasskey, now: number): Promise<StaffMember | undefined>;
   members(): Promise<StaffListing[]>;
+  /** Gives the current member of `email` exactly these roles; undefined when there is no such member (or revoked). */
+  setRoles(email: string, roles: readonly StaffRole[]): Promise<StaffMember | undefined>;
   /**
    * Marks the member revoked, deletes their sessions and passkeys and cancels their invitations still waiting (how
    * many: `invitesCancelled`), at once; undefined when there is no such member.

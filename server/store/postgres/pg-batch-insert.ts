@@ -32,8 +32,8 @@ export const timed = (text: string, values: unknown[], timeoutMs: number, name?:
 // inserted in one order everywhere, so two batches that share keys wait for each other instead of deadlocking.
 const INSERT_BATCH = `
 WITH input AS (
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[])
-    AS t(id, form_id, created_at, source, sealed, created_ms, key, fingerprint)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[],
+    $15::text[]) AS t(id, form_id, created_at, source, sealed, created_ms, key, fingerprint, promised_at)
 ), keys AS (
   INSERT INTO idempotency_keys (form_id, key, lead_id, created_at, fingerprint)
   SELECT form_id, key, id, $9, fingerprint FROM input WHERE key IS NOT NULL ORDER BY form_id, key
@@ -42,8 +42,8 @@ WITH input AS (
   WHERE idempotency_keys.created_at < $10
   RETURNING lead_id
 ), stored AS (
-  INSERT INTO leads (id, form_id, created_at, source, data, sealed)
-  SELECT id, form_id, created_at, source, '{}', sealed FROM input
+  INSERT INTO leads (id, form_id, created_at, source, data, sealed, promised_at, due_at)
+  SELECT id, form_id, created_at, source, '{}', sealed, promised_at, promised_at FROM input
   WHERE key IS NULL OR id IN (SELECT lead_id FROM keys)
   RETURNING id
 ), terms AS (
@@ -139,6 +139,7 @@ export function createPostgresLeadWriter(
           sent.flatMap((lead) => lead.terms.map(() => lead.id)),
           LEADS_CHANNEL,
           instance,
+          column((lead) => lead.promisedAt.toISOString()),
         ],
         timeout,
         'lead-insert-batch',

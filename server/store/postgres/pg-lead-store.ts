@@ -10,7 +10,7 @@ import type { ClaimedRow, LeadRow } from '../contract/rows.ts';
 import { MAX_QUEUED_WRITES } from '../shared/group-commit.ts';
 import { CURRENT_CHECK_MS, CURRENT_KEY_ID } from '../shared/keyring.ts';
 import { leadListeners } from '../shared/lead-listeners.ts';
-import { prepareLead } from '../shared/prepare-lead.ts';
+import { prepareLead, promiseFor } from '../shared/prepare-lead.ts';
 import { createSealer, openSource, termsFor } from '../shared/sealing.ts';
 import { auditSigner } from '../shared/audit-keys.ts';
 import { sealPostgresSourcesAndHistory } from './pg-legacy-sealing.ts';
@@ -21,7 +21,7 @@ import { createPool, migrate, readMeta, type PoolOptions } from './pg-schema.ts'
 import { postgresCounters } from './pg-rate-limits.ts';
 import { unlockPostgres } from './pg-keys.ts';
 import { postgresStaffStore } from './pg-staff-store.ts';
-import { listenForLeads } from './pg-notify.ts';
+import { CHANGES_CHANNEL, listenForLeads } from './pg-notify.ts';
 import { createPostgresReleaseStore } from './pg-release-store.ts';
 
 const PURGE_BATCH = 500;
@@ -58,13 +58,33 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
 
   const sealer = createSealer(keyring);
   const termsOf = termsFor(sealer, options.forms);
+  const promiseOf = promiseFor(options.forms);
   const maxQueued = options.maxQueuedWrites ?? MAX_QUEUED_WRITES;
   const instance = randomUUID();
   const audit = createPostgresAuditLog(pool, auditSigner(keyring, options.auditKey), options.onAuditHead);
   const { onLeadStored, tell } = leadListeners();
   // Leads stored by other instances; this instance tells its own listeners itself, at once after the commit.
-  const listening = await listenForLeads(url, (from, id) => from !== instance && tell(id));
-  const inbox = createPostgresInboxStore({ pool, sealer, onLeadStored });
+  // Staff changes, heard on the same connection from every instance; this instance tells its own at once.
+  const changes = leadListeners();
+  const listening = await listenForLeads(
+    url,
+    (from, id) => from !== instance && tell(id),
+    (from, id) => from !== instance && changes.tell(id),
+  );
+  const inbox = createPostgresInboxStore({
+    pool,
+    sealer,
+    onLeadStored,
+    onLeadChanged: changes.onLeadStored,
+    async changed(id) {
+      changes.tell(id);
+      // After the commit: a lost notification (the database went away just now) leaves other instances' lists to their
+      // next refresh, never the change itself undone.
+      await pool
+        .query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, `${instance}:${id}`])
+        .catch(() => undefined);
+    },
+  });
 
   const counters = postgresCounters(pool);
   const releases = createPostgresReleaseStore(pool, url);
@@ -105,7 +125,7 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
     fingerprints: (text) => sealer.fingerprints(text),
     async insertLead(lead, { deadline } = {}) {
       open();
-      const result = await writer.write({ lead: prepareLead(lead, sealer, termsOf), deadline });
+      const result = await writer.write({ lead: prepareLead(lead, sealer, termsOf, promiseOf), deadline });
       // After the commit, and only for a lead written now: a repeat of an earlier one is no news.
       if (!result.replayed) tell(result.id);
       return result;

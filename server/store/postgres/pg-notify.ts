@@ -6,11 +6,13 @@
 import pg from 'pg';
 
 export const LEADS_CHANNEL = 'lead_stored';
+/** A lead changed by staff (claimed, released, its status, a note, a call): `<instance>:<lead id>`. */
+export const CHANGES_CHANNEL = 'lead_changed';
 const RECONNECT_MS = 1000;
 
 export interface ListenOptions {
-  /** Called with each notification's payload ('' when it has none). */
-  onPayload(payload: string): void;
+  /** Called with each notification's payload ('' when it has none), and the channel it came on. */
+  onPayload(payload: string, channel: string): void;
   /** Called once LISTEN holds again on a new connection after a lost one: what was sent meanwhile was not heard. */
   onReconnect?(): void;
   /** The connection's application_name, as pg_stat_activity shows it (to tell it apart, and to cut it in a test). */
@@ -23,9 +25,11 @@ export interface ListenOptions {
  */
 export async function listenOn(
   url: string,
-  channel: string,
+  channel: string | readonly string[],
   { onPayload, onReconnect, applicationName }: ListenOptions,
 ): Promise<{ stop(): Promise<void> }> {
+  // Several channels on one connection: each instance keeps as few listening connections as it can.
+  const channels: readonly string[] = typeof channel === 'string' ? [channel] : channel;
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -46,12 +50,12 @@ export async function listenOn(
     next.on('error', lost);
     next.on('end', lost);
     next.on('notification', (message) => {
-      if (message.channel === channel) onPayload(message.payload ?? '');
+      if (channels.includes(message.channel)) onPayload(message.payload ?? '', message.channel);
     });
     client = next;
     try {
       await next.connect();
-      await next.query(`LISTEN ${channel}`);
+      for (const name of channels) await next.query(`LISTEN ${name}`);
     } catch (error) {
       lost();
       throw error;
@@ -88,11 +92,15 @@ export async function listenOn(
 export function listenForLeads(
   url: string,
   onLead: (instance: string, leadId: string) => void,
+  onChange?: (instance: string, leadId: string) => void,
 ): Promise<{ stop(): Promise<void> }> {
-  return listenOn(url, LEADS_CHANNEL, {
-    onPayload(payload) {
+  return listenOn(url, onChange ? [LEADS_CHANNEL, CHANGES_CHANNEL] : LEADS_CHANNEL, {
+    onPayload(payload, channel) {
       const at = payload.indexOf(':');
-      if (at > 0) for (const id of payload.slice(at + 1).split(',')) onLead(payload.slice(0, at), id);
+      if (at <= 0) return;
+      const instance = payload.slice(0, at);
+      if (channel === CHANGES_CHANNEL) onChange?.(instance, payload.slice(at + 1));
+      else for (const id of payload.slice(at + 1).split(',')) onLead(instance, id);
     },
   });
 }

@@ -207,6 +207,26 @@ const MIGRATIONS = [
      FOR EACH STATEMENT EXECUTE FUNCTION release_kept();
    CREATE TRIGGER release_events_no_truncate BEFORE TRUNCATE ON release_events
      FOR EACH STATEMENT EXECUTE FUNCTION release_kept();`,
+  // The admissions desk: the SQLite file's step of the same name (sqlite/schema.ts), in PostgreSQL's words.
+  `ALTER TABLE staff ADD COLUMN roles text NOT NULL DEFAULT '["admissions"]';
+   UPDATE staff SET roles = '["admissions","admin"]' WHERE admin = 1;
+   ALTER TABLE invites ADD COLUMN roles text NOT NULL DEFAULT '["admissions"]';
+   UPDATE invites SET roles = '["admissions","admin"]' WHERE admin = 1;
+   ALTER TABLE leads ADD COLUMN promised_at text, ADD COLUMN due_at text, ADD COLUMN owner text,
+     ADD COLUMN first_contact_at text, ADD COLUMN attempts integer NOT NULL DEFAULT 0, ADD COLUMN escalated_at text;
+   UPDATE leads SET promised_at = created_at,
+     due_at = CASE WHEN status IN ('new', 'not-reached') THEN created_at END;
+   CREATE INDEX leads_due ON leads (due_at, id) WHERE due_at IS NOT NULL;
+   CREATE INDEX leads_by_owner ON leads (owner, due_at) WHERE owner IS NOT NULL;
+   CREATE TABLE lead_calls (
+     id text PRIMARY KEY,
+     lead_id text NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
+     at text NOT NULL,
+     author text NOT NULL,
+     outcome text NOT NULL,
+     callback_at text
+   );
+   CREATE INDEX lead_calls_of_lead ON lead_calls (lead_id, at);`,
 ];
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -9,6 +9,7 @@ import {
   invitePath,
   normaliseEmail,
   PASSKEY_COLUMNS,
+  roleColumns,
   passkeyValues,
   secret,
   sha256,
@@ -46,7 +47,7 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
     ...invitePath({
       insertInvite: (...values) =>
         pool.query(
-          'INSERT INTO invites (token_hash, email, admin, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+          'INSERT INTO invites (token_hash, email, admin, roles, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
           values,
         ),
       inviteRow: (hash) => one<InviteRow>(pool, 'SELECT * FROM invites WHERE token_hash = $1', [hash]),
@@ -78,19 +79,32 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
         await db.query('UPDATE invites SET used_at = $1 WHERE token_hash = $2', [now, hash]);
         const id = existing?.id ?? newId;
         if (!existing)
-          await db.query('INSERT INTO staff (id, email, admin, created_at) VALUES ($1, $2, $3, $4)', [
-            id,
-            invite.email,
-            invite.admin,
-            now,
-          ]);
+          await db.query(
+            'INSERT INTO staff (id, email, admin, roles, created_at) VALUES ($1, $2, $3, $4, $5)',
+            [id, invite.email, invite.admin, invite.roles, now],
+          );
         else if (existing.revoked_at !== null)
           // Reinstated (the invitation was made after the revoke): it decides their role afresh.
-          await db.query('UPDATE staff SET revoked_at = NULL, admin = $1 WHERE id = $2', [invite.admin, id]);
+          await db.query('UPDATE staff SET revoked_at = NULL, admin = $1, roles = $2 WHERE id = $3', [
+            invite.admin,
+            invite.roles,
+            id,
+          ]);
         await storePasskey(db, id, passkey, now);
         const row = await memberById(db, id);
         return row && toMember(row);
       }),
+    async setRoles(address, roles) {
+      const { admin, roles: list } = roleColumns(roles);
+      const email = normaliseEmail(address) ?? address;
+      await pool.query('UPDATE staff SET admin = $1, roles = $2 WHERE email = $3 AND revoked_at IS NULL', [
+        admin,
+        list,
+        email,
+      ]);
+      const row = await memberByEmail(pool, email);
+      return row && row.revoked_at === null ? toMember(row) : undefined;
+    },
     async members() {
       const { rows } = await pool.query<MemberRow & { passkeys: number; last_sign_in: number | null }>(
         `SELECT staff.*, count(passkeys.id)::int AS passkeys, max(passkeys.last_used_at) AS last_sign_in

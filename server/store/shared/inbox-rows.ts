@@ -1,6 +1,7 @@
 // Leads as the inbox shows them, from the rows either store reads: values and notes opened.
-import type { InboxLead, InboxRow, LeadNote, StatusChange } from '../contract/inbox.ts';
-import type { EventRow, StatusRow } from '../contract/rows.ts';
+import { isCallOutcome } from '../../../contracts/staff-api.ts';
+import type { InboxLead, InboxRow, LeadCall, LeadNote, StatusChange } from '../contract/inbox.ts';
+import type { CallRow, EventRow, StatusRow } from '../contract/rows.ts';
 import { openSource, openStatusChange, type Sealer } from './sealing.ts';
 
 export const noteField = (noteId: string) => `note:${noteId}`;
@@ -11,10 +12,29 @@ export const inboxRowOf = (row: StatusRow, sealer: Sealer): InboxRow => ({
   createdAt: row.created_at,
   status: row.status,
   fields: sealer.openAll(row),
+  dueAt: row.due_at,
+  // Stored before the desk's schema step and not yet migrated cannot happen (the step fills it); created_at is its value.
+  promisedAt: row.promised_at ?? row.created_at,
+  owner: row.owner,
+  firstContactAt: row.first_contact_at,
+  attempts: row.attempts,
 });
 
+/** A lead's calls as its page lists them (an outcome this version does not know is left out). */
+export const callsOf = (rows: readonly CallRow[]): LeadCall[] =>
+  rows.flatMap((row) =>
+    isCallOutcome(row.outcome)
+      ? [{ at: row.at, author: row.author, outcome: row.outcome, callbackAt: row.callback_at }]
+      : [],
+  );
+
 /** The lead as its page shows it, from its row and its events (oldest first), notes opened. */
-export function inboxLeadOf(row: StatusRow, events: readonly EventRow[], sealer: Sealer): InboxLead {
+export function inboxLeadOf(
+  row: StatusRow,
+  events: readonly EventRow[],
+  sealer: Sealer,
+  calls: readonly CallRow[] = [],
+): InboxLead {
   const notes: LeadNote[] = [];
   const history: StatusChange[] = [];
   for (const event of events) {
@@ -35,5 +55,11 @@ export function inboxLeadOf(row: StatusRow, events: readonly EventRow[], sealer:
     else if (event.kind === 'status' && event.from_status && event.to_status)
       history.push({ author: event.author, at: event.at, from: event.from_status, to: event.to_status });
   }
-  return { ...inboxRowOf(row, sealer), source: openSource(sealer, row), notes, history };
+  return {
+    ...inboxRowOf(row, sealer),
+    source: openSource(sealer, row),
+    notes,
+    history,
+    calls: callsOf(calls),
+  };
 }

@@ -1,6 +1,7 @@
 // Staff as both stores keep them: the e-mail as stored, rows to members, passkeys and sessions and back, the hashes and
 // signatures of secrets, and the invitation path (who an invitation still admits) over each store's own statements.
 import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { DEFAULT_ROLES, isStaffRole, STAFF_ROLES } from '../../../contracts/staff-api.ts';
 import type { InviteRow, MemberRow, PasskeyRow, SessionRow } from '../contract/rows.ts';
 import {
   PASSKEY_INVITE_VALID_MS,
@@ -10,6 +11,7 @@ import {
   type NewPasskey,
   type PendingInvite,
   type StaffMember,
+  type StaffRole,
   type StaffSessionInfo,
   type StaffStore,
   type StoredPasskey,
@@ -26,10 +28,36 @@ export function normaliseEmail(text: string): string | undefined {
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 export const secret = (): string => randomBytes(32).toString('base64url');
 
+/**
+ * Roles as stored: known names only, in STAFF_ROLES' order, without repeats; none given is the admissions role. A name
+ * this version does not know (written by a newer one) is left out, so it grants nothing here.
+ */
+export function normaliseRoles(roles: readonly string[]): StaffRole[] {
+  const known = STAFF_ROLES.filter((role) => roles.includes(role));
+  return known.length > 0 ? known : [...DEFAULT_ROLES];
+}
+
+/** A roles column (JSON) read; anything unreadable is the default. */
+export function readRoles(json: string | null | undefined): StaffRole[] {
+  try {
+    const value: unknown = JSON.parse(json ?? '[]');
+    return normaliseRoles(Array.isArray(value) ? value.filter(isStaffRole) : []);
+  } catch {
+    return [...DEFAULT_ROLES];
+  }
+}
+
+/** The columns a set of roles is stored in: the JSON list, and `admin` (kept for readers older than roles). */
+export const roleColumns = (roles: readonly StaffRole[]): { roles: string; admin: 0 | 1 } => {
+  const list = normaliseRoles(roles);
+  return { roles: JSON.stringify(list), admin: list.includes('admin') ? 1 : 0 };
+};
+
 export const toMember = (row: MemberRow): StaffMember => ({
   id: row.id,
   email: row.email,
-  admin: row.admin === 1,
+  admin: readRoles(row.roles).includes('admin'),
+  roles: readRoles(row.roles),
   createdAt: row.created_at,
   revokedAt: row.revoked_at,
 });
@@ -69,6 +97,7 @@ export interface InviteStatements {
     tokenHash: string,
     email: string,
     admin: 0 | 1,
+    roles: string,
     createdAt: number,
     expiresAt: number,
   ): Promise<unknown>;
@@ -113,7 +142,7 @@ export function invitePath(db: InviteStatements): InvitePath {
     return { invite, member: invite && (await db.memberByEmail(invite.email)) };
   };
   return {
-    async createInvite(address, admin, expiresAt, { now = Date.now(), reinstate = false } = {}) {
+    async createInvite(address, roles, expiresAt, { now = Date.now(), reinstate = false } = {}) {
       const email = normaliseEmail(address);
       if (!email) throw new RangeError(`not an e-mail address: ${address}`);
       const existing = await db.memberByEmail(email);
@@ -122,7 +151,8 @@ export function invitePath(db: InviteStatements): InvitePath {
       const token = secret();
       // Made after the revoke, whatever the clocks: only such an invitation readmits (inviteProblem).
       const createdAt = revokedAt === null ? now : Math.max(now, revokedAt + 1);
-      await db.insertInvite(sha256(token), email, admin ? 1 : 0, createdAt, expiresAt);
+      const columns = roleColumns(roles);
+      await db.insertInvite(sha256(token), email, columns.admin, columns.roles, createdAt, expiresAt);
       return { token, member: active(existing), kind: inviteKind(existing) };
     },
     async inviteFor(token, now) {
@@ -130,7 +160,8 @@ export function invitePath(db: InviteStatements): InvitePath {
       if (!invite || inviteProblem(invite, member, now)) return undefined;
       return {
         email: invite.email,
-        admin: invite.admin === 1,
+        admin: readRoles(invite.roles).includes('admin'),
+        roles: readRoles(invite.roles),
         kind: inviteKind(member),
         member: active(member),
       };
@@ -146,7 +177,8 @@ export function invitePath(db: InviteStatements): InvitePath {
         if (inviteProblem(invite, member, now)) continue;
         pending.push({
           email: invite.email,
-          admin: invite.admin === 1,
+          admin: readRoles(invite.roles).includes('admin'),
+          roles: readRoles(invite.roles),
           kind: inviteKind(member),
           createdAt: invite.created_at,
           expiresAt: inviteExpiry(invite, member),

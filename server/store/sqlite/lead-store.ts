@@ -7,7 +7,7 @@ import type { ReleaseStore } from '../contract/release-store.ts';
 import type { LeadRow } from '../contract/rows.ts';
 import { leadListeners } from '../shared/lead-listeners.ts';
 import { memoryCounters } from '../shared/memory-counters.ts';
-import { prepareLead } from '../shared/prepare-lead.ts';
+import { prepareLead, promiseFor } from '../shared/prepare-lead.ts';
 import { createSealer, openSource, termsFor, type Sealer } from '../shared/sealing.ts';
 import { auditSigner } from '../shared/audit-keys.ts';
 import { auditHeadFileOf, createSqliteAuditLog } from './audit-log.ts';
@@ -62,13 +62,22 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
   const writer = createLeadWriter(path, inThread ? undefined : db, { maxQueued: options.maxQueuedWrites });
 
   const termsOf = termsFor(sealer, options.forms);
+  const promiseOf = promiseFor(options.forms);
   const audit = createSqliteAuditLog(db, {
     signer: auditSigner(keyring, options.auditKey),
     headFile: auditHeadFileOf(path),
     onHead: options.onAuditHead,
   });
   const { onLeadStored, tell } = leadListeners();
-  const inbox = createSqliteInboxStore({ db, sealer, onLeadStored });
+  // Changes made by staff (claims, statuses, notes, calls): one server process on SQLite, so told in process.
+  const changes = leadListeners();
+  const inbox = createSqliteInboxStore({
+    db,
+    sealer,
+    onLeadStored,
+    onLeadChanged: changes.onLeadStored,
+    changed: changes.tell,
+  });
 
   const selectLead = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE id = ?');
   const selectListed = db.prepare<[string], LeadRow & { alert: AlertStatus }>(
@@ -106,7 +115,11 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     fingerprint: (text) => sealer.fingerprints(text)[0] ?? '',
     fingerprints: (text) => sealer.fingerprints(text),
     async insertLead(lead, { deadline } = {}) {
-      const result = await writer.run({ kind: 'insert', lead: prepareLead(lead, sealer, termsOf), deadline });
+      const result = await writer.run({
+        kind: 'insert',
+        lead: prepareLead(lead, sealer, termsOf, promiseOf),
+        deadline,
+      });
       // After the commit, and only for a lead written now: a repeat of an earlier one is no news.
       if (!result.replayed) tell(result.id);
       return result;

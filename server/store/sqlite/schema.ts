@@ -215,6 +215,36 @@ const MIGRATIONS = [
    CREATE TRIGGER release_documents_no_delete BEFORE DELETE ON release_documents BEGIN SELECT RAISE(ABORT, 'releases are kept as stored'); END;
    CREATE TRIGGER release_events_no_update BEFORE UPDATE ON release_events BEGIN SELECT RAISE(ABORT, 'release events are append-only'); END;
    CREATE TRIGGER release_events_no_delete BEFORE DELETE ON release_events BEGIN SELECT RAISE(ABORT, 'release events are append-only'); END;`,
+  // The admissions desk (docs/decisions/2026-11-28-admissions-desk.md). staff.roles and invites.roles: a JSON list of
+  // role names (admissions, admin; more to come), without a CHECK so a new role needs no step; `admin` stays, written
+  // in step with the list, for older readers. leads.promised_at: when the form's promise falls due (arrival + its
+  // promiseMinutes); due_at: what is due next (that promise, or a callback), NULL once nothing is; owner: the e-mail of
+  // the member calling; first_contact_at: the first call that reached them (the promise kept or not); attempts: calls
+  // made; escalated_at: the last chat escalation of a lead past due and unclaimed. Leads stored before this step were promised nothing in data: due at their arrival, when still new or not
+  // reached. lead_calls: each call's outcome and the callback asked for, in clear (no patient data: a word from a list).
+  `ALTER TABLE staff ADD COLUMN roles TEXT NOT NULL DEFAULT '["admissions"]' CHECK (json_valid(roles));
+   UPDATE staff SET roles = '["admissions","admin"]' WHERE admin = 1;
+   ALTER TABLE invites ADD COLUMN roles TEXT NOT NULL DEFAULT '["admissions"]' CHECK (json_valid(roles));
+   UPDATE invites SET roles = '["admissions","admin"]' WHERE admin = 1;
+   ALTER TABLE leads ADD COLUMN promised_at TEXT;
+   ALTER TABLE leads ADD COLUMN due_at TEXT;
+   ALTER TABLE leads ADD COLUMN owner TEXT;
+   ALTER TABLE leads ADD COLUMN first_contact_at TEXT;
+   ALTER TABLE leads ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE leads ADD COLUMN escalated_at TEXT;
+   UPDATE leads SET promised_at = created_at,
+     due_at = CASE WHEN status IN ('new', 'not-reached') THEN created_at END;
+   CREATE INDEX leads_due ON leads (due_at, id) WHERE due_at IS NOT NULL;
+   CREATE INDEX leads_by_owner ON leads (owner, due_at) WHERE owner IS NOT NULL;
+   CREATE TABLE lead_calls (
+     id TEXT PRIMARY KEY,
+     lead_id TEXT NOT NULL REFERENCES leads(id) ON DELETE CASCADE,
+     at TEXT NOT NULL,
+     author TEXT NOT NULL,
+     outcome TEXT NOT NULL,
+     callback_at TEXT
+   ) STRICT;
+   CREATE INDEX lead_calls_of_lead ON lead_calls (lead_id, at);`,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

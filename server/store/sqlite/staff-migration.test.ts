@@ -39,6 +39,8 @@ describe('staff invitations of an older database (SQLite)', () => {
         {
           email: 'bob@example.org',
           admin: false,
+          // Before roles: a member who was no admin works leads.
+          roles: ['admissions'],
           kind: 'add a passkey',
           createdAt: now - HOUR / 2,
           expiresAt: now + HOUR / 2,
@@ -46,6 +48,8 @@ describe('staff invitations of an older database (SQLite)', () => {
         {
           email: 'cy@example.org',
           admin: false,
+          // Before roles: a member who was no admin works leads.
+          roles: ['admissions'],
           kind: 'new member',
           createdAt: now - HOUR / 2,
           expiresAt: now + 23.5 * HOUR,

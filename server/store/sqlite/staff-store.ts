@@ -9,6 +9,7 @@ import {
   invitePath,
   normaliseEmail,
   PASSKEY_COLUMNS,
+  roleColumns,
   passkeyValues,
   secret,
   sha256,
@@ -30,7 +31,7 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
   const storePasskey = (staffId: string, passkey: NewPasskey, now: number) =>
     insertPasskey.run(...passkeyValues(staffId, passkey, now)).changes === 1;
   const insertInvite = db.prepare(
-    'INSERT INTO invites (token_hash, email, admin, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO invites (token_hash, email, admin, roles, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   /** Cancels the e-mail's invitations still waiting at `now`, for `reason`; how many. */
   const cancelOpen = (email: string, now: number, reason: 'cancelled' | 'revoked') =>
@@ -66,20 +67,36 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
         db.prepare('UPDATE invites SET used_at = ? WHERE token_hash = ?').run(now, hash);
         const id = existing?.id ?? newId;
         if (!existing)
-          db.prepare('INSERT INTO staff (id, email, admin, created_at) VALUES (?, ?, ?, ?)').run(
+          db.prepare('INSERT INTO staff (id, email, admin, roles, created_at) VALUES (?, ?, ?, ?, ?)').run(
             id,
             invite.email,
             invite.admin,
+            invite.roles,
             now,
           );
         else if (existing.revoked_at !== null) {
           // Reinstated (the invitation was made after the revoke): it decides their role afresh.
-          db.prepare('UPDATE staff SET revoked_at = NULL, admin = ? WHERE id = ?').run(invite.admin, id);
+          db.prepare('UPDATE staff SET revoked_at = NULL, admin = ?, roles = ? WHERE id = ?').run(
+            invite.admin,
+            invite.roles,
+            id,
+          );
         }
         storePasskey(id, passkey, now);
         const row = memberById.get(id);
         return row && toMember(row);
       });
+    },
+    async setRoles(address, roles) {
+      const { admin, roles: list } = roleColumns(roles);
+      const email = normaliseEmail(address) ?? address;
+      db.prepare('UPDATE staff SET admin = ?, roles = ? WHERE email = ? AND revoked_at IS NULL').run(
+        admin,
+        list,
+        email,
+      );
+      const row = memberByEmail.get(email);
+      return row && row.revoked_at === null ? toMember(row) : undefined;
     },
     async members() {
       return db

@@ -70,7 +70,8 @@ const storeLevel = (error: unknown): boolean => {
 export function createWriteExecutor(db: Database.Database): (ops: readonly WriteOp[]) => OpOutcome[] {
   // data stays '{}': nothing a visitor sent is stored in clear.
   const insertLead = db.prepare(
-    "INSERT INTO leads (id, form_id, created_at, source, data, sealed) VALUES (?, ?, ?, ?, '{}', ?)",
+    `INSERT INTO leads (id, form_id, created_at, source, data, sealed, promised_at, due_at)
+     VALUES (?, ?, ?, ?, '{}', ?, ?, ?)`,
   );
   const insertTerm = db.prepare('INSERT OR IGNORE INTO lead_terms (term, lead_id) VALUES (?, ?)');
   const insertAlert = db.prepare(
@@ -116,7 +117,16 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
       const seen = selectKey.get(lead.formId, lead.idempotencyKey, now - IDEMPOTENCY_TTL_MS);
       if (seen) return answerForKey(seen, lead.fingerprints);
     }
-    insertLead.run(lead.id, lead.formId, lead.createdAt.toISOString(), lead.source, lead.sealed);
+    const promisedAt = lead.promisedAt.toISOString();
+    insertLead.run(
+      lead.id,
+      lead.formId,
+      lead.createdAt.toISOString(),
+      lead.source,
+      lead.sealed,
+      promisedAt,
+      promisedAt,
+    );
     for (const term of lead.terms) insertTerm.run(term, lead.id);
     insertAlert.run(lead.id, lead.createdAt.getTime(), lead.createdAt.getTime());
     if (lead.idempotencyKey !== undefined)

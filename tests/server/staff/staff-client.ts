@@ -97,7 +97,9 @@ export async function invite(
   admin = false,
   expiresAt = Date.now() + DAY_MS,
 ) {
-  return (await server.store.staff.createInvite(email, admin, expiresAt)).token;
+  return (
+    await server.store.staff.createInvite(email, admin ? ['admissions', 'admin'] : ['admissions'], expiresAt)
+  ).token;
 }
 
 /** A member, enrolled and signed in. */

@@ -23,7 +23,8 @@ const auditRows = async () => (await server.store.audit.page({ limit: 500 })).ro
 const actsOf = async (actor: string) =>
   (await auditRows()).filter((row) => row.actor === actor).map((row) => row.action);
 const inviteAt = async (email: string, options: { reinstate?: boolean } = {}) =>
-  (await server.store.staff.createInvite(email, false, clock + DAY_MS, { now: clock, ...options })).token;
+  (await server.store.staff.createInvite(email, ['admissions'], clock + DAY_MS, { now: clock, ...options }))
+    .token;
 
 describe('invitations after a revoke', () => {
   it("refuses a revoked member's unused link, saying why, and lists it no more", async () => {

@@ -27,7 +27,10 @@ async function exported(query = '') {
     .filter(Boolean)
     .map((line) => line.split(','));
   const byId = new Map(
-    rows.map((row) => [row[0], Object.fromEntries(header.map((label, i) => [label, row[i]]))]),
+    rows.map((row) => [
+      row[0],
+      Object.fromEntries(header.map((label, i) => [label.replace(/^\uFEFF/, ''), row[i]])),
+    ]),
   );
   return { header, byId };
 }
@@ -36,10 +39,16 @@ describe('the CSV export', () => {
   it('has one column per label across the forms, in a stable order, each value under it', async () => {
     const { header, byId } = await exported();
     expect(header).toEqual([
-      'id',
-      'createdAt',
-      'form',
-      'status',
+      'Lead ID',
+      'Received (America/Los_Angeles)',
+      'Form',
+      'Status',
+      'Owner',
+      'Due (America/Los_Angeles)',
+      'First contact (America/Los_Angeles)',
+      'Calls',
+      'Call outcomes',
+      'Notes',
       'First Name',
       'Last Name',
       'Phone Number',
@@ -59,14 +68,22 @@ describe('the CSV export', () => {
     expect(byId.get(ids.quick)).toMatchObject({
       'Member ID': quickInsuranceLead.memberID,
       'First Name': quickInsuranceLead.firstName,
-      'Insurance Provider': quickInsuranceLead.insuranceProvider,
+      // A choice by its option's label, not its code.
+      'Insurance Provider': 'Tricare',
     });
-    expect(byId.get(ids.consultation)).toMatchObject({ 'Member ID': '', 'Last Name': 'Marquez' });
+    expect(byId.get(ids.consultation)).toMatchObject({
+      'Member ID': '',
+      'Last Name': 'Marquez',
+      // Labels, not codes: the form's name, the status as the inbox says it.
+      Form: 'Free consultation request',
+      Status: 'New',
+      Calls: '0',
+    });
   });
 
   it("keeps one form's own order when filtered by it", async () => {
     const { header, byId } = await exported('?form=widget-insurance');
-    expect(header.slice(4)).toEqual([
+    expect(header.slice(10)).toEqual([
       'First Name',
       'Last Name',
       'Phone Number',

@@ -22,7 +22,11 @@ describe("a staff member's day", () => {
     staff = client();
     const token = await invite(server, 'Maria.Admissions@Example.org');
     const response = await staff.enrol(token);
-    expect(await staff.json(response)).toEqual({ email: 'maria.admissions@example.org', admin: false });
+    expect(await staff.json(response)).toEqual({
+      email: 'maria.admissions@example.org',
+      admin: false,
+      roles: ['admissions'],
+    });
     const cookie = response.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^staff_session=[\w-]+\.[\w-]+;/);
     expect(cookie).toMatch(/; HttpOnly/i);
@@ -39,7 +43,11 @@ describe("a staff member's day", () => {
     const me = await staff.json<{ email: string; passkeys: { id: string; createdAt: string }[] }>(
       await staff.get('/me'),
     );
-    expect(me).toMatchObject({ email: 'maria.admissions@example.org', admin: false });
+    expect(me).toMatchObject({
+      email: 'maria.admissions@example.org',
+      admin: false,
+      roles: ['admissions'],
+    });
     expect(me.passkeys).toEqual([
       {
         id: staff.authenticator.credentials[0]?.id,
@@ -124,6 +132,7 @@ describe("a staff member's day", () => {
     expect(await staff.json(await staff.signIn())).toEqual({
       email: 'maria.admissions@example.org',
       admin: false,
+      roles: ['admissions'],
     });
     expect(await staff.get('/me')).toHaveProperty('status', 200);
   });
@@ -168,8 +177,14 @@ describe("a staff member's day", () => {
     const csv = await admin.get('/leads.csv?form=consultation');
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    const text = await csv.text();
-    expect(text.split('\r\n')[0]).toMatch(/^id,createdAt,form,status,First Name,Last Name,Phone Number/);
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    // A UTF-8 byte-order mark first (Excel reads accented names right), then labels and the site's local times.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.split('\r\n')[0]).toMatch(
+      /^Lead ID,Received \(America\/Los_Angeles\),Form,Status,Owner,.*,Notes,First Name,Last Name,Phone Number/,
+    );
+    expect(text.split('\r\n')[1]).toMatch(/^[\w-]+,\d{4}-\d\d-\d\d \d\d:\d\d,Free consultation request,/);
     expect(text).toContain('Marquez');
     const log = await admin.json<{ rows: { action: string }[] }>(await admin.get('/audit'));
     expect(log.rows[0]?.action).toBe('export-end');

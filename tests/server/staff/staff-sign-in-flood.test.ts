@@ -60,7 +60,11 @@ describe('staff sign-in under a flood of ceremony starts', () => {
     // The table is full, and the member's network holds none of it: the flood's oldest challenge gives way.
     const signedIn = await member.signIn();
     expect(signedIn.status).toBe(200);
-    expect(await signedIn.json()).toEqual({ email: 'nurse@example.org', admin: false });
+    expect(await signedIn.json()).toEqual({
+      email: 'nurse@example.org',
+      admin: false,
+      roles: ['admissions'],
+    });
     expect(signedIn.headers.get('set-cookie')).toMatch(/^staff_session=/);
     expect((await member.get('/me')).status).toBe(200);
 

@@ -1,0 +1,83 @@
+// The promise a form makes is one value (its definition's promiseMinutes, core/promise.ts): the inbox dates each lead by
+// it, and every "within ..." the form's own words or a form block's words state must say the same, or the page promises
+// one thing and admissions are held to another. A form document is checked against its own value; a page's form block
+// against the form(s) it shows.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisedDurations, promiseWords } from '../../core/promise.ts';
+import { isObject } from '../json-pointer.ts';
+import type { ContentPaths } from '../paths.ts';
+import type { Problem } from './problems.ts';
+
+/** Values that are names or addresses, never words a visitor reads. */
+const NOT_TEXT = new Set([
+  '$schema',
+  'href',
+  'path',
+  'id',
+  'name',
+  'type',
+  'autocomplete',
+  'formId',
+  'secondFormId',
+]);
+
+/** Every readable string of `value`, with its pointer under `base`. */
+function texts(value: unknown, base: string, key = ''): { pointer: string; text: string }[] {
+  if (typeof value === 'string') return NOT_TEXT.has(key) ? [] : [{ pointer: base, text: value }];
+  if (Array.isArray(value)) return value.flatMap((item, i) => texts(item, `${base}/${i}`, key));
+  if (isObject(value))
+    return Object.entries(value).flatMap(([k, item]) =>
+      texts(item, `${base}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, k),
+    );
+  return [];
+}
+
+/** Each "within ..." among `value`'s strings that is none of `allowed` (minutes), as a problem. */
+function mismatches(value: unknown, base: string, allowed: readonly number[], whose: string): Problem[] {
+  return texts(value, base).flatMap(({ pointer, text }) =>
+    promisedDurations(text)
+      .filter(({ minutes }) => !allowed.includes(minutes))
+      .map(({ words }) => ({
+        code: 'promise-mismatch' as const,
+        pointer,
+        message:
+          `"${words}" disagrees with ${whose} promiseMinutes (${allowed.map(promiseWords).join(' or ')}): ` +
+          'the inbox holds admissions to that value, so the words must say the same',
+        at: 'value' as const,
+        suggestion: `write "within ${promiseWords(allowed[0] ?? 0)}", or change promiseMinutes`,
+      })),
+  );
+}
+
+/** A form document's own words against its promiseMinutes. */
+export function formPromiseProblems(data: unknown): Problem[] {
+  if (!isObject(data) || typeof data.promiseMinutes !== 'number') return [];
+  // The fields' labels and messages are questions, not promises: the rest of the document is what it says.
+  const words = Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'fields'));
+  return mismatches(words, '', [data.promiseMinutes], "this form's");
+}
+
+/** The promiseMinutes of a form under site/forms/, or undefined when it has none (or cannot be read). */
+function promiseOf(paths: ContentPaths, formId: string): number | undefined {
+  const file = join(paths.formsDir, `${formId}.json`);
+  if (!existsSync(file)) return undefined;
+  try {
+    const data: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    return isObject(data) && typeof data.promiseMinutes === 'number' ? data.promiseMinutes : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A form block's words (heading, intro, points) against the promise of the form(s) it shows. */
+export function formBlockPromiseProblems(
+  paths: ContentPaths,
+  block: Record<string, unknown>,
+  base: string,
+): Problem[] {
+  const ids = [block.formId, block.secondFormId].filter((id): id is string => typeof id === 'string');
+  const allowed = ids.map((id) => promiseOf(paths, id)).filter((minutes) => minutes !== undefined);
+  if (allowed.length === 0) return [];
+  return mismatches(block, base, allowed, ids.length > 1 ? 'its forms’' : `form "${ids[0]}"'s`);
+}
