@@ -1,7 +1,7 @@
 // Releases on one instance (the SQLite file): the real server process on the real build, and `npm run content` run
 // as an operator would, on a content root of the test's own. A publish under constant requests, show and diff, a
 // rollback and a restart after it, invalid content refused, and a publish killed (SIGKILL) while it builds.
-import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../../content/paths.ts';
@@ -85,6 +85,17 @@ describe('releases on one instance', () => {
     expect(diff.code).toBe(0);
     expect(diff.out).toContain(`/\n  - ${ORIGINAL_HEADING}\n  + Marker two: help is one call away\n`);
     expect(diff.out).not.toContain('/services/medical-detox');
+  });
+
+  it('exports a release as files for nginx: the pages as served, and the include for them', async () => {
+    const exported = await content('export', '2', join(dir(), 'export-2'));
+    expect(exported.code).toBe(0);
+    const siteDir = join(dir(), 'export-2', 'site');
+    expect(readFileSync(join(siteDir, 'index.html'), 'utf8')).toBe((await content('show', '2', '/')).out);
+    expect(existsSync(join(siteDir, 'index.html.br'))).toBe(true);
+    const conf = readFileSync(join(dir(), 'export-2', 'nginx', 'site.conf'), 'utf8');
+    expect(conf).toContain('location = /services/medical-detox {');
+    expect(conf).toContain("script-src 'self' 'sha256-");
   });
 
   it('rolls back within 5 s, records it as an event, and a restart serves the release it had', async () => {
