@@ -12,7 +12,7 @@ import { ROOT } from '../../content/paths.ts';
 const MANIFEST = join('client', '.vite', 'manifest.json');
 
 /** The render bundle's folder in a built code folder (dist/ or .build/). */
-export const renderBundleDir = (codeDir: string) => join(codeDir, 'server');
+const renderBundleDir = (codeDir: string) => join(codeDir, 'server');
 
 /** Whether `codeDir` holds a render bundle and a client manifest: code that can build a release from content. */
 export const canRender = (codeDir: string) =>

@@ -16,10 +16,10 @@ import { canRender, codeVersionOf, sameCode } from './code-version.ts';
 import { readDocuments } from './documents.ts';
 import { makeLive } from './publisher.ts';
 
-export const SERVER_ACTOR = 'server';
+const SERVER_ACTOR = 'server';
 
 /** The documents dist/ was built from: `npm run build` copies them to dist/content/ (the checkout's, for older builds). */
-export const builtContentRoot = (codeDir: string): string =>
+const builtContentRoot = (codeDir: string): string =>
   existsSync(join(codeDir, 'content')) ? join(codeDir, 'content') : ROOT;
 
 export async function ensureLiveRelease(
@@ -29,10 +29,7 @@ export async function ensureLiveRelease(
 ): Promise<void> {
   const { releases } = store;
   const codeVersion = codeVersionOf(codeDir);
-  const current = async () => {
-    const live = await releases.live();
-    return live && { live, summary: (await releases.get(live.releaseId))! };
-  };
+  const current = () => liveSummary(releases);
   const before = await current();
   if (!before || !sameCode(before.summary.codeVersion, codeVersion))
     await releases.withPublishLock(
@@ -67,15 +64,24 @@ export async function ensureLiveRelease(
       () =>
         logger.info('another instance holds the publish lock (a publish, or a build for new code); waiting'),
     );
-  await warnIfDistDiffers(store.releases, codeDir, logger);
+  await warnIfDistDiffers(await current(), codeDir, logger);
+}
+
+/** The live pointer with its release's summary, or undefined before any release went live. */
+async function liveSummary(releases: ReleaseStore) {
+  const live = await releases.live();
+  return live && { live, summary: (await releases.get(live.releaseId))! };
 }
 
 /** Says so when dist/ was built from other content than the live release's: it is not what visitors get. */
-async function warnIfDistDiffers(releases: ReleaseStore, codeDir: string, logger: Logger): Promise<void> {
+function warnIfDistDiffers(
+  now: Awaited<ReturnType<typeof liveSummary>>,
+  codeDir: string,
+  logger: Logger,
+): void {
   const distContent = join(codeDir, 'content');
   if (!existsSync(distContent)) return;
-  const live = await releases.live();
-  const summary = live && (await releases.get(live.releaseId));
+  const summary = now?.summary;
   if (summary && summary.contentHash !== contentHashOf(readDocuments(distContent)))
     logger.warn(
       { release: summary.id, command: 'npm run content -- publish' },
