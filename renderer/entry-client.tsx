@@ -2,7 +2,7 @@
 import './styles.ts';
 import { startTransition } from 'react';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
-import type { Page } from '../generated/content-types.ts';
+import type { PageData } from './medical-review.ts';
 import { pageDataFile } from '../core/page-paths.ts';
 import { createRouter } from './router.tsx';
 import { installSiteData, type SiteData } from './site-data.ts';
@@ -23,7 +23,7 @@ hydrationGate.install(window, () => {
 const router = createRouter({
   // The first page's document is in the router's state in the HTML; the pages navigated to are fetched from the data
   // files the prerender wrote (core/prerender/), revalidated like pages.
-  loadPage: (path) => fetchJson<Page>(`/${pageDataFile(path)}`),
+  loadPage: (path) => fetchJson<PageData>(`/${pageDataFile(path)}`),
   // The site data file the page names: content-hashed, fetched in advance with the code by the hydration loader
   // (renderer/shell/hydration-loader.ts), so this read comes from the cache.
   hydrate: async ({ siteData }) => {

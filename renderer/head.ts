@@ -4,7 +4,8 @@ import {
   defaultCssVariablesResolver,
   mergeMantineTheme,
 } from '@mantine/core';
-import type { Page, Site } from '../generated/content-types.ts';
+import type { Site } from '../generated/content-types.ts';
+import type { PageData } from './medical-review.ts';
 import { siteData } from './site-data.ts';
 import { palette, siteTheme } from './theme.ts';
 import { jsonLd, structuredData } from './structured-data.ts';
@@ -76,7 +77,7 @@ export function rootHead() {
 }
 
 /** Title, description, keywords, canonical, robots and social tags of one page, all from its document. */
-export function pageHead(page: Page, path: string) {
+export function pageHead(page: PageData, path: string) {
   const { site } = siteData();
   const url = absolute(page.canonical ?? path);
   const socialTitle = page.social?.title ?? page.title;

@@ -6,10 +6,10 @@ import {
   redirect,
   type AnyRoute,
 } from '@tanstack/react-router';
-import type { Page } from '../generated/content-types.ts';
 import { redirectRules, redirectTarget, type RedirectRule } from '../core/redirects.ts';
 import { pageHead, rootHead } from './head.ts';
 import { siteData } from './site-data.ts';
+import type { PageData } from './medical-review.ts';
 import { RootDocument } from './shell/RootDocument.tsx';
 import { PageView } from './shell/PageView.tsx';
 import { NotFound } from './shell/NotFound.tsx';
@@ -20,7 +20,7 @@ import { ErrorScreen } from './shell/ErrorScreen.tsx';
  * (renderer/entry-server.tsx); the browser fetches the data file the prerender wrote for the page
  * (renderer/entry-client.tsx). Resolves undefined for a path that is no page.
  */
-export type PageSource = (path: string) => Promise<Page | undefined>;
+export type PageSource = (path: string) => Promise<PageData | undefined>;
 
 export interface RouterContext {
   loadPage: PageSource;

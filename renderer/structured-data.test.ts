@@ -7,6 +7,7 @@ import { pagePath } from '../core/page-paths.ts';
 import { plainText } from './text/tokens.ts';
 import { currentSite } from './site-context.tsx';
 import type { Page } from '../generated/content-types.ts';
+import type { PageData } from './medical-review.ts';
 
 const site = currentSite();
 
@@ -43,7 +44,7 @@ const REQUIRED: Record<string, string[]> = {
   BreadcrumbList: ['itemListElement'],
 };
 
-const graphOf = (path: string, page: Page) =>
+const graphOf = (path: string, page: PageData) =>
   (JSON.parse(jsonLd(structuredData(page, path, site))) as { '@graph': Node[] })['@graph'];
 
 describe.each(pages.map(({ path, page }) => [path, page] as const))('structured data of %s', (path, page) => {
@@ -166,6 +167,20 @@ describe('structured data facts from the spec', () => {
     expect(
       byPath('/treatment/tramadol-addiction').find((n) => n['@type'] === 'MedicalClinic')?.telephone,
     ).toBe(site.phones.primary.tel);
+  });
+
+  it('names the clinical reviewer and the day only when the page carries a review record', () => {
+    const { page } = pages.find(({ path }) => path === '/treatment/fentanyl-addiction')!;
+    const webPage = (graph: Node[]) => graph.find((node) => node['@type'] === 'MedicalWebPage')!;
+    expect(webPage(graphOf('/treatment/fentanyl-addiction', page)).reviewedBy).toBeUndefined();
+    const medicalReview = { name: 'Maya Chen', credential: 'MD, Addiction Medicine', date: '2026-11-28' };
+    const reviewed = webPage(graphOf('/treatment/fentanyl-addiction', { ...page, medicalReview }));
+    expect(reviewed.reviewedBy).toEqual({
+      '@type': 'Person',
+      name: 'Maya Chen',
+      hasCredential: { '@type': 'EducationalOccupationalCredential', name: 'MD, Addiction Medicine' },
+    });
+    expect(reviewed.lastReviewed).toBe('2026-11-28');
   });
 
   it('escapes < so no content can close the script element', () => {

@@ -14,7 +14,8 @@ import type {
   QuantitativeValue,
   Thing,
 } from 'schema-dts';
-import type { DurationRange, Page, Site } from '../generated/content-types.ts';
+import type { DurationRange, Site } from '../generated/content-types.ts';
+import type { PageData } from './medical-review.ts';
 import { breadcrumbTrail } from './content/breadcrumbs.ts';
 import { plainText } from './text/tokens.ts';
 
@@ -82,7 +83,7 @@ export function organization(site: Site, siteUrl: string): MedicalClinic {
 }
 
 /** The page's whole JSON-LD graph. `path` is the page's own path; `siteUrl` the absolute origin. */
-export function structuredData(page: Page, path: string, site: Site, siteUrl = site.url): Graph {
+export function structuredData(page: PageData, path: string, site: Site, siteUrl = site.url): Graph {
   const url = `${siteUrl}${(page.canonical ?? path) === '/' ? '/' : (page.canonical ?? path)}`;
   const orgId = { '@id': `${siteUrl}/#organization` };
   const text = (value: string) =>
@@ -96,6 +97,18 @@ export function structuredData(page: Page, path: string, site: Site, siteUrl = s
     description: page.description,
     publisher: orgId,
   };
+  // Only from the record of a clinical review (renderer/medical-review.ts), as the line on the page.
+  if (page.medicalReview) {
+    const { name, credential, date } = page.medicalReview;
+    webPage.reviewedBy = {
+      '@type': 'Person',
+      name,
+      ...(credential && {
+        hasCredential: { '@type': 'EducationalOccupationalCredential', name: credential },
+      }),
+    };
+    webPage.lastReviewed = date;
+  }
   nodes.push(webPage);
 
   const data = page.structuredData;

@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from '../../content/paths.ts';
+import type { PageReviews } from '../../renderer/medical-review.ts';
 import { CSP_HASHES_FILE, type CspHashes } from '../csp.ts';
 import { siteDataFile } from '../page-paths.ts';
 import { netlifyRedirects, redirectRules } from '../redirects.ts';
@@ -27,6 +28,8 @@ export interface PrerenderOptions {
    *  _redirects, the CSP hashes file, per-page data files). */
   outDir: string;
   siteUrl?: string; // default: process.env.SITE_URL, then site.json's url (as today)
+  /** The clinical reviews that hold for this content, by page path: only a publish from an approval gives them. */
+  reviews?: PageReviews;
 }
 
 // A large site renders in one process per core: each renders a share of the pages and reports back over IPC.
@@ -90,6 +93,7 @@ async function writeSite({
   contentRoot,
   outDir,
   siteUrl,
+  reviews = {},
 }: PrerenderOptions): Promise<{ pages: number }> {
   const clientDir = join(codeDir, 'client');
   const siteData = loadSiteData(contentRoot, siteUrl);
@@ -114,6 +118,7 @@ async function writeSite({
     outDir,
     siteUrl: siteData.siteUrl,
     siteDataUrl,
+    reviews,
     first,
     count: processes,
   });

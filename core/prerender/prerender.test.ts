@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../content/paths.ts';
 import type { Page, ProgramCatalogue, RedirectTable, Site } from '../../generated/content-types.ts';
 import { useTempDir } from '../../tests/helpers/temp-dir.ts';
+import type { PageData } from '../../renderer/medical-review.ts';
 import { pageDataFile } from '../page-paths.ts';
 import { loadPages } from './content.ts';
 import { prerenderSite } from './index.ts';
 
 const DIST = join(ROOT, 'dist');
+const REVIEW = { name: 'Maya Chen', credential: 'MD, Addiction Medicine', date: '2026-11-28' };
 const readJson = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;
 const filesUnder = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -49,6 +51,7 @@ describe('prerenderSite', () => {
       contentRoot: content,
       outDir: out,
       siteUrl: 'https://test.example.org',
+      reviews: { '/services/medical-detox': REVIEW },
     });
 
     expect(pages).toBe(loadPages(content).size);
@@ -62,6 +65,18 @@ describe('prerenderSite', () => {
     expect(readJson<Page>(join(out, pageDataFile('/services/medical-detox'))).title).toBe(
       'Detox, in words only this test wrote',
     );
+    // The review the publish gives, and only on its page: the line, its structured data and the page's data file.
+    expect(html).toContain(
+      'Medically reviewed by Maya Chen, MD, Addiction Medicine on <time dateTime="2026-11-28">November 28, 2026</time>',
+    );
+    expect(html).toContain('"reviewedBy":{"@type":"Person","name":"Maya Chen"');
+    expect(html).toContain('"lastReviewed":"2026-11-28"');
+    expect(readJson<PageData>(join(out, pageDataFile('/services/medical-detox'))).medicalReview).toEqual(
+      REVIEW,
+    );
+    const other = readFileSync(join(out, 'treatment', 'fentanyl-addiction.html'), 'utf8');
+    expect(other).not.toContain('Medically reviewed');
+    expect(other).not.toContain('reviewedBy');
     expect(existsSync(join(out, 'privacy-policy.html'))).toBe(false);
     expect(existsSync(join(out, pageDataFile('/privacy-policy')))).toBe(false);
     expect(readFileSync(join(out, '404.html'), 'utf8')).toContain(site.notFound.title);

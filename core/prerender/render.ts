@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerManifest } from '@tanstack/router-core';
-import type { Page } from '../../generated/content-types.ts';
+import type { PageData, PageReviews } from '../../renderer/medical-review.ts';
 import type { SiteData } from '../../renderer/site-data.ts';
 import { inlineScriptHashes, type CspHashes } from '../csp.ts';
 import { htmlFile, pageDataFile } from '../page-paths.ts';
@@ -20,7 +20,7 @@ export interface RenderBundle {
     url: string,
     manifest: ServerManifest,
     content: {
-      loadPage: (path: string) => Promise<Page | undefined>;
+      loadPage: (path: string) => Promise<PageData | undefined>;
       siteData: SiteData;
       siteDataUrl: string;
     },
@@ -35,6 +35,8 @@ export interface RenderJob {
   siteUrl: string;
   /** The URL of the site data file the prerender wrote. */
   siteDataUrl: string;
+  /** The clinical reviews that hold for this content, by page path (renderer/medical-review.ts). */
+  reviews: PageReviews;
   first: number;
   count: number;
 }
@@ -87,7 +89,12 @@ export async function renderShare(job: RenderJob): Promise<RenderResult> {
     pathToFileURL(join(job.codeDir, 'server', 'entry-server.js')).href
   )) as RenderBundle;
   const siteData = loadSiteData(job.contentRoot, job.siteUrl);
-  const pages = loadPages(job.contentRoot);
+  const pages = new Map<string, PageData>(
+    [...loadPages(job.contentRoot)].map(([path, page]) => {
+      const medicalReview = job.reviews[path];
+      return [path, medicalReview ? { ...page, medicalReview } : page];
+    }),
+  );
   const content = {
     loadPage: (path: string) => Promise.resolve(pages.get(path)),
     siteData,

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { useLoaderData, useLocation } from '@tanstack/react-router';
-import type { Block, Page } from '../../generated/content-types.ts';
+import type { Block } from '../../generated/content-types.ts';
+import type { PageData } from '../medical-review.ts';
 import { BlockList, blockKey } from '../../blocks/BlockList.tsx';
 import { PageProvider } from '../page-context.tsx';
 import { FIRST_SCREEN_END } from '../head.ts';
 import { HydrationSlice } from './HydrationSlice.tsx';
 import { DeferredStylesheet } from './DeferredStylesheet.tsx';
 import { useRouteHydrated } from './hydration-gate.ts';
+import { ReviewLine } from './ReviewLine.tsx';
 
 /** Each block in a hydration slice of its own: a touch on a form hydrates that form, not the page around it. */
 const sliced = (blocks: Block[]) =>
@@ -28,8 +30,8 @@ export function firstScreenBlocks(blocks: readonly Block[]): number {
 
 export function PageView() {
   useRouteHydrated();
-  // Page routes are generated, so their loader types are not known statically; every page loader returns a Page.
-  const page = useLoaderData({ strict: false }) as Page;
+  // Page routes are generated, so their loader types are not known statically; every page loader returns a page's data.
+  const page = useLoaderData({ strict: false }) as PageData;
   const path = useLocation({ select: (location) => location.pathname });
   // Stable, as the site's value is (renderer/shell/RootDocument.tsx): a new one would hydrate every slice at once.
   const pageValue = useMemo(() => ({ path, name: page.name }), [path, page.name]);
@@ -41,6 +43,7 @@ export function PageView() {
       <span id={FIRST_SCREEN_END} hidden />
       {/* The rest of the page's CSS: what comes after waits for it, the first screen does not. */}
       <DeferredStylesheet />
+      {page.medicalReview && <ReviewLine review={page.medicalReview} />}
       {sliced(page.blocks.slice(firstScreen))}
     </PageProvider>
   );

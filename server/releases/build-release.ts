@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { contentPaths } from '../../content/paths.ts';
 import { formatContentError, readContent, validateAll } from '../../content/validate/validate-content.ts';
 import { readSiteFiles } from '../http/static-pages.ts';
+import type { PageReviews } from '../../renderer/medical-review.ts';
 import type { ReleaseDocument, ReleaseFileInput } from '../store/contract/release-store.ts';
 import { writeDocuments } from './documents.ts';
 
@@ -20,10 +21,14 @@ export function releaseFilesOf(dir: string): ReleaseFileInput[] {
     .map(([path, bytes]) => ({ path, bytes }));
 }
 
-/** Renders `documents` with the code in `codeDir` in a temporary folder, and returns the site's files. */
+/**
+ * Renders `documents` with the code in `codeDir` in a temporary folder, and returns the site's files. `reviews`: the
+ * clinical reviews that hold for these documents, by page path (a publish of an approved change set gives them).
+ */
 export async function buildRelease(
   codeDir: string,
   documents: readonly ReleaseDocument[],
+  reviews: PageReviews = {},
 ): Promise<ReleaseFileInput[]> {
   const work = mkdtempSync(join(tmpdir(), 'release-'));
   try {
@@ -39,7 +44,7 @@ export async function buildRelease(
       );
     // Loaded when a build is asked for: a server that only serves never loads the renderer's tooling.
     const { prerenderSite } = await import('../../core/prerender/index.ts');
-    await prerenderSite({ codeDir, contentRoot, outDir });
+    await prerenderSite({ codeDir, contentRoot, outDir, reviews });
     return releaseFilesOf(outDir);
   } finally {
     rmSync(work, { recursive: true, force: true });
