@@ -40,13 +40,16 @@ export async function ensureLiveRelease(
         const documents = rebuild
           ? await releases.documents(now.live.releaseId)
           : readDocuments(builtContentRoot(codeDir));
+        // The same content keeps its "Medically reviewed by" lines: the reviews are the live release's.
+        const reviews = rebuild ? await releases.reviews(now.live.releaseId) : {};
         const started = Date.now();
         const files = rebuild
-          ? await buildRelease(codeDir, documents)
+          ? await buildRelease(codeDir, documents, reviews)
           : releaseFilesOf(join(codeDir, 'client'));
         const release = await releases.create({
           files,
           documents,
+          reviews,
           codeVersion,
           author: SERVER_ACTOR,
           message: rebuild

@@ -8,6 +8,8 @@ import type { ReleaseDocument } from '../store/contract/release-store.ts';
 import { buildRelease } from './build-release.ts';
 import { codeVersionOf } from './code-version.ts';
 import { HEARTBEAT_MS } from './live-release.ts';
+import { carriedReviews } from './reviews.ts';
+import type { PageReviews } from '../../renderer/medical-review.ts';
 
 /** An instance heard from within this long is running (five missed heartbeats are a stopped one). */
 export const RUNNING_WITHIN_MS = 5 * HEARTBEAT_MS;
@@ -73,6 +75,11 @@ export interface PublishOptions {
   documents: readonly ReleaseDocument[];
   author: string;
   message: string;
+  /**
+   * Clinical reviews this publish gives, by page path: from the approval of the content published (a change set's).
+   * The live release's reviews are carried over for every page whose clinical fields did not change (reviews.ts).
+   */
+  reviews?: PageReviews;
   /** Called once if another publish holds the lock. */
   onWait?: () => void;
   /** Called with the lock held, as the build starts. */
@@ -83,9 +90,19 @@ export interface PublishOptions {
 export async function publish(store: Store, options: PublishOptions): Promise<ReleaseSummary> {
   return store.releases.withPublishLock(async () => {
     options.onBuild?.();
+    const live = await store.releases.live();
+    const reviews = {
+      ...(live &&
+        carriedReviews(
+          await store.releases.documents(live.releaseId),
+          await store.releases.reviews(live.releaseId),
+          options.documents,
+        )),
+      ...options.reviews,
+    };
     let files;
     try {
-      files = await buildRelease(options.codeDir, options.documents);
+      files = await buildRelease(options.codeDir, options.documents, reviews);
     } catch (error) {
       throw new ReleaseError(
         `Building the site failed, so nothing was stored: ${error instanceof Error ? error.message : String(error)}`,
@@ -95,6 +112,7 @@ export async function publish(store: Store, options: PublishOptions): Promise<Re
     const release = await store.releases.create({
       files,
       documents: options.documents,
+      reviews,
       codeVersion: codeVersionOf(options.codeDir),
       author: options.author,
       message: options.message,

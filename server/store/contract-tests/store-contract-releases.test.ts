@@ -49,6 +49,23 @@ describe.each(storeKinds())('the $name release store', (kind) => {
     expect(await releases.file(2, 'index.html')).toBeUndefined();
   });
 
+  it('keeps the clinical reviews a release was rendered with, none when it was given none', async () => {
+    const { store } = await kind.open();
+    const releases = store.releases;
+    const reviews = {
+      '/treatment/fentanyl-addiction': {
+        name: 'Maya Chen',
+        credential: 'MD, Addiction Medicine',
+        date: '2026-11-28',
+      },
+    };
+    await releases.create(release());
+    await releases.create(release({ reviews }));
+    expect(await releases.reviews(1)).toEqual({});
+    expect(await releases.reviews(2)).toEqual(reviews);
+    await expect(releases.reviews(3)).rejects.toThrow(/no release 3/);
+  });
+
   it('numbers releases in order, hashes equal content alike, and stores a shared file once', async () => {
     const { store, raw, again } = await kind.open();
     const first = await store.releases.create(release());

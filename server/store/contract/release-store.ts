@@ -3,6 +3,7 @@
 // A release is immutable: its files (every byte a visitor can be sent) and the content documents it was built from.
 // Each file's bytes are stored once by their SHA-256, shared by every release that holds the same file. Which
 // release is live is one row, changed only by compare-and-set; every change of it is an event, never a deletion.
+import type { PageReviews } from '../../../renderer/medical-review.ts';
 
 /** A file of a release, by its path in the built site (`index.html`, `index.html.br`, `assets/entry-1a2b.js`). */
 export interface ReleaseFileInput {
@@ -24,6 +25,8 @@ export interface NewRelease {
   /** `cli:<os user>`, a staff member's e-mail, or `server` (a code deploy's rebuild). */
   author: string;
   message: string;
+  /** The clinical reviews that hold for its pages, by page path: what their "Medically reviewed by" lines say. */
+  reviews?: PageReviews;
 }
 
 export interface ReleaseSummary {
@@ -86,6 +89,8 @@ export interface ReleaseStore {
    * server reads at each swap, without a thousand pages). Throws for an unknown id.
    */
   documents(id: number, options?: { under?: string }): Promise<ReleaseDocument[]>;
+  /** The clinical reviews a release was rendered with, by page path. Throws for an unknown id. */
+  reviews(id: number): Promise<PageReviews>;
   /** The live pointer, or undefined before any release was made live. */
   live(): Promise<LiveRelease | undefined>;
   /**

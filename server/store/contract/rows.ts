@@ -117,6 +117,8 @@ export interface ReleaseRow {
   message: string;
   code_version: string;
   content_hash: string;
+  /** JSON: PageReviews (renderer/medical-review.ts). */
+  reviews: string;
 }
 
 /** A change of the live release as both stores hold it. */

@@ -11,6 +11,7 @@ import type {
   ReleaseEvent,
   ReleaseStore,
 } from '../contract/release-store.ts';
+import type { PageReviews } from '../../../renderer/medical-review.ts';
 import type { ReleaseEventRow, ReleaseRow } from '../contract/rows.ts';
 import {
   BLOB_BATCH_FILES,
@@ -73,9 +74,16 @@ export function createPostgresReleaseStore(
         // Ids in the order stored, without gaps: one creator at a time takes max + 1 (reads stay free meanwhile).
         await client.query('LOCK TABLE releases IN EXCLUSIVE MODE');
         const { rows } = await client.query<ReleaseRow>(
-          `INSERT INTO releases (id, at, author, message, code_version, content_hash)
-           SELECT coalesce(max(id), 0) + 1, $1, $2, $3, $4, $5 FROM releases RETURNING *`,
-          [new Date().toISOString(), release.author, release.message, release.codeVersion, contentHash],
+          `INSERT INTO releases (id, at, author, message, code_version, content_hash, reviews)
+           SELECT coalesce(max(id), 0) + 1, $1, $2, $3, $4, $5, $6 FROM releases RETURNING *`,
+          [
+            new Date().toISOString(),
+            release.author,
+            release.message,
+            release.codeVersion,
+            contentHash,
+            JSON.stringify(release.reviews ?? {}),
+          ],
         );
         const row = rows[0];
         if (!row) throw new Error('the release was not stored');
@@ -142,6 +150,13 @@ export function createPostgresReleaseStore(
         [id, under === undefined ? '' : `${under}/`],
       );
       return rows.map(({ path, bytes }) => ({ path, text: bytes.toString('utf8') }));
+    },
+    async reviews(id) {
+      const { rows } = await pool.query<{ reviews: string }>('SELECT reviews FROM releases WHERE id = $1', [
+        id,
+      ]);
+      if (!rows[0]) throw new Error(`there is no release ${id}`);
+      return JSON.parse(rows[0].reviews) as PageReviews;
     },
     async live() {
       const { rows } = await pool.query<{ release_id: number; generation: number }>({

@@ -227,6 +227,8 @@ const MIGRATIONS = [
      callback_at text
    );
    CREATE INDEX lead_calls_of_lead ON lead_calls (lead_id, at);`,
+  // The release's reviews: the SQLite file's step of the same name (sqlite/schema.ts).
+  `ALTER TABLE releases ADD COLUMN reviews text NOT NULL DEFAULT '{}';`,
 ];
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -17,6 +17,7 @@ import type {
   ReleaseStore,
   ReleaseSummary,
 } from '../contract/release-store.ts';
+import type { PageReviews } from '../../../renderer/medical-review.ts';
 import type { ReleaseEventRow, ReleaseRow } from '../contract/rows.ts';
 import { contentHashOf, storeBlobs, toEvent, toSummary } from '../shared/release-blobs.ts';
 import { sqlitePublishLock } from './publish-lock.ts';
@@ -37,8 +38,9 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
     'INSERT OR IGNORE INTO release_blobs (hash, bytes) VALUES (?, ?)',
   );
   const nextId = db.prepare<[], { id: number }>('SELECT coalesce(max(id), 0) + 1 AS id FROM releases');
-  const insertRelease = db.prepare<[number, string, string, string, string, string]>(
-    'INSERT INTO releases (id, at, author, message, code_version, content_hash) VALUES (?, ?, ?, ?, ?, ?)',
+  const insertRelease = db.prepare<[number, string, string, string, string, string, string]>(
+    `INSERT INTO releases (id, at, author, message, code_version, content_hash, reviews)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertFile = db.prepare<[number, string, string]>(
     'INSERT INTO release_files (release_id, path, hash) VALUES (?, ?, ?)',
@@ -102,7 +104,15 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
       // In the write transaction (IMMEDIATE): no other writer can take the same id meanwhile.
       const id = nextId.get()?.id ?? 1;
       const at = new Date().toISOString();
-      insertRelease.run(id, at, release.author, release.message, release.codeVersion, contentHash);
+      insertRelease.run(
+        id,
+        at,
+        release.author,
+        release.message,
+        release.codeVersion,
+        contentHash,
+        JSON.stringify(release.reviews ?? {}),
+      );
       for (const { path, hash } of files) insertFile.run(id, path, hash);
       for (const { path, hash } of documents) insertDocument.run(id, path, hash);
       return {
@@ -171,6 +181,11 @@ export function createSqliteReleaseStore(db: Database.Database): ReleaseStore {
       return selectDocuments
         .all(id, prefix, prefix)
         .map(({ path, bytes }) => ({ path, text: bytes.toString('utf8') }));
+    },
+    async reviews(id) {
+      const row = selectOne.get(id);
+      if (!row) throw new Error(`there is no release ${id}`);
+      return JSON.parse(row.reviews) as PageReviews;
     },
     async live() {
       const row = selectLive.get();

@@ -245,6 +245,9 @@ const MIGRATIONS = [
      callback_at TEXT
    ) STRICT;
    CREATE INDEX lead_calls_of_lead ON lead_calls (lead_id, at);`,
+  // releases.reviews: the clinical reviews that hold for a release's pages, by page path (renderer/medical-review.ts):
+  // the record the "Medically reviewed by" line is rendered from, kept with the release it was rendered into.
+  `ALTER TABLE releases ADD COLUMN reviews TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(reviews));`,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
