@@ -2,7 +2,8 @@
 // validator, rendered by the built code in dist/, stored, made live on every running instance without a restart), list
 // releases, roll back, and show what any page said in any release. Reads the store as the server does (LEADS_DB, or
 // DATABASE_URL); every publish and rollback is audited as `cli:<os user>`.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { cli, CliFailure, readArgs, runAsMain, UsageError, type CliIo } from '../../core/cli.ts';
 import { htmlFile } from '../../core/page-paths.ts';
@@ -12,7 +13,7 @@ import { ConfigError, readConfig } from '../config.ts';
 import { ContentError, serverContentOf } from '../content.ts';
 import { nginxSiteConf } from '../http/nginx-site.ts';
 import { cspHashesOf, pagePathOf } from '../http/static-pages.ts';
-import { readDocuments, documentMap } from '../releases/documents.ts';
+import { checkoutChanges, documentMap, readDocuments, writeDocuments } from '../releases/documents.ts';
 import { changedLines, visibleLines } from '../releases/page-text.ts';
 import {
   knownRelease,
@@ -37,6 +38,9 @@ export const USAGE = `Usage: npm run content -- <command>
   show <id> <path>           print a page (/services/medical-detox) exactly as that release served it
   diff <a> <b>               the pages that differ between two releases, with their changed visible text
   export <id> <dir>          write a release as files: <dir>/site (the root for nginx) and <dir>/nginx/site.conf
+  pull [<id>] [--force]      write the live release's documents (or release <id>'s) into this checkout's pages/ and
+                             site/, removing the documents it does not hold, so git mirrors what is published;
+                             refused while git shows uncommitted changes there, unless --force
 
 Reads LEADS_DB (default data/leads.db) or DATABASE_URL and the lead key as the server does (npm run leads -- help);
 builds with the code in the folder above CLIENT_DIR (default dist/).
@@ -59,6 +63,21 @@ function words(rest: readonly string[], count: number, takes: string): string[] 
   const { positionals } = readArgs(rest, {}, { positionals: true, usage: USAGE });
   if (positionals.length !== count) throw new UsageError(takes);
   return positionals;
+}
+
+/** `git status` of the checkout's content folders: the changes a pull would overwrite (none outside a git checkout). */
+function uncommittedContent(cwd: string): string[] {
+  try {
+    return execFileSync('git', ['status', '--porcelain', '--', 'pages', 'site'], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .split('\n')
+      .filter(Boolean);
+  } catch {
+    return [];
+  }
 }
 
 const confirmationLine = ({ release, confirmed, running }: Confirmation) =>
@@ -194,6 +213,41 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         writeFileSync(join(dir, 'nginx', 'site.conf'), nginxSiteConf(siteDir, cspHashesOf(files), redirects));
         io.out(
           `Wrote release ${release.id} to ${siteDir} (${files.size} files) and ${join(dir, 'nginx', 'site.conf')}\n`,
+        );
+        return 0;
+      });
+    }
+    case 'pull': {
+      const { values, positionals } = readArgs(
+        rest,
+        { force: { type: 'boolean' } },
+        { positionals: true, usage: USAGE },
+      );
+      if (positionals.length > 1) throw new UsageError('pull takes at most one release id');
+      const edited = uncommittedContent(io.cwd);
+      if (edited.length > 0 && !values.force) {
+        io.err(
+          `These content files have changes git has not committed, which a pull would overwrite:\n${edited.map((line) => `  ${line}\n`).join('')}` +
+            'Commit or stash them first, or pull with --force to replace them.\n',
+        );
+        return 1;
+      }
+      return withStore(io, async (store) => {
+        const id = positionals[0] ?? String((await store.releases.live())?.releaseId ?? '');
+        if (id === '') throw new ReleaseError('No release is live yet: there is nothing to pull.');
+        const release = await knownRelease(store.releases, id);
+        const documents = await store.releases.documents(release.id);
+        const { added, changed, removed } = checkoutChanges(readDocuments(io.cwd), documents);
+        writeDocuments(io.cwd, documents);
+        for (const path of removed) rmSync(join(io.cwd, ...path.split('/')));
+        for (const [sign, paths] of [
+          ['+', added],
+          ['~', changed],
+          ['-', removed],
+        ] as const)
+          for (const path of paths) io.out(`${sign} ${path}\n`);
+        io.out(
+          `Wrote release ${release.id}'s content: ${changed.length} changed, ${added.length} added, ${removed.length} removed.\n`,
         );
         return 0;
       });

@@ -33,6 +33,17 @@ export function writeDocuments(root: string, documents: readonly ReleaseDocument
   }
 }
 
+/** What writing `documents` into a checkout over its own documents `current` changes, by path. */
+export function checkoutChanges(current: readonly ReleaseDocument[], documents: readonly ReleaseDocument[]) {
+  const was = documentMap(current);
+  const now = documentMap(documents);
+  return {
+    added: [...now.keys()].filter((path) => !was.has(path)),
+    changed: [...now.keys()].filter((path) => was.has(path) && was.get(path) !== now.get(path)),
+    removed: [...was.keys()].filter((path) => !now.has(path)),
+  };
+}
+
 /** The documents as a map from path to text. */
 export const documentMap = (documents: readonly ReleaseDocument[]): Map<string, string> =>
   new Map(documents.map(({ path, text }) => [path, text]));
