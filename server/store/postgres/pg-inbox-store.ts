@@ -34,6 +34,7 @@ import { leadId as newId } from '../shared/lead-id.ts';
 import { hashTerm, queryTerms } from '../shared/search-terms.ts';
 import { sealStatusChange, type Sealer } from '../shared/sealing.ts';
 import { transaction, type Queryable } from './pg-schema.ts';
+import { postgresDeskMerge } from './pg-desk-merge.ts';
 
 export interface PostgresInboxParts {
   pool: pg.Pool;
@@ -51,6 +52,7 @@ export function createPostgresInboxStore({
   onLeadChanged,
   changed,
 }: PostgresInboxParts): InboxStore {
+  const { mergedFrom, ...merging } = postgresDeskMerge(pool, sealer, changed);
   async function page(query: InboxPageQuery): Promise<{ rows: StatusRow[]; more: boolean }> {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -106,7 +108,7 @@ export function createPostgresInboxStore({
     const calls = await db.query<CallRow>('SELECT * FROM lead_calls WHERE lead_id = $1 ORDER BY at, id', [
       id,
     ]);
-    return inboxLeadOf(row, events.rows, sealer, calls.rows);
+    return inboxLeadOf(row, events.rows, sealer, calls.rows, await mergedFrom(db, id));
   }
 
   /** The status change of setStatus, in the caller's transaction: false when there is no such lead. */
@@ -312,5 +314,6 @@ export function createPostgresInboxStore({
       }
       return found;
     },
+    ...merging,
   };
 }

@@ -35,6 +35,7 @@ import { inboxLeadOf, inboxRowOf, noteField } from '../shared/inbox-rows.ts';
 import { leadId as newId } from '../shared/lead-id.ts';
 import { hashTerm, queryTerms } from '../shared/search-terms.ts';
 import { sealStatusChange, type Sealer } from '../shared/sealing.ts';
+import { sqliteDeskMerge } from './desk-merge.ts';
 
 export interface InboxStoreParts {
   db: Database.Database;
@@ -80,6 +81,7 @@ export function createSqliteInboxStore({
   );
 
   const toRow = (row: StatusRow) => inboxRowOf(row, sealer);
+  const { mergedFrom, ...merging } = sqliteDeskMerge(db, sealer, changed);
 
   function page(query: InboxPageQuery): { rows: StatusRow[]; more: boolean } {
     const terms = queryTerms(query.q ?? '');
@@ -98,7 +100,7 @@ export function createSqliteInboxStore({
 
   function get(id: string): InboxLead | undefined {
     const row = selectLead.get(id);
-    return row && inboxLeadOf(row, selectEvents.all(id), sealer, selectCalls.all(id));
+    return row && inboxLeadOf(row, selectEvents.all(id), sealer, selectCalls.all(id), mergedFrom(id));
   }
 
   // Staff writes run here, on the store's own connection, each in an IMMEDIATE transaction: they are rare and small,
@@ -176,6 +178,7 @@ export function createSqliteInboxStore({
     onLeadStored,
     onLeadChanged,
     ...deskOf(db, sealer, { changeStatus, insertCall, changed, get }),
+    ...merging,
   };
 }
 

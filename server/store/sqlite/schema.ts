@@ -245,6 +245,13 @@ const MIGRATIONS = [
      callback_at TEXT
    ) STRICT;
    CREATE INDEX lead_calls_of_lead ON lead_calls (lead_id, at);`,
+  // The desk's second part. leads.merged_into: the lead this one was merged into on request (closed, kept, never
+  // deleted). staff.on_shift: the member takes round-robin leads (ROUND_ROBIN); staff.turn: the rotation's counter at
+  // their last lead (0: never), so the next lead goes to the on-shift member whose turn is oldest.
+  `ALTER TABLE leads ADD COLUMN merged_into TEXT;
+   CREATE INDEX leads_merged_into ON leads (merged_into) WHERE merged_into IS NOT NULL;
+   ALTER TABLE staff ADD COLUMN on_shift INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE staff ADD COLUMN turn INTEGER NOT NULL DEFAULT 0;`,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
