@@ -106,7 +106,10 @@ export function teamRoutes(deps: StaffDeps, roundRobin: boolean) {
       });
     } catch (error) {
       if (error instanceof RevokedMemberError)
-        throw new HttpError(409, `${email} was revoked: tick "let them back in" to invite them again`);
+        throw new HttpError(
+          409,
+          `${email} was revoked: tick "Let a revoked member back in" to invite them again`,
+        );
       if (error instanceof NotRevokedError) throw new HttpError(409, error.message);
       throw error;
     }
