@@ -5,7 +5,6 @@ import {
   ActionIcon,
   Alert,
   Anchor,
-  Button,
   Container,
   Group,
   Loader,
@@ -55,13 +54,10 @@ function AdminMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button
-          variant="subtle"
-          className="inbox-nav-link"
-          rightSection={<IconChevronDown size={16} aria-hidden />}
-        >
-          Admin
-        </Button>
+        {/* A button that reads as the links beside it. */}
+        <Anchor component="button" type="button" className="inbox-nav-link" underline="hover">
+          Admin <IconChevronDown size={16} aria-hidden />
+        </Anchor>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item component={Link} to="/team">

@@ -165,12 +165,12 @@ function Member({ member, roles, me, act }: MemberProps) {
           </Text>
           <Group gap={4}>
             {member.roles.map((role) => (
-              <Badge key={role} variant="light">
+              <Badge key={role} variant="outline" color="gray" className="inbox-badge">
                 {roleLabel(role)}
               </Badge>
             ))}
             {member.onShift && (
-              <Badge color="green" variant="light">
+              <Badge variant="filled" color="gray" className="inbox-badge">
                 On shift
               </Badge>
             )}

@@ -65,7 +65,9 @@ export function MergeLeads({
       {mergeable.map((other) => (
         <Group key={other.id} gap="xs">
           <Text size="sm">
-            Also wrote {timeAgo(other.createdAt, now)} ({STATUS_LABELS[other.status]})
+            {lead.relatedLeads.length > 1
+              ? `The one of ${timeAgo(other.createdAt, now)} (${STATUS_LABELS[other.status]}):`
+              : 'The same person?'}
           </Text>
           {asking === other.id ? (
             <>
