@@ -110,6 +110,22 @@ describe.each(storeKinds())('the $name desk, second part', (kind) => {
     expect(await store.inbox.assignNext('no-such-lead')).toBeNull();
   });
 
+  it("escalates a round-robin lead past due until its owner claims or calls it: the rotation's choice is not theirs", async () => {
+    const { store, sql } = await opened(kind);
+    await store.staff.setOnShift(await member(store, 'ana@example.org'), true);
+    const claimed = (await store.insertLead(consultation('Sam', '555-010-0199'))).id;
+    const called = (await store.insertLead(consultation('Bo', '555-010-0111'))).id;
+    for (const id of [claimed, called]) expect(await store.inbox.assignNext(id)).toBe('ana@example.org');
+    const past = new Date(Date.now() - 3 * 60_000).toISOString();
+    await sql('UPDATE leads SET due_at = $1, promised_at = $1', [past]);
+    const now = Date.now();
+    const taken = await store.inbox.takeEscalations(now, 60_000, 10);
+    expect(taken.map((lead) => lead.id).sort()).toEqual([called, claimed].sort());
+    expect(await store.inbox.claim(claimed, 'ana@example.org')).toBe('claimed');
+    await store.inbox.logCall(called, 'ana@example.org', 'no-answer');
+    expect(await store.inbox.takeEscalations(now + 5 * 60_000, 60_000, 10)).toEqual([]);
+  });
+
   it('takes turns fairly when two instances assign at once', async () => {
     const { store, again } = await opened(kind);
     const other = kind.name === 'postgres' ? await again() : store;

@@ -137,7 +137,8 @@ export interface InboxStore {
    */
   onLeadChanged(listener: (id: string) => void): () => void;
   /**
-   * Takes up to `limit` leads due at or before `now`, owned by no one, and not escalated in the last `repeatMs`,
+   * Takes up to `limit` leads due at or before `now`, owned by no one (or only by round robin's choice, not yet claimed
+   * or called by them), and not escalated in the last `repeatMs`,
    * marking them escalated at `now` (so one instance of several sends each). Oldest due first.
    */
   takeEscalations(now: number, repeatMs: number, limit: number): Promise<OverdueLead[]>;
@@ -155,7 +156,7 @@ export interface InboxStore {
   ): Promise<'merged' | 'missing' | 'same' | 'merged-already'>;
   /**
    * Round robin: gives the lead, when no one owns it, to the member on shift (staff.on_shift, not revoked, with the
-   * admissions role) whose turn is oldest, and makes it their turn; one decision at a time across instances (one
+   * admissions role) whose turn is oldest, and makes it their turn (escalated as unowned until they claim or call it); one decision at a time across instances (one
    * transaction holding a lock). The new owner's e-mail, or null when no one is on shift or the lead is owned already.
    */
   assignNext(id: string): Promise<string | null>;

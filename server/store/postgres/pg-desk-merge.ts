@@ -73,7 +73,7 @@ export function postgresDeskMerge(
         await client.query('UPDATE staff SET turn = (SELECT max(turn) FROM staff) + 1 WHERE id = $1', [
           member.id,
         ]);
-        await client.query('UPDATE leads SET owner = $1 WHERE id = $2', [member.email, id]);
+        await client.query('UPDATE leads SET owner = $1, owner_auto = 1 WHERE id = $2', [member.email, id]);
         return member.email;
       });
       if (owner !== null) await changed(id);

@@ -49,7 +49,7 @@ export function sqliteDeskMerge(
      ORDER BY turn, email LIMIT 1`,
   );
   const takeTurn = db.prepare('UPDATE staff SET turn = (SELECT max(turn) FROM staff) + 1 WHERE id = ?');
-  const setOwner = db.prepare('UPDATE leads SET owner = ? WHERE id = ? AND owner IS NULL');
+  const setOwner = db.prepare('UPDATE leads SET owner = ?, owner_auto = 1 WHERE id = ? AND owner IS NULL');
   const assignNext = db.transaction((id: string): string | null => {
     const lead = ownerOf.get(id);
     if (!lead || lead.owner !== null) return null;
