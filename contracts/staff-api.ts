@@ -269,6 +269,10 @@ export interface LeadDetail extends LeadSummary, LeadDesk {
   history: StatusChange[];
   /** Oldest first. */
   calls: LeadCall[];
+  /** The lead this one was merged into (it is closed, and kept), or null. */
+  mergedInto: string | null;
+  /** The leads merged into this one, oldest first: their notes and calls stay on their own pages. */
+  mergedFrom: string[];
 }
 
 /** A call as the lead page lists it. */

@@ -16,6 +16,17 @@ export function promiseWords(minutes: number): string {
   return hours > 48 && hours % 24 === 0 ? plural(hours / 24, 'day') : plural(hours, 'hour');
 }
 
+/** Where a form's `promise` words state its time: replaced by promiseWords(promiseMinutes) wherever they are shown. */
+export const PROMISE_TOKEN = '{promise}';
+
+/**
+ * A form's promise words as a visitor reads them: "will call you within {promise}" with promiseMinutes 15 is "will call
+ * you within 15 minutes". The time is never typed (the validator refuses a typed one), so it cannot disagree with the due
+ * time the inbox gives each lead.
+ */
+export const promiseText = (text: string, minutes: number): string =>
+  text.replaceAll(PROMISE_TOKEN, promiseWords(minutes));
+
 /**
  * Every duration a text promises with "within": "within 15 minutes", "within 24 hours or less", "within an hour", as
  * minutes. What the validator compares with the form's value.

@@ -1,8 +1,17 @@
 // Every screen's frame: the header (the inbox's name, its sections for the signed-in, the colour scheme switch),
 // then the screen. Screens that need a session are drawn only with one (the root route's `beforeLoad`, router.tsx);
 // while there is one, the idle watch warns before it ends (auth/IdleWatch.tsx).
-import { ActionIcon, Alert, Anchor, Container, Group, Loader, useMantineColorScheme } from '@mantine/core';
-import { IconMoon, IconSun } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Container,
+  Group,
+  Loader,
+  Menu,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { IconChevronDown, IconMoon, IconSun } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { Me } from '../contracts/staff-api.ts';
 import { IdleWatch } from './auth/IdleWatch.tsx';
@@ -40,6 +49,31 @@ function Screen() {
   return <Outlet />;
 }
 
+/** The admins' screens, in one menu so the header fits a phone. */
+function AdminMenu() {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        {/* A button that reads as the links beside it. */}
+        <Anchor component="button" type="button" className="inbox-nav-link" underline="hover">
+          Admin <IconChevronDown size={16} aria-hidden />
+        </Anchor>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to="/team">
+          Staff
+        </Menu.Item>
+        <Menu.Item component={Link} to="/speed-to-lead">
+          Speed to lead
+        </Menu.Item>
+        <Menu.Item component={Link} to="/audit">
+          Audit log
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 function Header({ me }: { me: Me | null | undefined }) {
   return (
     <header className="inbox-header">
@@ -54,11 +88,7 @@ function Header({ me }: { me: Me | null | undefined }) {
                 <Anchor component={Link} to="/" className="inbox-nav-link">
                   Leads
                 </Anchor>
-                {me.admin && (
-                  <Anchor component={Link} to="/audit" className="inbox-nav-link">
-                    Audit log
-                  </Anchor>
-                )}
+                {me.admin && <AdminMenu />}
                 <Anchor component={Link} to="/account" className="inbox-nav-link">
                   Account
                 </Anchor>

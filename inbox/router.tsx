@@ -15,6 +15,9 @@ import { SignIn } from './auth/SignIn.tsx';
 import { Enrol } from './auth/Enrol.tsx';
 import { Account } from './auth/Account.tsx';
 import { AuditLog } from './audit/AuditLog.tsx';
+import { adminApi, DEFAULT_WEEKS } from './admin/admin-api.ts';
+import { SpeedToLead } from './admin/SpeedToLead.tsx';
+import { Team } from './admin/Team.tsx';
 
 const rootRoute = createRootRoute({
   beforeLoad: async ({ location }) => {
@@ -60,6 +63,21 @@ const auditRoute = createRoute({
   loader: ({ context }) => ({ firstPage: context.me?.admin ? settle(api.audit()) : undefined }),
   component: AuditLog,
 });
+// Admins' screens: nothing is asked for anyone else.
+const staffRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/team',
+  loader: ({ context }) => ({ team: context.me?.admin ? settle(adminApi.team()) : undefined }),
+  component: Team,
+});
+const speedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/speed-to-lead',
+  loader: ({ context }) => ({
+    report: context.me?.admin ? settle(adminApi.speedToLead(DEFAULT_WEEKS)) : undefined,
+  }),
+  component: SpeedToLead,
+});
 const accountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account',
@@ -68,7 +86,16 @@ const accountRoute = createRoute({
 });
 
 export const router = createRouter({
-  routeTree: rootRoute.addChildren([listRoute, leadRoute, signInRoute, enrolRoute, auditRoute, accountRoute]),
+  routeTree: rootRoute.addChildren([
+    listRoute,
+    leadRoute,
+    signInRoute,
+    enrolRoute,
+    auditRoute,
+    staffRoute,
+    speedRoute,
+    accountRoute,
+  ]),
   basepath: '/staff',
   defaultNotFoundComponent: () => <p>There is no such page in the inbox.</p>,
 });

@@ -29,7 +29,14 @@ describe('server config', () => {
       staffOrigin: 'http://localhost:3000',
       siteTimeZone: 'America/Los_Angeles',
       escalationRepeatMs: 600_000,
+      roundRobin: false,
     });
+  });
+
+  it('takes ROUND_ROBIN on or off', () => {
+    expect(readConfig({ ROUND_ROBIN: 'on' }).roundRobin).toBe(true);
+    expect(readConfig({ ROUND_ROBIN: 'off' }).roundRobin).toBe(false);
+    expect(() => readConfig({ ROUND_ROBIN: 'yes' })).toThrow('ROUND_ROBIN must be on or off, not "yes"');
   });
 
   it("fixes the staff area's origin: STAFF_ORIGIN, the site's url in production, localhost in development", () => {

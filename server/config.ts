@@ -75,6 +75,11 @@ export interface ServerConfig {
    * this often until someone claims it (server/alerts/escalation.ts).
    */
   escalationRepeatMs: number;
+  /**
+   * ROUND_ROBIN (`on` or `off`, the default): each new lead goes to the admissions member on shift whose turn is oldest
+   * (members mark themselves on shift in the inbox; server/staff/round-robin.ts).
+   */
+  roundRobin: boolean;
 }
 
 /** The server's environment variables, with their defaults. */
@@ -108,6 +113,7 @@ export const ENVIRONMENT = {
   STAFF_ORIGIN: '(unset: in production, the url of site/site.json; otherwise http://localhost:<PORT>)',
   SITE_TIMEZONE: 'America/Los_Angeles',
   ESCALATION_REPEAT_MINUTES: '10',
+  ROUND_ROBIN: 'off',
 } as const;
 
 export class ConfigError extends Error {}
@@ -326,6 +332,10 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
       `SITE_TIMEZONE must be an IANA time zone such as America/Los_Angeles, not "${siteTimeZone}"`,
     );
 
+  const roundRobinText = value('ROUND_ROBIN') ?? ENVIRONMENT.ROUND_ROBIN;
+  if (roundRobinText !== 'on' && roundRobinText !== 'off')
+    problems.push(`ROUND_ROBIN must be on or off, not "${roundRobinText}"`);
+
   const clientDir = resolve(cwd, value('CLIENT_DIR') ?? ENVIRONMENT.CLIENT_DIR);
   const config: ServerConfig = {
     port,
@@ -357,6 +367,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd = process.cwd()): ServerC
     staffOrigin: originOf(staffOriginText) ?? staffOriginText,
     siteTimeZone,
     escalationRepeatMs: Math.round(decimal('ESCALATION_REPEAT_MINUTES', 10, 0.05, 24 * 60) * 60_000),
+    roundRobin: roundRobinText === 'on',
   };
   if (problems.length > 0) throw new ConfigError(problems.join('\n'));
   return config;

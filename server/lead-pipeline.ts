@@ -8,6 +8,7 @@ import { healthCheck, type ReleaseHealthSource } from './http/health-check.ts';
 import type { LeadStore } from './store/contract/lead-store.ts';
 import { openStore } from './store/open-store.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { roundRobin } from './staff/round-robin.ts';
 
 export interface LeadPipeline {
   store: LeadStore;
@@ -37,7 +38,7 @@ export type PipelineConfig = Pick<
   | 'logLevel'
   | 'trustProxy'
 > &
-  Partial<Pick<ServerConfig, 'escalationRepeatMs'>> & {
+  Partial<Pick<ServerConfig, 'escalationRepeatMs' | 'roundRobin'>> & {
     /** How often overdue leads are looked for (tests shorten it). */
     escalationSweepMs?: number;
   };
@@ -95,6 +96,7 @@ export async function createLeadPipeline(
     escalationRepeatMs: config.escalationRepeatMs,
     escalationSweepMs: config.escalationSweepMs,
   });
+  const assignNext = roundRobin(store, logger);
   const api = formApi({
     forms,
     store,
@@ -105,7 +107,12 @@ export async function createLeadPipeline(
     allowedOrigins: config.allowedOrigins,
     // The same proxies the app believes for X-Forwarded-Proto name the visitor for the rate limit.
     trustProxy: config.trustProxy,
-    onLeadStored: worker.leadStored,
+    onLeadStored: config.roundRobin
+      ? (id) => {
+          worker.leadStored(id);
+          void assignNext(id);
+        }
+      : worker.leadStored,
   });
   // The health of the server is the health of its lead store: mounted with the form API that depends on it.
   api.router.get('/healthz', healthCheck(store, options.releaseHealth));

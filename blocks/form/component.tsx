@@ -6,6 +6,7 @@ import { Section } from '../../renderer/ui/Section.tsx';
 import { RichText } from '../../renderer/text/RichText.tsx';
 import { LeadForm } from '../../renderer/forms/LeadForm.tsx';
 import { formDefinition } from '../../renderer/forms/definitions.ts';
+import { promiseText } from '../../core/promise.ts';
 import './styles.css';
 
 function Points({ points }: { points: string[] }) {
@@ -79,7 +80,7 @@ function FormChoice({ block, sectionId }: BlockProps<'form'> & { sectionId: stri
             <Title order={3}>{definition.title ?? definition.name}</Title>
             {definition.promise && (
               <Text mt="xs" mb="lg">
-                <RichText text={definition.promise} />
+                <RichText text={promiseText(definition.promise, definition.promiseMinutes)} />
               </Text>
             )}
             <LeadForm formId={formId} definition={definition} idPrefix={`${id}-`} />

@@ -4,7 +4,7 @@
 // against the form(s) it shows.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisedDurations, promiseWords } from '../../core/promise.ts';
+import { PROMISE_TOKEN, promisedDurations, promiseWords } from '../../core/promise.ts';
 import { isObject } from '../json-pointer.ts';
 import type { ContentPaths } from '../paths.ts';
 import type { Problem } from './problems.ts';
@@ -50,12 +50,40 @@ function mismatches(value: unknown, base: string, allowed: readonly number[], wh
   );
 }
 
-/** A form document's own words against its promiseMinutes. */
+/**
+ * A form document's own words against its promiseMinutes. Its `promise` states the time only through {promise} (made
+ * from the value where it is shown, core/promise.ts): a time typed there is refused even when it agrees today. Its
+ * other words (the success text) must say the same time, and {promise} is refused there, where nothing replaces it.
+ */
 export function formPromiseProblems(data: unknown): Problem[] {
   if (!isObject(data) || typeof data.promiseMinutes !== 'number') return [];
+  const minutes = data.promiseMinutes;
+  const typed =
+    typeof data.promise === 'string'
+      ? promisedDurations(data.promise).map(({ words }) => ({
+          code: 'promise-mismatch' as const,
+          pointer: '/promise',
+          message:
+            `"${words}" is typed: a form's promise states its time as ${PROMISE_TOKEN}, made from its promiseMinutes ` +
+            `(${promiseWords(minutes)}), so the page and the inbox's due time can never disagree`,
+          at: 'value' as const,
+          suggestion: `write "within ${PROMISE_TOKEN}"`,
+        }))
+      : [];
   // The fields' labels and messages are questions, not promises: the rest of the document is what it says.
-  const words = Object.fromEntries(Object.entries(data).filter(([key]) => key !== 'fields'));
-  return mismatches(words, '', [data.promiseMinutes], "this form's");
+  const rest = Object.fromEntries(
+    Object.entries(data).filter(([key]) => key !== 'fields' && key !== 'promise'),
+  );
+  const stray = texts(rest, '')
+    .filter(({ text }) => text.includes(PROMISE_TOKEN))
+    .map(({ pointer }) => ({
+      code: 'promise-mismatch' as const,
+      pointer,
+      message: `${PROMISE_TOKEN} is made into words only in a form's "promise"; here it would be shown as typed`,
+      at: 'value' as const,
+      suggestion: `write "within ${promiseWords(minutes)}"`,
+    }));
+  return [...typed, ...stray, ...mismatches(rest, '', [minutes], "this form's")];
 }
 
 /** The promiseMinutes of a form under site/forms/, or undefined when it has none (or cannot be read). */

@@ -236,7 +236,7 @@ describe('validateDocumentText', () => {
   "$schema": "../../schemas/form.schema.json",
   "name": "Callback",
   "promiseMinutes": 15,
-  "promise": "A counselor will call you within 15 minutes.",
+  "promise": "A counselor will call you within {promise}.",
   "fields": [{ "name": "phone", "label": "Phone", "type": "tel", "required": true }],
   "submitLabel": "Call me back",
   "submittingLabel": "Submitting...",
@@ -248,6 +248,15 @@ describe('validateDocumentText', () => {
       'site/forms/callback.json:10:46  /success/text  "within 30 minutes" disagrees with this form\'s promiseMinutes (15 minutes): the inbox holds admissions to that value, so the words must say the same',
     ]);
     expect(lines(file, text.replace('within 30 minutes', 'within 15 minutes'))).toEqual([]);
+    // The promise's own time is never typed, even when it agrees today: it is made from promiseMinutes.
+    const fixed = text.replace('within 30 minutes', 'within 15 minutes');
+    expect(lines(file, fixed.replace('within {promise}', 'within 15 minutes'))).toEqual([
+      'site/forms/callback.json:5:14  /promise  "within 15 minutes" is typed: a form\'s promise states its time as {promise}, made from its promiseMinutes (15 minutes), so the page and the inbox\'s due time can never disagree',
+    ]);
+    // Nothing makes words of {promise} outside the promise.
+    expect(lines(file, fixed.replace('within 15 minutes.', 'within {promise}.'))).toEqual([
+      'site/forms/callback.json:10:46  /success/text  {promise} is made into words only in a form\'s "promise"; here it would be shown as typed',
+    ]);
     const blocks = `    { "type": "form", "id": "verify", "heading": "Verify", "intro": "We answer within an hour.", "formId": "insurance-verification" }`;
     expect(lines(PAGE, page(blocks))).toEqual([
       'pages/services/medical-detox.json:7:69  /blocks/0/intro (form)  "within an hour" disagrees with form "insurance-verification"\'s promiseMinutes (24 hours): the inbox holds admissions to that value, so the words must say the same',

@@ -8,6 +8,7 @@ import { api } from '../api.ts';
 import { useSession } from '../session.ts';
 import { Passkeys } from './Passkeys.tsx';
 import { Sessions } from './Sessions.tsx';
+import { ShiftSwitch } from '../shift/ShiftSwitch.tsx';
 
 const accountApi = getRouteApi('/account');
 
@@ -33,6 +34,7 @@ export function Account() {
         Signed in as <strong>{me.email}</strong>
         {me.admin ? ' (admin)' : ''}.
       </Text>
+      <ShiftSwitch />
       <Passkeys passkeys={me.passkeys} />
       <Sessions loaded={sessions} />
       {signOutProblem && (

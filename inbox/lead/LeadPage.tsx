@@ -14,6 +14,7 @@ import { ClaimButton } from '../desk/ClaimButton.tsx';
 import { useNow } from '../desk/use-now.ts';
 import { dueLine } from '../format.ts';
 import { History, Notes } from './Notes.tsx';
+import { MergeLeads } from '../merge/MergeLeads.tsx';
 
 const leadApi = getRouteApi('/leads/$id');
 
@@ -105,6 +106,7 @@ function ShownLead({ found, back }: { found: Promise<Loaded<LeadDetail>>; back: 
           </Group>
         </Group>
         <RelatedLeads lead={lead} now={now} />
+        <MergeLeads lead={lead} now={now} onMerged={setLead} />
       </Paper>
       <CallOutcomeForm lead={lead} onSaved={setLead} />
       <Paper withBorder p="md">

@@ -5,6 +5,7 @@ import { formDefinition } from './definitions.ts';
 import { RichText } from '../text/RichText.tsx';
 import { useSite } from '../site-context.tsx';
 import { enter, exit, LOOKS, motionReady } from '../motion/motion.ts';
+import { promiseText } from '../../core/promise.ts';
 
 export const dialogId = (formId: string): string => `${formId}-dialog`;
 
@@ -78,7 +79,7 @@ export function FormDialog({ formId }: { formId: string }) {
       </div>
       {definition.promise && (
         <Text mb="md">
-          <RichText text={definition.promise} />
+          <RichText text={promiseText(definition.promise, definition.promiseMinutes)} />
         </Text>
       )}
       <LeadForm

@@ -10,12 +10,19 @@ import { CipherError } from '../store/shared/cipher.ts';
 import { KeyError } from '../store/shared/key-file.ts';
 import type { LeadStore } from '../store/contract/lead-store.ts';
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../contracts/staff-api.ts';
-import { PASSKEY_INVITE_VALID_MS, RevokedMemberError } from '../store/contract/staff-store.ts';
+import { RevokedMemberError } from '../store/contract/staff-store.ts';
 import { normaliseEmail, normaliseRoles } from '../store/shared/staff-records.ts';
+import {
+  cancelInvitations,
+  enrolLink,
+  INVITE_VALID_MS,
+  inviteMember,
+  NotRevokedError,
+  revokeMember,
+} from '../staff/staff-management.ts';
 import { actorOf, withStore } from './cli-store.ts';
 
-/** A new member's invitation (or a reinstatement's) is good this long; a current member's, 1 hour. */
-export const INVITE_VALID_MS = 24 * 60 * 60 * 1000;
+export { INVITE_VALID_MS } from '../staff/staff-management.ts';
 
 export const USAGE = `Usage: npm run staff -- <command>
 
@@ -124,32 +131,28 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       // At STAFF_ORIGIN, where the server answers the staff area and its passkeys belong.
       const siteUrl = readConfig(io.env, io.cwd).staffOrigin;
       return withStore(io, async (store) => {
-        const existing = (await store.staff.members()).find((member) => member.email === email);
-        if (reinstate && existing?.revokedAt == null)
-          throw new CliFailure(
-            `${email} is not a revoked member: --reinstate only lets a revoked member back in.`,
-          );
-        // A current member's link adds a passkey to their account: it lives an hour, not a day.
-        const validMs = existing && existing.revokedAt === null ? PASSKEY_INVITE_VALID_MS : INVITE_VALID_MS;
         let invited;
         try {
-          invited = await store.staff.createInvite(email, roles, now + validMs, { now, reinstate });
+          invited = await inviteMember(store, { email, roles, reinstate, now, actor });
         } catch (error) {
+          if (error instanceof NotRevokedError)
+            throw new CliFailure(
+              `${email} is not a revoked member: --reinstate only lets a revoked member back in.`,
+            );
           if (!(error instanceof RevokedMemberError)) throw error;
           throw new CliFailure(
             `${email} was revoked (${when(error.member.revokedAt)} UTC); their invitations were cancelled with it. ` +
               `To let them back in: npm run staff -- invite ${email}${roleFlags(roles)} --reinstate`,
           );
         }
-        const detail = `${email}${admin ? ' admin' : ''}`;
-        await store.audit.append({ actor, action: reinstate ? 'reinstate' : 'invite', detail });
+        const { validMs } = invited;
         const whom =
           invited.kind === 'add a passkey'
             ? `${email} is a member already: this link adds a passkey.`
             : `${invited.kind === 'reinstatement' ? 'Reinstatement' : 'Invitation'} for ${email}${admin ? ' (admin)' : ''}.`;
         io.out(
           `${whom}\nSend them this link, valid ${validMs === INVITE_VALID_MS ? '24 hours' : '1 hour'} and once ` +
-            `(the token after # never reaches a server log):\n\n  ${siteUrl}/staff/enrol#${invited.token}\n`,
+            `(the token after # never reaches a server log):\n\n  ${enrolLink(siteUrl, invited.token)}\n`,
         );
         return 0;
       });
@@ -182,16 +185,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       const { args } = takes([], 1, 'cancel takes one e-mail address: cancel <email>');
       const email = normaliseEmail(args[0] ?? '') ?? args[0] ?? '';
       return withStore(io, async (store) => {
-        const cancelled = await store.staff.cancelInvites(email, now);
+        const cancelled = await cancelInvitations(store, email, now, actor);
         if (cancelled === 0)
           throw new CliFailure(
             `No invitation for ${email} is waiting. \`npm run staff -- invites\` lists them.`,
           );
-        await store.audit.append({
-          actor,
-          action: 'invite-cancel',
-          detail: `${email} invitations=${cancelled}`,
-        });
         io.out(
           `Cancelled ${invitations(cancelled)} for ${email}: ${cancelled === 1 ? 'its link no longer works' : 'their links no longer work'}.\n`,
         );
@@ -225,18 +223,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     case 'revoke': {
       const { args } = takes([], 1, 'revoke takes one e-mail address: revoke <email>');
       return withStore(io, async (store) => {
-        const member = await store.staff.revoke(args[0] ?? '', now);
+        const member = await revokeMember(store, args[0] ?? '', now, actor);
         if (!member)
           throw new CliFailure(
             `No staff member ${args[0] ?? ''}. \`npm run staff -- list\` shows them; ` +
               `\`npm run staff -- cancel <email>\` withdraws an invitation.`,
           );
         const cancelled = member.invitesCancelled;
-        await store.audit.append({
-          actor,
-          action: 'revoke',
-          detail: `${member.email}${cancelled ? ` invitations-cancelled=${cancelled}` : ''}`,
-        });
         io.out(
           `Revoked ${member.email}: signed out everywhere, passkeys deleted` +
             `${cancelled ? `, ${invitations(cancelled)} cancelled` : ''}.\n`,

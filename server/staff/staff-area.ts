@@ -15,6 +15,7 @@ import { eventStreams } from './staff-events.ts';
 import { NONCE_PLACEHOLDER, nonceOf, staffHeaders } from './staff-headers.ts';
 import { leadRoutes } from './staff-leads.ts';
 import { deskRoutes } from './staff-desk.ts';
+import { teamRoutes } from './staff-team.ts';
 import { refusalAudit } from './staff-refusals.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
 import { misdirected } from './staff-origin.ts';
@@ -61,6 +62,8 @@ export interface StaffAreaOptions extends StaffDeps {
   networkChallenges?: number;
   /** Between two heartbeats of the event stream. */
   heartbeatMs?: number;
+  /** ROUND_ROBIN: new leads go to the members on shift in turn (the inbox shows the shift switch). */
+  roundRobin?: boolean;
 }
 
 export interface StaffArea {
@@ -154,6 +157,7 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   accountRoutes(deps, sessions, events.endSession)(signed);
   leadRoutes(deps, readLimit(deps, options.readLimit, options.rateCounters))(signed);
   deskRoutes(deps)(signed);
+  teamRoutes(deps, options.roundRobin ?? false)(signed);
   signed.get('/events', events.stream);
   signed.post('/signout', async (req, res) => {
     const { member, sessionId, session } = signedIn(res);

@@ -5,6 +5,7 @@
 import type { Request, Response, Router } from 'express';
 import { callbackRule, outcomeRule } from '../../contracts/desk-rules.ts';
 import type { AssignRequest, CallRequest, CallOutcome, LeadDetail } from '../../contracts/staff-api.ts';
+import type { MergeRequest } from '../../contracts/staff-admin.ts';
 import { HttpError, jsonBody, signedIn, type StaffDeps } from './staff-context.ts';
 import { leadPage } from './staff-lead-view.ts';
 
@@ -87,7 +88,25 @@ export function deskRoutes(deps: StaffDeps) {
     res.json(leadPage(lead, forms, (await inbox.related([id])).get(id)));
   };
 
+  // "Merge into this one": the other lead is closed as merged into this one, kept with its notes and calls, and each
+  // lead's page links the other. Audited on both leads.
+  const merge = async (req: Request, res: Response<LeadDetail>) => {
+    const { member } = signedIn(res);
+    const id = String(req.params.id);
+    const from = jsonBody<MergeRequest>(req).from;
+    if (typeof from !== 'string' || from === '' || from.length > 100)
+      throw new HttpError(400, 'from is the id of the lead to merge into this one');
+    const outcome = await inbox.merge(id, from, member.email);
+    if (outcome === 'missing') throw new HttpError(404, 'not found');
+    if (outcome === 'same') throw new HttpError(400, 'a lead cannot be merged into itself');
+    if (outcome === 'merged-already') throw new HttpError(409, 'one of the two leads was merged already');
+    await audit.append({ actor: member.email, action: 'merge', leadId: id, detail: `from=${from}` });
+    await audit.append({ actor: member.email, action: 'merged-into', leadId: from, detail: `into=${id}` });
+    await answer(res, id);
+  };
+
   return (router: Router) => {
+    router.post('/leads/:id/merge', merge);
     router.post('/leads/:id/claim', claim);
     router.post('/leads/:id/release', release);
     router.post('/leads/:id/assign', assign);

@@ -1,6 +1,6 @@
 // The admins' CSV export as a spreadsheet opens it: times in the site's time zone (SITE_TIMEZONE), labels instead of
 // codes (the form's name, the status as the inbox says it, a choice by its option's label), and what admissions did
-// (owner, due time, first contact, each call's outcome, the notes). The file starts with a UTF-8 byte-order mark
+// (owner, due time, first contact, each call's outcome, the notes, the lead it was merged into). The file starts with a UTF-8 byte-order mark
 // (csv-stringify's `bom`), without which Excel reads accented names as Windows-1252.
 import { OUTCOME_LABELS, STATUS_LABELS } from '../../contracts/staff-api.ts';
 import type { FormDefinition } from '../../generated/content-types.ts';
@@ -52,6 +52,7 @@ export function exportHeader(columns: readonly ExportColumn[], timeZone: string)
     'Calls',
     'Call outcomes',
     'Notes',
+    'Merged into',
     ...columns.map((column) => column.label),
   ];
 }
@@ -90,6 +91,7 @@ export function exportCells(
     lead.notes
       .map((note) => `${localTime(note.createdAt, timeZone)} ${note.author}: ${note.text}`)
       .join('\n'),
+    lead.mergedInto ?? '',
     ...columns.map((column) => cellOf(lead, column, def)),
   ];
 }

@@ -91,6 +91,8 @@ export function leadPage(lead: InboxLead, forms: Forms, related: readonly Relate
     notes: lead.notes,
     history: lead.history,
     calls: lead.calls,
+    mergedInto: lead.mergedInto,
+    mergedFrom: lead.mergedFrom,
     ...deskOf(lead, related),
   };
 }

@@ -45,6 +45,8 @@ export interface InProcessServerOptions {
   webhookUrl?: string;
   /** ESCALATION_REPEAT_MINUTES in ms, and how often overdue leads are looked for (server/alerts/escalation.ts). */
   escalationRepeatMs?: number;
+  /** ROUND_ROBIN: new leads go to the members on shift in turn. */
+  roundRobin?: boolean;
   escalationSweepMs?: number;
   /** CHAT_ALERT_DETAIL; none (no patient data) by default, as in production. */
   alertDetail?: AlertDetail;
@@ -144,6 +146,7 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
       logLevel,
       trustProxy: options.trustProxy ?? false,
       escalationRepeatMs: options.escalationRepeatMs,
+      roundRobin: options.roundRobin,
       escalationSweepMs: options.escalationSweepMs,
     },
     site,
@@ -170,6 +173,7 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     maxChallenges: options.staff?.maxChallenges,
     networkChallenges: options.staff?.networkChallenges,
     heartbeatMs: options.staff?.heartbeatMs,
+    roundRobin: options.roundRobin,
   });
   handle = createApp({
     site: folderSite(clientDir, loadRedirects()),

@@ -48,6 +48,15 @@ export type AuditAction =
   | 'call-outcome'
   | 'roles'
   | 'escalate'
+  // The desk's second part: a lead merged into this one (detail `from=<id>`) and, on the other, `merged-into`
+  // (`into=<id>`); an admin's read of the staff list or of a report (detail: which and its range); a member's shift for
+  // round robin starting or ending (a round-robin assignment is an `assign` by `round-robin`).
+  | 'merge'
+  | 'merged-into'
+  | 'staff-view'
+  | 'report-view'
+  | 'shift-start'
+  | 'shift-end'
   // The site's releases (server/releases/): a release made live by `npm run content -- publish`, an earlier one made
   // live again, a release the server built at start for new code (actor `server`). The detail names the release ids.
   | 'publish'

@@ -70,6 +70,8 @@ export interface InboxRow {
   /** The first call that reached the person (or the first status that says they were), or null. */
   firstContactAt: string | null;
   attempts: number;
+  /** The lead this one was merged into on request (it is closed, and kept); null when it was not. */
+  mergedInto: string | null;
 }
 
 /** Another lead of the same person, as the card says it ("also wrote 35 min ago (contacted)"). */
@@ -89,6 +91,8 @@ export interface InboxLead extends InboxRow {
   history: StatusChange[];
   /** Oldest first. */
   calls: LeadCall[];
+  /** The leads merged into this one, oldest first. */
+  mergedFrom: string[];
 }
 
 export interface InboxStore {
@@ -133,12 +137,42 @@ export interface InboxStore {
    */
   onLeadChanged(listener: (id: string) => void): () => void;
   /**
-   * Takes up to `limit` leads due at or before `now`, owned by no one, and not escalated in the last `repeatMs`,
+   * Takes up to `limit` leads due at or before `now`, owned by no one (or only by round robin's choice, not yet claimed
+   * or called by them), and not escalated in the last `repeatMs`,
    * marking them escalated at `now` (so one instance of several sends each). Oldest due first.
    */
   takeEscalations(now: number, repeatMs: number, limit: number): Promise<OverdueLead[]>;
   /** An escalation that could not be sent: the lead is taken again at the next sweep, not after `repeatMs`. */
   escalationFailed(id: string): Promise<void>;
+  /**
+   * Merges lead `from` into lead `keep`, in one transaction: `from` is closed (a status change by `author`), nothing is
+   * due on it any more, and it names `keep` as the lead it was merged into; it is kept, never deleted. `same` when they
+   * are one lead; `merged-already` when either was merged into another already.
+   */
+  merge(
+    keep: string,
+    from: string,
+    author: string,
+  ): Promise<'merged' | 'missing' | 'same' | 'merged-already'>;
+  /**
+   * Round robin: gives the lead, when no one owns it, to the member on shift (staff.on_shift, not revoked, with the
+   * admissions role) whose turn is oldest, and makes it their turn (escalated as unowned until they claim or call it); one decision at a time across instances (one
+   * transaction holding a lock). The new owner's e-mail, or null when no one is on shift or the lead is owned already.
+   */
+  assignNext(id: string): Promise<string | null>;
+  /**
+   * What the speed-to-lead report counts: each lead received in [from, to) (ISO 8601) with its promise and first
+   * contact, not merged into another (the kept lead stands for the person). No patient data: times and the form only.
+   */
+  promises(from: string, to: string): Promise<PromiseRow[]>;
+}
+
+/** One lead's promise as the speed-to-lead report reads it. */
+export interface PromiseRow {
+  formId: string;
+  createdAt: string;
+  promisedAt: string;
+  firstContactAt: string | null;
 }
 
 /** A lead past its due time that no one has claimed: what an escalation says of it (no patient data). */

@@ -23,6 +23,8 @@ export type StatusRow = LeadRow & {
   first_contact_at: string | null;
   attempts: number;
   escalated_at: string | null;
+  /** The lead this one was merged into (null: not merged). */
+  merged_into: string | null;
 };
 
 /** A call of a lead (lead_calls). */
@@ -73,6 +75,8 @@ export interface MemberRow {
   roles: string;
   created_at: number;
   revoked_at: number | null;
+  /** 1: on shift (round robin); absent in rows read before its schema step. */
+  on_shift?: number;
 }
 
 export interface PasskeyRow {

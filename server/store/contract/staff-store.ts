@@ -39,6 +39,8 @@ export interface StaffListing extends StaffMember {
   passkeys: number;
   /** The last time one of their passkeys signed them in. */
   lastSignInAt: number | null;
+  /** Marked on shift: takes round-robin leads (ROUND_ROBIN). */
+  onShift: boolean;
 }
 
 /** What a WebAuthn challenge was issued for: a challenge of one kind never completes another. */
@@ -47,8 +49,9 @@ export type ChallengePurpose = 'enrol' | 'sign-in' | 'passkey' | 'reauth';
 /** An invitation for a current member adds a passkey to their account: it is good for this long after it was made. */
 export const PASSKEY_INVITE_VALID_MS = 60 * 60 * 1000;
 
-/** Whom an invitation is for: someone new, a current member (a passkey more), or a revoked member let back in. */
-export type InviteKind = 'new member' | 'add a passkey' | 'reinstatement';
+import type { InviteKind } from '../../../contracts/staff-admin.ts';
+
+export type { InviteKind } from '../../../contracts/staff-admin.ts';
 
 /** Why an invitation's token opens nothing: spent, expired or unknown; cancelled by an admin; or its member revoked. */
 export type InviteRefusal = 'invalid' | 'cancelled' | 'revoked';
@@ -136,6 +139,8 @@ export interface StaffStore {
    */
   enrol(token: string, newId: string, passkey: NewPasskey, now: number): Promise<StaffMember | undefined>;
   members(): Promise<StaffListing[]>;
+  /** Marks the member on shift or off (round robin); false when there is no such current member. */
+  setOnShift(staffId: string, onShift: boolean): Promise<boolean>;
   /** Gives the current member of `email` exactly these roles; undefined when there is no such member (or revoked). */
   setRoles(email: string, roles: readonly StaffRole[]): Promise<StaffMember | undefined>;
   /**

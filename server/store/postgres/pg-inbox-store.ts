@@ -34,6 +34,7 @@ import { leadId as newId } from '../shared/lead-id.ts';
 import { hashTerm, queryTerms } from '../shared/search-terms.ts';
 import { sealStatusChange, type Sealer } from '../shared/sealing.ts';
 import { transaction, type Queryable } from './pg-schema.ts';
+import { postgresDeskMerge } from './pg-desk-merge.ts';
 
 export interface PostgresInboxParts {
   pool: pg.Pool;
@@ -51,6 +52,7 @@ export function createPostgresInboxStore({
   onLeadChanged,
   changed,
 }: PostgresInboxParts): InboxStore {
+  const { mergedFrom, ...merging } = postgresDeskMerge(pool, sealer, changed);
   async function page(query: InboxPageQuery): Promise<{ rows: StatusRow[]; more: boolean }> {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -106,7 +108,7 @@ export function createPostgresInboxStore({
     const calls = await db.query<CallRow>('SELECT * FROM lead_calls WHERE lead_id = $1 ORDER BY at, id', [
       id,
     ]);
-    return inboxLeadOf(row, events.rows, sealer, calls.rows);
+    return inboxLeadOf(row, events.rows, sealer, calls.rows, await mergedFrom(db, id));
   }
 
   /** The status change of setStatus, in the caller's transaction: false when there is no such lead. */
@@ -214,7 +216,7 @@ export function createPostgresInboxStore({
       const { rows } = await pool.query<{ owner: string | null; mine: boolean }>(
         `WITH target AS (SELECT id, owner FROM leads WHERE id = $1 FOR UPDATE),
          claimed AS (
-           UPDATE leads SET owner = $2 FROM target
+           UPDATE leads SET owner = $2, owner_auto = 0 FROM target
            WHERE leads.id = target.id AND (target.owner IS NULL OR target.owner = $2) RETURNING leads.id
          )
          SELECT target.owner, EXISTS (SELECT 1 FROM claimed) AS mine FROM target`,
@@ -230,7 +232,7 @@ export function createPostgresInboxStore({
       const { rows } = await pool.query<{ released: boolean }>(
         `WITH target AS (SELECT id, owner FROM leads WHERE id = $1 FOR UPDATE),
          released AS (
-           UPDATE leads SET owner = NULL FROM target
+           UPDATE leads SET owner = NULL, owner_auto = 0 FROM target
            WHERE leads.id = target.id AND (target.owner IS NULL OR target.owner = $2 OR $3) RETURNING leads.id
          )
          SELECT EXISTS (SELECT 1 FROM released) AS released FROM target`,
@@ -243,7 +245,10 @@ export function createPostgresInboxStore({
       return 'released';
     },
     async assign(id, owner) {
-      const { rowCount } = await pool.query('UPDATE leads SET owner = $1 WHERE id = $2', [owner, id]);
+      const { rowCount } = await pool.query('UPDATE leads SET owner = $1, owner_auto = 0 WHERE id = $2', [
+        owner,
+        id,
+      ]);
       if (rowCount) await changed(id);
       return Boolean(rowCount);
     },
@@ -255,7 +260,11 @@ export function createPostgresInboxStore({
           'INSERT INTO lead_calls (id, lead_id, at, author, outcome, callback_at) VALUES ($1, $2, $3, $4, $5, $6)',
           [newId(), id, new Date().toISOString(), author, outcome, callbackAt ?? null],
         );
-        await client.query('UPDATE leads SET attempts = attempts + 1 WHERE id = $1', [id]);
+        // A call by the owner round robin chose is their own act now: escalated no more than a claimed lead.
+        await client.query(
+          'UPDATE leads SET attempts = attempts + 1, owner_auto = CASE WHEN owner = $2 THEN 0 ELSE owner_auto END WHERE id = $1',
+          [id, author],
+        );
         await changeStatus(client, id, OUTCOME_STATUS[outcome], author);
         // A callback is a promise of its own: due at the time asked for, whatever the status did.
         const { due, reached } = callEffect(outcome, callbackAt);
@@ -276,7 +285,7 @@ export function createPostgresInboxStore({
       // SKIP LOCKED: a lead another instance is escalating right now is left to it.
       const { rows } = await pool.query<OverdueRow>(
         `UPDATE leads SET escalated_at = $1 WHERE id IN (
-           SELECT id FROM leads WHERE due_at IS NOT NULL AND due_at <= $1 AND owner IS NULL
+           SELECT id FROM leads WHERE due_at IS NOT NULL AND due_at <= $1 AND (owner IS NULL OR owner_auto = 1)
              AND (escalated_at IS NULL OR escalated_at <= $2)
            ORDER BY due_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
          RETURNING id, form_id, due_at, promised_at`,
@@ -312,5 +321,6 @@ export function createPostgresInboxStore({
       }
       return found;
     },
+    ...merging,
   };
 }

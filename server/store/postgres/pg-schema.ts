@@ -229,6 +229,11 @@ const MIGRATIONS = [
    CREATE INDEX lead_calls_of_lead ON lead_calls (lead_id, at);`,
   // The release's reviews: the SQLite file's step of the same name (sqlite/schema.ts).
   `ALTER TABLE releases ADD COLUMN reviews text NOT NULL DEFAULT '{}';`,
+  // The desk's second part: the SQLite file's step of the same name (sqlite/schema.ts), in PostgreSQL's words.
+  `ALTER TABLE leads ADD COLUMN merged_into text, ADD COLUMN owner_auto integer NOT NULL DEFAULT 0;
+   CREATE INDEX leads_merged_into ON leads (merged_into) WHERE merged_into IS NOT NULL;
+   ALTER TABLE staff ADD COLUMN on_shift integer NOT NULL DEFAULT 0 CHECK (on_shift IN (0, 1)),
+     ADD COLUMN turn bigint NOT NULL DEFAULT 0;`,
 ];
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 

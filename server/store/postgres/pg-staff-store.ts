@@ -114,13 +114,24 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
         ...toMember(row),
         passkeys: row.passkeys,
         lastSignInAt: row.last_sign_in,
+        onShift: row.on_shift === 1,
       }));
+    },
+    async setOnShift(staffId, onShift) {
+      const { rowCount } = await pool.query(
+        'UPDATE staff SET on_shift = $1 WHERE id = $2 AND revoked_at IS NULL',
+        [onShift ? 1 : 0, staffId],
+      );
+      return rowCount === 1;
     },
     revoke: (address, now) =>
       transaction(pool, async (db) => {
         const row = await memberByEmail(db, normaliseEmail(address) ?? address);
         if (!row) return undefined;
-        await db.query('UPDATE staff SET revoked_at = coalesce(revoked_at, $1) WHERE id = $2', [now, row.id]);
+        await db.query('UPDATE staff SET revoked_at = coalesce(revoked_at, $1), on_shift = 0 WHERE id = $2', [
+          now,
+          row.id,
+        ]);
         await db.query('DELETE FROM sessions WHERE staff_id = $1', [row.id]);
         await db.query('DELETE FROM passkeys WHERE staff_id = $1', [row.id]);
         const invitesCancelled = await cancelOpen(db, row.email, now, 'revoked');

@@ -18,6 +18,7 @@ export const inboxRowOf = (row: StatusRow, sealer: Sealer): InboxRow => ({
   owner: row.owner,
   firstContactAt: row.first_contact_at,
   attempts: row.attempts,
+  mergedInto: row.merged_into ?? null,
 });
 
 /** A lead's calls as its page lists them (an outcome this version does not know is left out). */
@@ -34,6 +35,7 @@ export function inboxLeadOf(
   events: readonly EventRow[],
   sealer: Sealer,
   calls: readonly CallRow[] = [],
+  mergedFrom: readonly string[] = [],
 ): InboxLead {
   const notes: LeadNote[] = [];
   const history: StatusChange[] = [];
@@ -61,5 +63,6 @@ export function inboxLeadOf(
     notes,
     history,
     calls: callsOf(calls),
+    mergedFrom: [...mergedFrom],
   };
 }

@@ -35,6 +35,7 @@ import { inboxLeadOf, inboxRowOf, noteField } from '../shared/inbox-rows.ts';
 import { leadId as newId } from '../shared/lead-id.ts';
 import { hashTerm, queryTerms } from '../shared/search-terms.ts';
 import { sealStatusChange, type Sealer } from '../shared/sealing.ts';
+import { sqliteDeskMerge } from './desk-merge.ts';
 
 export interface InboxStoreParts {
   db: Database.Database;
@@ -80,6 +81,7 @@ export function createSqliteInboxStore({
   );
 
   const toRow = (row: StatusRow) => inboxRowOf(row, sealer);
+  const { mergedFrom, ...merging } = sqliteDeskMerge(db, sealer, changed);
 
   function page(query: InboxPageQuery): { rows: StatusRow[]; more: boolean } {
     const terms = queryTerms(query.q ?? '');
@@ -98,7 +100,7 @@ export function createSqliteInboxStore({
 
   function get(id: string): InboxLead | undefined {
     const row = selectLead.get(id);
-    return row && inboxLeadOf(row, selectEvents.all(id), sealer, selectCalls.all(id));
+    return row && inboxLeadOf(row, selectEvents.all(id), sealer, selectCalls.all(id), mergedFrom(id));
   }
 
   // Staff writes run here, on the store's own connection, each in an IMMEDIATE transaction: they are rare and small,
@@ -176,6 +178,7 @@ export function createSqliteInboxStore({
     onLeadStored,
     onLeadChanged,
     ...deskOf(db, sealer, { changeStatus, insertCall, changed, get }),
+    ...merging,
   };
 }
 
@@ -200,14 +203,14 @@ function deskOf(
 > {
   const takeOverdue = db.prepare<[string, string, string, number], OverdueRow>(
     `UPDATE leads SET escalated_at = ? WHERE id IN (
-       SELECT id FROM leads WHERE due_at IS NOT NULL AND due_at <= ? AND owner IS NULL
+       SELECT id FROM leads WHERE due_at IS NOT NULL AND due_at <= ? AND (owner IS NULL OR owner_auto = 1)
          AND (escalated_at IS NULL OR escalated_at <= ?)
        ORDER BY due_at, id LIMIT ?)
      RETURNING id, form_id, due_at, promised_at`,
   );
   const unescalate = db.prepare('UPDATE leads SET escalated_at = NULL WHERE id = ?');
   const ownerOf = db.prepare<[string], { owner: string | null }>('SELECT owner FROM leads WHERE id = ?');
-  const setOwner = db.prepare('UPDATE leads SET owner = ? WHERE id = ?');
+  const setOwner = db.prepare('UPDATE leads SET owner = ?, owner_auto = 0 WHERE id = ?');
   const selectLead = db.prepare<[string], StatusRow>('SELECT * FROM leads WHERE id = ?');
   const ownTerms = db.prepare<[string], { term: string }>('SELECT term FROM lead_terms WHERE lead_id = ?');
   const sameTerms = db.prepare<[string, string, string], RelatedLead>(
@@ -226,7 +229,10 @@ function deskOf(
     (id: string, author: string, outcome: keyof typeof OUTCOME_STATUS, callbackAt: string | undefined) => {
       if (!selectLead.get(id)) return false;
       insertCall.run(newId(), id, new Date().toISOString(), author, outcome, callbackAt ?? null);
-      db.prepare('UPDATE leads SET attempts = attempts + 1 WHERE id = ?').run(id);
+      // A call by the owner round robin chose is their own act now: escalated no more than a claimed lead.
+      db.prepare(
+        'UPDATE leads SET attempts = attempts + 1, owner_auto = CASE WHEN owner = ? THEN 0 ELSE owner_auto END WHERE id = ?',
+      ).run(author, id);
       changeStatus(id, OUTCOME_STATUS[outcome], author);
       // A callback is a promise of its own: due at the time asked for, whatever the status did.
       const { due, reached } = callEffect(outcome, callbackAt);

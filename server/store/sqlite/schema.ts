@@ -248,6 +248,15 @@ const MIGRATIONS = [
   // releases.reviews: the clinical reviews that hold for a release's pages, by page path (renderer/medical-review.ts):
   // the record the "Medically reviewed by" line is rendered from, kept with the release it was rendered into.
   `ALTER TABLE releases ADD COLUMN reviews TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(reviews));`,
+  // The desk's second part. leads.merged_into: the lead this one was merged into on request (closed, kept, never
+  // deleted). staff.on_shift: the member takes round-robin leads (ROUND_ROBIN); staff.turn: the rotation's counter at
+  // their last lead (0: never), so the next lead goes to the on-shift member whose turn is oldest. leads.owner_auto: 1
+  // while the owner is round robin's choice, not yet their own act (a claim or a call): escalated as if unowned.
+  `ALTER TABLE leads ADD COLUMN merged_into TEXT;
+   ALTER TABLE leads ADD COLUMN owner_auto INTEGER NOT NULL DEFAULT 0;
+   CREATE INDEX leads_merged_into ON leads (merged_into) WHERE merged_into IS NOT NULL;
+   ALTER TABLE staff ADD COLUMN on_shift INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE staff ADD COLUMN turn INTEGER NOT NULL DEFAULT 0;`,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

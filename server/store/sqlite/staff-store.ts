@@ -105,13 +105,28 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
            FROM staff LEFT JOIN passkeys ON passkeys.staff_id = staff.id GROUP BY staff.id ORDER BY staff.email`,
         )
         .all()
-        .map((row) => ({ ...toMember(row), passkeys: row.passkeys, lastSignInAt: row.last_sign_in }));
+        .map((row) => ({
+          ...toMember(row),
+          passkeys: row.passkeys,
+          lastSignInAt: row.last_sign_in,
+          onShift: row.on_shift === 1,
+        }));
+    },
+    async setOnShift(staffId, onShift) {
+      return (
+        db
+          .prepare('UPDATE staff SET on_shift = ? WHERE id = ? AND revoked_at IS NULL')
+          .run(onShift ? 1 : 0, staffId).changes === 1
+      );
     },
     async revoke(address, now) {
       return immediate(() => {
         const row = memberByEmail.get(normaliseEmail(address) ?? address);
         if (!row) return undefined;
-        db.prepare('UPDATE staff SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(now, row.id);
+        db.prepare('UPDATE staff SET revoked_at = coalesce(revoked_at, ?), on_shift = 0 WHERE id = ?').run(
+          now,
+          row.id,
+        );
         db.prepare('DELETE FROM sessions WHERE staff_id = ?').run(row.id);
         db.prepare('DELETE FROM passkeys WHERE staff_id = ?').run(row.id);
         const invitesCancelled = cancelOpen(row.email, now, 'revoked');

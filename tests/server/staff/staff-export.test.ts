@@ -49,6 +49,7 @@ describe('the CSV export', () => {
       'Calls',
       'Call outcomes',
       'Notes',
+      'Merged into',
       'First Name',
       'Last Name',
       'Phone Number',
@@ -83,7 +84,7 @@ describe('the CSV export', () => {
 
   it("keeps one form's own order when filtered by it", async () => {
     const { header, byId } = await exported('?form=widget-insurance');
-    expect(header.slice(10)).toEqual([
+    expect(header.slice(11)).toEqual([
       'First Name',
       'Last Name',
       'Phone Number',

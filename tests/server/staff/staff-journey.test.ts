@@ -182,7 +182,7 @@ describe("a staff member's day", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.subarray(3).toString('utf8');
     expect(text.split('\r\n')[0]).toMatch(
-      /^Lead ID,Received \(America\/Los_Angeles\),Form,Status,Owner,.*,Notes,First Name,Last Name,Phone Number/,
+      /^Lead ID,Received \(America\/Los_Angeles\),Form,Status,Owner,.*,Notes,Merged into,First Name,Last Name,Phone Number/,
     );
     expect(text.split('\r\n')[1]).toMatch(/^[\w-]+,\d{4}-\d\d-\d\d \d\d:\d\d,Free consultation request,/);
     expect(text).toContain('Marquez');
