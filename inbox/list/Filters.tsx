@@ -1,11 +1,23 @@
-// The list's filters: status, form, a range of local dates, and a search by name or phone. The first four live in the
-// list's address (list-search.ts), so a reload keeps them; the search term never does (search-term.ts).
-import { Box, Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
+// The list's filters: statuses (several at once), form, a range of local dates, and a search by name or phone. The
+// first four live in the list's address (list-search.ts), so a reload keeps them; the search term never does
+// (search-term.ts). With no status picked, closed leads stay out of the list.
+import {
+  Box,
+  Button,
+  Chip,
+  Fieldset,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../contracts/staff-api.ts';
+import { LEAD_STATUSES, STATUS_LABELS } from '../../contracts/staff-api.ts';
 import { FORMS } from '../forms.ts';
-import type { ListFilters } from './list-search.ts';
+import { statusesOf, type ListFilters } from './list-search.ts';
 
 export function Filters({ value, onChange }: { value: ListFilters; onChange: (next: ListFilters) => void }) {
   const [q, setQ] = useState(value.q ?? '');
@@ -15,7 +27,7 @@ export function Filters({ value, onChange }: { value: ListFilters; onChange: (ne
   const [unfolded, setUnfolded] = useState(false);
   const setCount = [value.status, value.form, value.from, value.to].filter(Boolean).length;
   const set = (patch: Partial<Record<keyof ListFilters, string>>) => {
-    const next = { ...value, ...patch, status: statusOf(patch.status ?? value.status) };
+    const next = { ...value, ...patch, status: statusesOf(patch.status ?? value.status).join(',') };
     onChange(Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as ListFilters);
   };
   const submit = (event: FormEvent) => {
@@ -38,16 +50,27 @@ export function Filters({ value, onChange }: { value: ListFilters; onChange: (ne
           {setCount ? `Filters (${setCount} set)` : 'Filters'}
         </Button>
         <Box id="inbox-filters" className="inbox-filters" data-unfolded={unfolded || undefined}>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <NativeSelect
-              label="Status"
-              value={value.status ?? ''}
-              onChange={(event) => set({ status: event.currentTarget.value })}
-              data={[
-                { value: '', label: 'Any status' },
-                ...LEAD_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
-              ]}
-            />
+          <Chip.Group
+            multiple
+            value={statusesOf(value.status)}
+            onChange={(picked) => set({ status: picked.join(',') })}
+          >
+            <Fieldset legend="Status" variant="unstyled" mb="sm" className="inbox-statuses">
+              <Group gap="xs">
+                {LEAD_STATUSES.map((status) => (
+                  <Chip key={status} value={status} size="sm">
+                    {STATUS_LABELS[status]}
+                  </Chip>
+                ))}
+              </Group>
+              {!value.status && (
+                <Text size="sm" c="dimmed" mt={4}>
+                  None picked: every status but Closed.
+                </Text>
+              )}
+            </Fieldset>
+          </Chip.Group>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <NativeSelect
               label="Form"
               value={value.form ?? ''}
@@ -88,5 +111,3 @@ export function Filters({ value, onChange }: { value: ListFilters; onChange: (ne
     </Paper>
   );
 }
-
-const statusOf = (value: string | undefined) => (isLeadStatus(value) ? value : undefined);
