@@ -6,7 +6,7 @@
 // session alive nor counts as the member's read); what is new in that page goes on top and is announced politely to
 // screen readers, with a count only: never a sound, and never a notification or announcement carrying a name.
 import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconAdjustments, IconDownload } from '@tabler/icons-react';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { Suspense, use, useCallback, useEffect, useRef, useState } from 'react';
 import type { LeadFilter, LeadsPage, ListedLead } from '../../contracts/staff-api.ts';
@@ -33,6 +33,18 @@ export function LeadList() {
   const { me } = useSession();
   const [announcement, setAnnouncement] = useState('');
   const sort: ListSort = search.sort ?? serverSort(search.view);
+  // On a phone everything but the view folds away behind a button (inbox.css decides which screen: a media query read
+  // in script starts as a guess, and a wrong guess showed the filters open, then folding, on every phone).
+  const [unfolded, setUnfolded] = useState(false);
+  const setCount = [
+    search.owner,
+    search.sort,
+    search.status,
+    search.form,
+    search.from,
+    search.to,
+    searchTerm(),
+  ].filter(Boolean).length;
 
   const announceNew = useCallback(
     (count: number) => setAnnouncement(count === 1 ? '1 new lead' : `${count} new leads`),
@@ -69,7 +81,8 @@ export function LeadList() {
           The export takes the filters but not the search: it lists every lead the filters match.
         </Text>
       )}
-      <Group gap="sm" wrap="wrap">
+      {/* On a phone, the view and a button for the rest: the leads start on the first screen (four cards and more). */}
+      <Group gap="sm" wrap="nowrap" justify="space-between">
         <SegmentedControl
           aria-label="Which leads"
           value={search.view ?? 'needs-action'}
@@ -79,40 +92,54 @@ export function LeadList() {
             { value: 'all', label: 'All leads' },
           ]}
         />
-        <SegmentedControl
-          aria-label="Whose leads"
-          value={search.owner ?? 'anyone'}
-          onChange={(owner) =>
-            setSearch({
-              ...search,
-              q: filter.q,
-              owner: owner === 'mine' || owner === 'unassigned' ? owner : undefined,
-            })
-          }
-          data={[
-            { value: 'anyone', label: 'Anyone' },
-            { value: 'mine', label: 'Mine' },
-            { value: 'unassigned', label: 'Unassigned' },
-          ]}
-        />
-        <SegmentedControl
-          aria-label="Sort by"
-          value={sort}
-          onChange={(value) =>
-            setSearch({
-              ...search,
-              q: filter.q,
-              sort: value === 'due' || value === 'urgency' || value === 'arrival' ? value : undefined,
-            })
-          }
-          data={[
-            { value: 'due', label: 'Due' },
-            { value: 'urgency', label: 'Urgency' },
-            { value: 'arrival', label: 'Newest' },
-          ]}
-        />
+        <Button
+          hiddenFrom="sm"
+          variant="default"
+          leftSection={<IconAdjustments aria-hidden />}
+          aria-expanded={unfolded}
+          aria-controls="inbox-triage"
+          onClick={() => setUnfolded(!unfolded)}
+        >
+          {setCount ? `Filters (${setCount})` : 'Filters'}
+        </Button>
       </Group>
-      <Filters key={filter.q ?? ''} value={{ ...search, q: filter.q }} onChange={setSearch} />
+      <Stack id="inbox-triage" className="inbox-filters" data-unfolded={unfolded || undefined} gap="sm">
+        <Group gap="sm" wrap="wrap">
+          <SegmentedControl
+            aria-label="Whose leads"
+            value={search.owner ?? 'anyone'}
+            onChange={(owner) =>
+              setSearch({
+                ...search,
+                q: filter.q,
+                owner: owner === 'mine' || owner === 'unassigned' ? owner : undefined,
+              })
+            }
+            data={[
+              { value: 'anyone', label: 'Anyone' },
+              { value: 'mine', label: 'Mine' },
+              { value: 'unassigned', label: 'Unassigned' },
+            ]}
+          />
+          <SegmentedControl
+            aria-label="Sort by"
+            value={sort}
+            onChange={(value) =>
+              setSearch({
+                ...search,
+                q: filter.q,
+                sort: value === 'due' || value === 'urgency' || value === 'arrival' ? value : undefined,
+              })
+            }
+            data={[
+              { value: 'due', label: 'Due' },
+              { value: 'urgency', label: 'Urgency' },
+              { value: 'arrival', label: 'Newest' },
+            ]}
+          />
+        </Group>
+        <Filters key={filter.q ?? ''} value={{ ...search, q: filter.q }} onChange={setSearch} />
+      </Stack>
       <div aria-live="polite" role="status" className="inbox-visually-hidden">
         {announcement}
       </div>

@@ -51,8 +51,8 @@ describe('the desk on a phone', () => {
   it('fits at least four lead cards on a 390×844 screen', async () => {
     await page.goto(`${inboxOrigin(site)}/staff/`);
     await expect.poll(() => page.locator('.inbox-leads > li').count()).toBe(6);
-    // Scrolled to the list: the cards themselves, four and more to a screen.
-    await page.locator('.inbox-leads').evaluate((list) => list.scrollIntoView({ block: 'start' }));
+    // The first screen, as the list opens: the header, the view and its Filters button, then four cards and more.
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
     await expect(cardsInView(page)).resolves.toBeGreaterThanOrEqual(4);
     // Every card keeps what a worker needs: the wait ticking against the promise, the form and urgency, who calls.
     const card = page.locator('.inbox-leads > li').first();
@@ -64,17 +64,21 @@ describe('the desk on a phone', () => {
   it('sorts by urgency within the page, saying so, and takes several statuses at once', async () => {
     await page.goto(`${inboxOrigin(site)}/staff/`);
     await page.locator('.inbox-leads > li').first().waitFor();
-    await page.getByRole('radio', { name: 'Urgency' }).check({ force: true });
+    // On a phone the triage controls are folded behind one button, beside the view.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('radiogroup', { name: 'Sort by' }).getByText('Urgency', { exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('urgency');
     await page.getByText('Sorted by urgency among the leads loaded on this page').waitFor();
     await expect(page.locator('.inbox-leads > li').first().innerText()).resolves.toContain('Maren Varga');
     await expect(page.locator('.inbox-leads > li').last().innerText()).resolves.toMatch(/Ines|Luca/);
 
-    await page.getByRole('button', { name: 'Filters' }).click();
-    const asked = page.waitForRequest((request) => /\/staff\/api\/leads\?.*status=new%2Cnot-reached/.test(request.url()));
-    await page.getByRole('checkbox', { name: 'New' }).check({ force: true });
+    const statuses = page.getByRole('group', { name: 'Status' });
+    const asked = page.waitForRequest((request) =>
+      /\/staff\/api\/leads\?.*status=new%2Cnot-reached/.test(request.url()),
+    );
+    await statuses.getByText('New', { exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('new');
-    await page.getByRole('checkbox', { name: 'Not reached' }).check({ force: true });
+    await statuses.getByText('Not reached', { exact: true }).click();
     await asked;
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('new,not-reached');
     await expect.poll(() => page.locator('.inbox-leads > li').count()).toBe(6);
@@ -98,7 +102,8 @@ describe('the desk on a phone', () => {
     await expect(page.locator('.inbox-leads').getAttribute('data-stale')).resolves.toBe('true');
     const ages = await page.locator('.inbox-lead-age').allInnerTexts();
     expect(ages).toHaveLength(6);
-    for (const age of ages) expect(age).toMatch(/^waiting \d+ min, due in \d+ min \(at \d{1,2}:\d{2} [AP]M\)$/);
+    for (const age of ages)
+      expect(age).toMatch(/^waiting \d+ min, due in \d+ min \(at \d{1,2}:\d{2} [AP]M\)$/);
     await expect(page.locator('.inbox-leads').innerText()).resolves.not.toMatch(/just now/i);
     await expect(page.title()).resolves.toBe('Signed out: Admissions inbox');
     for (const width of [390, 1280]) {

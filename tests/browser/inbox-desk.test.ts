@@ -102,9 +102,7 @@ describe('two members at the desk', () => {
       await expect.poll(() => page.title()).toBe('Admissions inbox');
       const card = page.getByRole('listitem').filter({ has: page.getByRole('link', bruno) });
       // At its due time (the cards tick every 5 s): overdue, red, on top, and counted in the title.
-      await expect
-        .poll(() => card.getAttribute('data-overdue'), { timeout: 20_000 })
-        .toBe('true');
+      await expect.poll(() => card.getAttribute('data-overdue'), { timeout: 20_000 }).toBe('true');
       await expect(card.innerText()).resolves.toMatch(/callback overdue \d+ min/);
       const first = page.locator('.inbox-leads > li').first();
       await expect(first.getByRole('link', bruno).count()).resolves.toBe(1);
@@ -115,11 +113,16 @@ describe('two members at the desk', () => {
     }
     // The escalation: the alert worker's sweep (every 15 s) tells the chat, with the form and the delay only.
     await expect
-      .poll(() => site.receiver.messages.find((m) => m.text.includes(brunoId) && / past /.test(m.text))?.text, {
-        timeout: 30_000,
-        interval: 500,
-      })
-      .toMatch(/^A free consultation request is \d+ min past the callback time it was promised\. No one has claimed it\./i);
+      .poll(
+        () => site.receiver.messages.find((m) => m.text.includes(brunoId) && / past /.test(m.text))?.text,
+        {
+          timeout: 30_000,
+          interval: 500,
+        },
+      )
+      .toMatch(
+        /^A free consultation request is \d+ min past the callback time it was promised\. No one has claimed it\./i,
+      );
     const escalation = JSON.stringify(site.receiver.messages.filter((m) => m.text.includes(brunoId)));
     for (const personal of ['Bruno', 'Moreau', '(555) 017', '017-4420', 'bruno@example.net', 'Please call'])
       expect(escalation).not.toContain(personal);
