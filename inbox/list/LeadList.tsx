@@ -212,7 +212,12 @@ function ShownLeads(props: {
       const known = new Set((shown.current ?? []).map((lead) => lead.id));
       const added = page.leads.filter((lead) => !known.has(lead.id));
       if (added.length === 0) return;
-      setLeads((current) => [...added, ...(current ?? [])]);
+      // Two answers in one tick (the route's, and one asked on its own) must not show a lead twice: known at once.
+      shown.current = [...added, ...(shown.current ?? [])];
+      setLeads((current) => {
+        const ids = new Set((current ?? []).map((lead) => lead.id));
+        return [...added.filter((lead) => !ids.has(lead.id)), ...(current ?? [])];
+      });
       setFresh((current) => new Set([...current, ...added.map((lead) => lead.id)]));
       onNew(added.length);
     },
