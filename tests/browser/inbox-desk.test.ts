@@ -71,6 +71,9 @@ describe('two members at the desk', () => {
     await phone.getByRole('button', { name: 'Save outcome' }).click();
     await phone.getByRole('status').filter({ hasText: 'Saved: Asked to call back.' }).waitFor();
     await phone.getByText(/callback due in (9|10) min/).waitFor();
+    // "Saved" is about what was sent: the next edit takes it away.
+    await phone.getByRole('combobox', { name: 'What came of it' }).selectOption({ label: 'No answer' });
+    await expect.poll(() => phone.getByText('Saved: Asked to call back.').count()).toBe(0);
     await deskCard.getByText(/callback due in (9|10) min/).waitFor({ timeout: 2000 });
     await expect(deskCard.innerText()).resolves.toContain('1 call');
 
