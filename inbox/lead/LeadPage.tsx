@@ -109,7 +109,7 @@ function ShownLead({ found, back }: { found: Promise<Loaded<LeadDetail>>; back: 
             <ClaimButton lead={lead} onChanged={setLead} />
           </Group>
         </Group>
-        <RelatedLeads lead={lead} now={now} />
+        <RelatedLeads lead={lead} now={now} stale={stale} />
       </Paper>
       <CallOutcomeForm lead={lead} onSaved={setLead} />
       <Paper withBorder p="md">

@@ -34,7 +34,16 @@ export function UrgencyBadge({ label }: { label: string | null }) {
 }
 
 /** "Also wrote 35 min ago (Contacted)": the same person's other leads, each a link. */
-export function RelatedLeads({ lead, now }: { lead: Pick<ListedLead, 'relatedLeads'>; now: number }) {
+export function RelatedLeads({
+  lead,
+  now,
+  stale = false,
+}: {
+  lead: Pick<ListedLead, 'relatedLeads'>;
+  now: number;
+  /** Not current: when, as a time ("at 5:23 AM"), never "just now". */
+  stale?: boolean;
+}) {
   if (lead.relatedLeads.length === 0) return null;
   return (
     <Text size="sm" component="span" className="inbox-lead-related">
@@ -43,7 +52,7 @@ export function RelatedLeads({ lead, now }: { lead: Pick<ListedLead, 'relatedLea
         <span key={other.id}>
           {i > 0 && ', '}
           <Anchor component={Link} to={leadPath(other.id)}>
-            {timeAgo(other.createdAt, now)} ({STATUS_LABELS[other.status]})
+            {`${stale ? `at ${clockTime(Date.parse(other.createdAt))}` : timeAgo(other.createdAt, now)} (${STATUS_LABELS[other.status]})`}
           </Anchor>
         </span>
       ))}
@@ -120,7 +129,7 @@ export function LeadCard({
       <span className="inbox-lead-owner">
         <ClaimButton lead={lead} onChanged={(detail) => onChanged?.({ ...lead, ...detail })} compact />
       </span>
-      <RelatedLeads lead={lead} now={at} />
+      <RelatedLeads lead={lead} now={at} stale={stale} />
     </li>
   );
 }

@@ -25,7 +25,8 @@ beforeAll(async () => {
     await sendConsultation(site, {
       firstName,
       lastName: 'Varga',
-      phone: `(555) 017-44${String(30 + i)}`,
+      // Three numbers for six leads: each card also says "Also wrote …", the tallest a card gets.
+      phone: `(555) 017-44${String(30 + (i % 3))}`,
       email: `${firstName.toLowerCase()}@example.net`,
       urgency: URGENCIES[i] ?? 'soon',
       message: 'Please call',
@@ -54,8 +55,10 @@ describe('the desk on a phone', () => {
     // The first screen, as the list opens: the header, the view and its Filters button, then four cards and more.
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
     await expect(cardsInView(page)).resolves.toBeGreaterThanOrEqual(4);
-    // Every card keeps what a worker needs: the wait ticking against the promise, the form and urgency, who calls.
+    // Every card keeps what a worker needs: the wait ticking against the promise, the form and urgency, who calls,
+    // and the same person's other request.
     const card = page.locator('.inbox-leads > li').first();
+    await expect(card.innerText()).resolves.toMatch(/Also wrote/);
     await expect(card.innerText()).resolves.toMatch(/waiting \d+ min, due in 1[45] min/);
     await expect(card.getByRole('button', { name: "I'm calling" }).isVisible()).resolves.toBe(true);
     await expect(card.getByText('Free consultation request').isVisible()).resolves.toBe(true);
