@@ -3,7 +3,6 @@
 // (search-term.ts). With no status picked, closed leads stay out of the list. On a phone they fold away with the
 // list's other controls (LeadList.tsx).
 import {
-  Box,
   Button,
   Chip,
   Fieldset,
