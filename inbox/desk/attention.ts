@@ -65,8 +65,7 @@ let titleState: 'signed-out' | 'reconnecting' | undefined;
 /** The title as it stands: a tab in the background says it is not current, and never counts what it cannot know. */
 function writeTitle() {
   if (titleState === 'signed-out') document.title = `Signed out: ${BASE_TITLE}`;
-  else if (titleState === 'reconnecting')
-    document.title = `Reconnecting${titleCount > 0 ? ` (${titleCount} as of before)` : ''}: ${BASE_TITLE}`;
+  else if (titleState === 'reconnecting') document.title = `Reconnecting: ${BASE_TITLE}`;
   else document.title = titleCount > 0 ? `(${titleCount}) ${BASE_TITLE}` : BASE_TITLE;
 }
 
