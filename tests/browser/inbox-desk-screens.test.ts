@@ -2,7 +2,8 @@
 // (several statuses at once, sort by urgency, said to be within the page); and never silently stale: when the session
 // ends under an open list (its row deleted from the store, as a revoke or a sign-out elsewhere does), a full-width
 // banner says so within 10 s, the cards stop claiming to be current, the title says it, and "Sign in again" returns to
-// the same view. axe on the signed-out screen at phone and desktop width.
+// the same view; a lead's page likewise says it is not current. axe on the signed-out screen at phone and desktop
+// width.
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,4 +124,21 @@ describe('the desk on a phone', () => {
     await expect(banner.count()).resolves.toBe(0);
     await expect.poll(() => page.title()).toBe('(6) Admissions inbox');
   }, 60_000);
+
+  it("never shows a lead's page as current once signed out", async () => {
+    await page.getByRole('link', { name: 'Maren Varga' }).click();
+    await page.getByRole('heading', { name: 'What they sent' }).waitFor();
+    const due = page.getByRole('region', { name: 'Who is calling, and when it is due' });
+    await expect(due.innerText()).resolves.toMatch(/waiting \d+ min, due in \d+ min/);
+    const db = new Database(site.dbFile);
+    db.prepare('DELETE FROM sessions').run();
+    db.close();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Signed out: new requests are not showing' })
+      .waitFor({ timeout: 10_000 });
+    await expect(due.innerText()).resolves.toMatch(/\(at \d{1,2}:\d{2} [AP]M, not current\)/);
+    await expect(page.locator('main').innerText()).resolves.not.toMatch(/just now/i);
+    await expect(page.title()).resolves.toBe('Signed out: Admissions inbox');
+  }, 30_000);
 });
