@@ -34,7 +34,7 @@ export async function readSession(): Promise<Session> {
   }
 }
 
-/** A session that ended under an open screen: when, and how current that screen was (the stream's last update). */
+/** A session that ended under an open screen: when it was found out (the banner's time is the last update's). */
 export interface Lapse {
   at: number;
 }
@@ -50,7 +50,6 @@ const onLapse = (listener: () => void) => {
 };
 /** The session's end under an open screen, or undefined while signed in (or on a screen anyone may open). */
 export const useLapse = (): Lapse | undefined => useSyncExternalStore(onLapse, () => lapse);
-export const currentLapse = (): Lapse | undefined => lapse;
 
 /**
  * The session ended (a 401): known signed out, without asking again, and why when it was for being away. True when a
