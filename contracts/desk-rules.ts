@@ -34,6 +34,19 @@ export function callbackRule(
   return null;
 }
 
+/**
+ * The call form's rules as @mantine/form's `useForm({ validate })` takes them, over the API's own values (CallRequest:
+ * `callbackAt` an ISO instant): the same functions the server runs, so the words under a field are the server's.
+ */
+export const callFormRules = {
+  outcome: (outcome: unknown): string | null => outcomeRule(outcome),
+  callbackAt: (callbackAt: unknown, values: { outcome?: unknown }): string | null =>
+    callbackRule(callbackAt, isCallOutcome(values.outcome) ? values.outcome : undefined, Date.now()),
+};
+
+/** The note form's rule, as `useForm({ validate })` takes it (NoteRequest's `text`). */
+export const noteFormRules = { text: (text: unknown): string | null => noteRule(text) };
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailRule = (email: unknown): string | null =>

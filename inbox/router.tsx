@@ -108,8 +108,8 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// A 401 from any request: the session is over; the root route then sends the staff member to sign in, and back after.
+// A 401 from any request: the session is over. An open list or lead stays, marked as no longer current, with a
+// button to sign in again (session.ts); elsewhere the root route sends the staff member to sign in, and back after.
 whenSignedOut(() => {
-  signedOut();
-  void router.invalidate();
+  if (!signedOut()) void router.invalidate();
 });

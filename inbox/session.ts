@@ -1,11 +1,14 @@
 // Who is signed in, for every screen. The root route's `beforeLoad` (router.tsx) asks the server once and keeps the
 // answer; a screen that needs a session is never drawn without one: the route sends the staff member to sign in, and
-// back to where they were after. A 401 from any later request forgets the session and does the same.
-import { useCallback } from 'react';
+// back to where they were after. A 401 from a later request while a signed-in screen is open does not take that screen
+// away: it "lapses" (the list or lead stays, marked as no longer current, with a banner and a button to sign in again,
+// desk/StaleBanner.tsx), so a worker who comes back sees at once what happened and what they were looking at.
+import { useCallback, useSyncExternalStore } from 'react';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import type { Me } from '../contracts/staff-api.ts';
 import { api, ApiError } from './api.ts';
 import { sessionRefused } from './idle.ts';
+import { halt, resume } from './desk/desk-stream.ts';
 
 /** What the root route's `beforeLoad` puts in every route's context. */
 export type Session = {
@@ -31,10 +34,35 @@ export async function readSession(): Promise<Session> {
   }
 }
 
-/** The session ended (a 401): known signed out, without asking again, and why when it was for being away. */
-export const signedOut = () => {
+/** A session that ended under an open screen: when it was found out (the banner's time is the last update's). */
+export interface Lapse {
+  at: number;
+}
+let lapse: Lapse | undefined;
+const lapseListeners = new Set<() => void>();
+const setLapse = (next: Lapse | undefined) => {
+  lapse = next;
+  for (const listener of lapseListeners) listener();
+};
+const onLapse = (listener: () => void) => {
+  lapseListeners.add(listener);
+  return () => void lapseListeners.delete(listener);
+};
+/** The session's end under an open screen, or undefined while signed in (or on a screen anyone may open). */
+export const useLapse = (): Lapse | undefined => useSyncExternalStore(onLapse, () => lapse);
+
+/**
+ * The session ended (a 401): known signed out, without asking again, and why when it was for being away. True when a
+ * signed-in screen is open: it stays, lapsed; false when the router should send the staff member to sign in now.
+ */
+export const signedOut = (): boolean => {
   sessionRefused();
   known = Promise.resolve(null);
+  if (isPublicPath(window.location.pathname)) return false;
+  // The first 401 says when: later ones (the same screen's other requests) change nothing.
+  halt();
+  if (!lapse) setLapse({ at: Date.now() });
+  return true;
 };
 
 /** Screens anyone may open: the rest need a session. */
@@ -50,6 +78,8 @@ export function useSession() {
   /** Asks the server again (after sign-in, enrolment, a new passkey or sign-out), and every route's loader with it. */
   const refresh = useCallback(async () => {
     known = undefined;
+    setLapse(undefined);
+    resume();
     await router.invalidate();
   }, [router]);
   return { me, problem, refresh };

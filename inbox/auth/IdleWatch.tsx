@@ -8,6 +8,7 @@ import { Button, FocusTrap, Group, Overlay, Paper, Portal, Stack, Text, Title } 
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { api, ApiError } from '../api.ts';
 import { duration, knownEnds, onSessionClock, warningLead } from '../idle.ts';
+import { useLapse } from '../session.ts';
 
 interface Warning {
   kind: 'idle' | 'limit';
@@ -86,7 +87,9 @@ export function IdleWatch() {
     } else stillHere();
   }, []);
 
-  return warning ? <WarningDialog warning={warning} onDismiss={dismiss} /> : null;
+  // Signed out already: the banner says so (desk/StaleBanner.tsx); a warning about what has happened would only hide it.
+  const lapsed = useLapse() !== undefined;
+  return warning && !lapsed ? <WarningDialog warning={warning} onDismiss={dismiss} /> : null;
 }
 
 function WarningDialog({ warning, onDismiss }: { warning: Warning; onDismiss: () => void }) {

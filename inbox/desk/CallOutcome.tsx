@@ -1,13 +1,15 @@
 // What a call came to: reached, no answer, voicemail, wrong number, not a fit, or asked to call back (with the time,
-// which becomes the lead's new due time). The status follows the outcome on the server; "Saved" says it was kept. The
-// rules are contracts/desk-rules.ts, the server's own, shown under the field before sending (@mantine/form's
-// `validate` takes these same functions once the package is added: see the decision record).
+// which becomes the lead's new due time). The status follows the outcome on the server; "Saved" says it was kept, until
+// the next edit. The form is @mantine/form's, its values the API's own (CallRequest), so its `validate` is the
+// server's rules themselves (contracts/desk-rules.ts), shown under the field before sending.
 import { Alert, Button, Group, NativeSelect, Paper, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { callbackRule, outcomeRule } from '../../contracts/desk-rules.ts';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { callFormRules } from '../../contracts/desk-rules.ts';
 import {
   CALL_OUTCOMES,
   OUTCOME_LABELS,
+  isCallOutcome,
   type CallOutcome,
   type LeadDetail,
 } from '../../contracts/staff-api.ts';
@@ -19,12 +21,26 @@ const instantOf = (local: string): string => {
   return Number.isNaN(time) ? '' : new Date(time).toISOString();
 };
 
-/** Now plus `minutes`, as a `datetime-local` value in the member's own clock. */
-const localIn = (minutes: number): string => {
+/** An instant as a `datetime-local` value in the member's own clock; '' for none. */
+const localOf = (iso: string): string => {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  const at = new Date(time);
+  return new Date(time - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+/** Now plus `minutes`, to the minute, as an instant. */
+const instantIn = (minutes: number): string => {
   const at = new Date(Date.now() + minutes * 60_000);
   at.setSeconds(0, 0);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  return at.toISOString();
 };
+
+interface CallValues {
+  outcome: CallOutcome | '';
+  /** ISO; '' unless the outcome is "asked to call back". */
+  callbackAt: string;
+}
 
 export function CallOutcomeForm({
   lead,
@@ -33,34 +49,29 @@ export function CallOutcomeForm({
   lead: LeadDetail;
   onSaved: (lead: LeadDetail) => void;
 }) {
-  const [outcome, setOutcome] = useState<CallOutcome | ''>('');
-  const [callbackAt, setCallbackAt] = useState('');
-  const [errors, setErrors] = useState<{ outcome?: string; callbackAt?: string }>({});
   const [saved, setSaved] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const form = useForm<CallValues>({
+    mode: 'controlled',
+    initialValues: { outcome: '', callbackAt: '' },
+    validate: callFormRules,
+    // The next edit after a save: "Saved" is about what was sent, not what is being written now.
+    onValuesChange: () => setSaved(undefined),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const chosen = outcome === '' ? undefined : outcome;
-    const at = instantOf(callbackAt);
-    const found = {
-      outcome: outcomeRule(chosen) ?? undefined,
-      callbackAt: callbackRule(chosen === 'callback' ? at : undefined, chosen, Date.now()) ?? undefined,
-    };
-    setErrors(found);
-    if (found.outcome || found.callbackAt || !chosen) return;
+  const submit = async ({ outcome, callbackAt }: CallValues) => {
+    if (!isCallOutcome(outcome)) return;
     setBusy(true);
     setProblem(undefined);
     try {
       const after = await api.logCall(
         lead.id,
-        chosen === 'callback' ? { outcome: chosen, callbackAt: at } : { outcome: chosen },
+        outcome === 'callback' ? { outcome, callbackAt } : { outcome },
       );
       onSaved(after);
-      setSaved(`Saved: ${OUTCOME_LABELS[chosen]}.`);
-      setOutcome('');
-      setCallbackAt('');
+      form.reset();
+      setSaved(`Saved: ${OUTCOME_LABELS[outcome]}.`);
     } catch (error) {
       setProblem(error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error));
     } finally {
@@ -68,12 +79,13 @@ export function CallOutcomeForm({
     }
   };
 
+  const { outcome, callbackAt } = form.getValues();
   return (
     <Paper
       withBorder
       p="md"
       component="form"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={form.onSubmit((values) => void submit(values))}
       aria-labelledby="call-outcome"
     >
       <Title order={2} size="h3" id="call-outcome">
@@ -86,13 +98,15 @@ export function CallOutcomeForm({
       </Text>
       <NativeSelect
         label="What came of it"
-        value={outcome}
-        error={errors.outcome}
+        {...form.getInputProps('outcome')}
         onChange={(event) => {
-          const value = event.currentTarget.value as CallOutcome | '';
-          setOutcome(value);
-          setSaved(undefined);
-          if (value === 'callback' && !callbackAt) setCallbackAt(localIn(10));
+          const value = event.currentTarget.value;
+          const chosen = isCallOutcome(value) ? value : '';
+          // "Asked to call back" starts at ten minutes from now; any other outcome takes no time.
+          form.setValues({
+            outcome: chosen,
+            callbackAt: chosen === 'callback' ? callbackAt || instantIn(10) : '',
+          });
         }}
         data={[
           { value: '', label: 'Choose…' },
@@ -104,9 +118,9 @@ export function CallOutcomeForm({
           type="datetime-local"
           label="Call back at"
           description="This becomes the lead's new due time."
-          value={callbackAt}
-          error={errors.callbackAt}
-          onChange={(event) => setCallbackAt(event.currentTarget.value)}
+          value={localOf(callbackAt)}
+          error={form.errors.callbackAt}
+          onChange={(event) => form.setFieldValue('callbackAt', instantOf(event.currentTarget.value))}
           mt="sm"
         />
       )}

@@ -59,6 +59,22 @@ export function notify(title: string, lead: Pick<ListedLead, 'formName' | 'urgen
 export const needingCall = (leads: readonly ListedLead[], now: number): number =>
   leads.filter((lead) => lead.due && (Date.parse(lead.dueAt) <= now || lead.status === 'new')).length;
 
+let titleCount = 0;
+let titleState: 'signed-out' | 'reconnecting' | undefined;
+
+/** The title as it stands: a tab in the background says it is not current, and never counts what it cannot know. */
+function writeTitle() {
+  if (titleState === 'signed-out') document.title = `Signed out: ${BASE_TITLE}`;
+  else if (titleState === 'reconnecting') document.title = `Reconnecting: ${BASE_TITLE}`;
+  else document.title = titleCount > 0 ? `(${titleCount}) ${BASE_TITLE}` : BASE_TITLE;
+}
+
 export function setTitleCount(count: number): void {
-  document.title = count > 0 ? `(${count}) ${BASE_TITLE}` : BASE_TITLE;
+  titleCount = count;
+  writeTitle();
+}
+
+export function setTitleState(state: 'signed-out' | 'reconnecting' | undefined): void {
+  titleState = state;
+  writeTitle();
 }

@@ -19,6 +19,8 @@ let reopen: ReturnType<typeof setTimeout> | undefined;
 let stale: ReturnType<typeof setTimeout> | undefined;
 let failures = 0;
 let lastEventAt = 0;
+/** Signed out under an open screen: the stream stays shut (every reopening would be refused) until `resume`. */
+let halted = false;
 
 /**
  * Whether a `lead` or `change` came in the last `ms`: a screen that subscribes after loading its data asks again, since
@@ -75,6 +77,7 @@ function open() {
     if (id) for (const listener of listeners) listener.onChange?.(id);
   });
   source.addEventListener('error', () => {
+    if (halted) return;
     lost();
     if (source?.readyState !== EventSource.CLOSED) return;
     reopen = setTimeout(open, REOPEN_MS[Math.min(failures, REOPEN_MS.length - 1)]);
@@ -85,7 +88,7 @@ function open() {
 /** Listens to the stream (opened with the first listener, closed after the last); returns the unsubscribe. */
 export function subscribe(listener: Listener): () => void {
   listeners.add(listener);
-  if (!source) open();
+  if (!source && !halted) open();
   return () => {
     listeners.delete(listener);
     if (listeners.size > 0) return;
@@ -94,6 +97,24 @@ export function subscribe(listener: Listener): () => void {
     source?.close();
     source = undefined;
   };
+}
+
+/** The session ended: shut the stream, and keep it shut; the signed-out banner says why (StaleBanner.tsx). */
+export function halt(): void {
+  halted = true;
+  clearTimeout(reopen);
+  clearTimeout(stale);
+  source?.close();
+  source = undefined;
+}
+
+/** Signed in again: the stream opens for whoever still listens, and counts as live until it fails. */
+export function resume(): void {
+  if (!halted) return;
+  halted = false;
+  failures = 0;
+  setHealth({ state: 'live', since: Date.now(), lastUpdate: health.lastUpdate });
+  if (listeners.size > 0 && !source) open();
 }
 
 export function onHealth(listener: (health: StreamHealth) => void): () => void {

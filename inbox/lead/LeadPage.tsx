@@ -1,5 +1,5 @@
 // One lead: every field under its label, where it came from, its status, notes and the history of its status. Its
-// route's loader asks for it.
+// route's loader asks for it. Not current (signed out, or the stream lost), it says as of when, and stops ticking.
 import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPhone } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -12,6 +12,7 @@ import { useNewLeads } from '../list/use-new-leads.ts';
 import { CallOutcomeForm } from '../desk/CallOutcome.tsx';
 import { ClaimButton } from '../desk/ClaimButton.tsx';
 import { useNow } from '../desk/use-now.ts';
+import { clockTime, useCurrency } from '../desk/currency.ts';
 import { dueLine } from '../format.ts';
 import { History, Notes } from './Notes.tsx';
 import { MergeLeads } from '../merge/MergeLeads.tsx';
@@ -39,7 +40,10 @@ function ShownLead({ found, back }: { found: Promise<Loaded<LeadDetail>>; back: 
   const [lead, setLead] = useState(loaded.ok ? loaded.value : undefined);
   const [statusProblem, setStatusProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
-  const now = useNow();
+  const ticking = useNow();
+  const currency = useCurrency();
+  const stale = currency.state !== 'live';
+  const now = stale ? currency.asOf : ticking;
   // Changed by anyone (a claim, a call, a note, its status): shown afresh, asked on the app's own (not a read of theirs).
   useNewLeads(
     () => undefined,
@@ -75,12 +79,12 @@ function ShownLead({ found, back }: { found: Promise<Loaded<LeadDetail>>; back: 
   };
 
   return (
-    <Stack>
+    <Stack data-stale={stale || undefined} className="inbox-lead-page">
       {back}
       <div>
         <Title order={1}>{lead.name ?? 'No name given'}</Title>
         <Text c="dimmed">
-          {lead.formName}, received <Received iso={lead.createdAt} />
+          {lead.formName}, received <Received iso={lead.createdAt} now={now} stale={stale} />
         </Text>
       </div>
       {lead.tel && (
@@ -98,14 +102,15 @@ function ShownLead({ found, back }: { found: Promise<Loaded<LeadDetail>>; back: 
       )}
       <Paper withBorder p="md" component="section" aria-label="Who is calling, and when it is due">
         <Group justify="space-between" gap="sm">
-          <Text fw={700} c={due?.overdue ? 'red' : undefined}>
+          <Text fw={700} c={due?.overdue ? 'red' : undefined} className="inbox-lead-due">
             {due ? due.text : 'Nothing due'}
+            {stale && ` (at ${clockTime(now)}, not current)`}
           </Text>
           <Group gap="sm">
             <ClaimButton lead={lead} onChanged={setLead} />
           </Group>
         </Group>
-        <RelatedLeads lead={lead} now={now} />
+        <RelatedLeads lead={lead} now={now} stale={stale} />
         <MergeLeads lead={lead} now={now} onMerged={setLead} />
       </Paper>
       <CallOutcomeForm lead={lead} onSaved={setLead} />

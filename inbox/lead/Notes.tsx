@@ -1,22 +1,30 @@
-// A lead's notes (add one; each with its author and time) and the history of its status changes.
+// A lead's notes (add one; each with its author and time) and the history of its status changes. The note form is
+// @mantine/form's, validated by the server's own rule (contracts/desk-rules.ts); "Saved" shows until the next edit.
 import { Alert, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { noteFormRules } from '../../contracts/desk-rules.ts';
 import { STATUS_LABELS, type LeadDetail, type LeadNote } from '../../contracts/staff-api.ts';
 import { api } from '../api.ts';
 import { exactTime } from '../format.ts';
 
 export function Notes({ lead, onAdded }: { lead: LeadDetail; onAdded: (note: LeadNote) => void }) {
-  const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return;
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { text: '' },
+    validate: noteFormRules,
+    onValuesChange: () => setSaved(false),
+  });
+  const add = async ({ text }: { text: string }) => {
     setSaving(true);
     setProblem(undefined);
     try {
       onAdded(await api.addNote(lead.id, text.trim()));
-      setText('');
+      form.reset();
+      setSaved(true);
     } catch (error) {
       setProblem(error instanceof Error ? error.message : String(error));
     } finally {
@@ -42,23 +50,20 @@ export function Notes({ lead, onAdded }: { lead: LeadDetail; onAdded: (note: Lea
             ))}
           </ol>
         )}
-        <form onSubmit={(event) => void add(event)}>
-          <Textarea
-            label="New note"
-            autosize
-            minRows={3}
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
-          />
+        <form onSubmit={form.onSubmit((values) => void add(values))}>
+          <Textarea label="New note" autosize minRows={3} {...form.getInputProps('text')} />
           {problem && (
             <Alert color="red" role="alert" mt="sm">
               {problem}
             </Alert>
           )}
           <Group mt="sm">
-            <Button type="submit" loading={saving} disabled={!text.trim()}>
+            <Button type="submit" loading={saving}>
               Add note
             </Button>
+            <Text role="status" size="sm" c="teal">
+              {saved ? 'Saved.' : ''}
+            </Text>
           </Group>
         </form>
       </Stack>

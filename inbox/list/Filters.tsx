@@ -1,21 +1,28 @@
-// The list's filters: status, form, a range of local dates, and a search by name or phone. The first four live in the
-// list's address (list-search.ts), so a reload keeps them; the search term never does (search-term.ts).
-import { Box, Button, Group, NativeSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
-import { IconAdjustments, IconSearch } from '@tabler/icons-react';
+// The list's filters: statuses (several at once), form, a range of local dates, and a search by name or phone. The
+// first four live in the list's address (list-search.ts), so a reload keeps them; the search term never does
+// (search-term.ts). With no status picked, closed leads stay out of the list. On a phone they fold away with the
+// list's other controls (LeadList.tsx).
+import {
+  Button,
+  Chip,
+  Fieldset,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { LEAD_STATUSES, STATUS_LABELS, isLeadStatus } from '../../contracts/staff-api.ts';
+import { LEAD_STATUSES, STATUS_LABELS } from '../../contracts/staff-api.ts';
 import { FORMS } from '../forms.ts';
-import type { ListFilters } from './list-search.ts';
+import { statusesOf, type ListFilters } from './list-search.ts';
 
 export function Filters({ value, onChange }: { value: ListFilters; onChange: (next: ListFilters) => void }) {
   const [q, setQ] = useState(value.q ?? '');
-  // On a phone the four filters fold away behind a button, so the leads start on the first screen. Which screen it is
-  // is left to CSS (inbox.css, Mantine's `sm` breakpoint): a media query read in script starts as a guess, and the
-  // wrong guess showed the filters open, then folding, on every phone.
-  const [unfolded, setUnfolded] = useState(false);
-  const setCount = [value.status, value.form, value.from, value.to].filter(Boolean).length;
   const set = (patch: Partial<Record<keyof ListFilters, string>>) => {
-    const next = { ...value, ...patch, status: statusOf(patch.status ?? value.status) };
+    const next = { ...value, ...patch, status: statusesOf(patch.status ?? value.status).join(',') };
     onChange(Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as ListFilters);
   };
   const submit = (event: FormEvent) => {
@@ -25,52 +32,49 @@ export function Filters({ value, onChange }: { value: ListFilters; onChange: (ne
   return (
     <Paper withBorder p="md" component="section" aria-label="Filters">
       <form onSubmit={submit} role="search">
-        <Button
-          hiddenFrom="sm"
-          variant="default"
-          fullWidth
-          mb={unfolded ? 'sm' : 0}
-          leftSection={<IconAdjustments aria-hidden />}
-          aria-expanded={unfolded}
-          aria-controls="inbox-filters"
-          onClick={() => setUnfolded(!unfolded)}
+        <Chip.Group
+          multiple
+          value={statusesOf(value.status)}
+          onChange={(picked) => set({ status: picked.join(',') })}
         >
-          {setCount ? `Filters (${setCount} set)` : 'Filters'}
-        </Button>
-        <Box id="inbox-filters" className="inbox-filters" data-unfolded={unfolded || undefined}>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <NativeSelect
-              label="Status"
-              value={value.status ?? ''}
-              onChange={(event) => set({ status: event.currentTarget.value })}
-              data={[
-                { value: '', label: 'Any status' },
-                ...LEAD_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] })),
-              ]}
-            />
-            <NativeSelect
-              label="Form"
-              value={value.form ?? ''}
-              onChange={(event) => set({ form: event.currentTarget.value })}
-              data={[
-                { value: '', label: 'Any form' },
-                ...FORMS.map((form) => ({ value: form.id, label: form.name })),
-              ]}
-            />
-            <TextInput
-              type="date"
-              label="Received from"
-              value={value.from ?? ''}
-              onChange={(event) => set({ from: event.currentTarget.value })}
-            />
-            <TextInput
-              type="date"
-              label="Received to (that day included)"
-              value={value.to ?? ''}
-              onChange={(event) => set({ to: event.currentTarget.value })}
-            />
-          </SimpleGrid>
-        </Box>
+          <Fieldset legend="Status" variant="unstyled" mb="sm" className="inbox-statuses">
+            <Group gap="xs">
+              {LEAD_STATUSES.map((status) => (
+                <Chip key={status} value={status} size="sm">
+                  {STATUS_LABELS[status]}
+                </Chip>
+              ))}
+            </Group>
+            {!value.status && (
+              <Text size="sm" c="dimmed" mt={4}>
+                None picked: every status but Closed.
+              </Text>
+            )}
+          </Fieldset>
+        </Chip.Group>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <NativeSelect
+            label="Form"
+            value={value.form ?? ''}
+            onChange={(event) => set({ form: event.currentTarget.value })}
+            data={[
+              { value: '', label: 'Any form' },
+              ...FORMS.map((form) => ({ value: form.id, label: form.name })),
+            ]}
+          />
+          <TextInput
+            type="date"
+            label="Received from"
+            value={value.from ?? ''}
+            onChange={(event) => set({ from: event.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label="Received to (that day included)"
+            value={value.to ?? ''}
+            onChange={(event) => set({ to: event.currentTarget.value })}
+          />
+        </SimpleGrid>
         <Group mt="sm" align="flex-end" wrap="nowrap" gap="sm">
           <TextInput
             className="inbox-grow"
@@ -88,5 +92,3 @@ export function Filters({ value, onChange }: { value: ListFilters; onChange: (ne
     </Paper>
   );
 }
-
-const statusOf = (value: string | undefined) => (isLeadStatus(value) ? value : undefined);

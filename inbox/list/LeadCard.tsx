@@ -1,4 +1,6 @@
 // One lead in the list: a card on a phone, a row of columns on a wide screen (inbox.css), the same markup for both.
+// `asOf`: the screen is not current (signed out, or the stream lost): the wait is told as it was then, with the time,
+// and the received time as a time, never "just now".
 import { Anchor, Badge, Text, Tooltip } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -6,15 +8,16 @@ import { STATUS_LABELS, type ListedLead } from '../../contracts/staff-api.ts';
 import { api, leadPath } from '../api.ts';
 import { ClaimButton } from '../desk/ClaimButton.tsx';
 import { age, dueLine, exactTime, timeAgo } from '../format.ts';
+import { clockTime } from '../desk/currency.ts';
 
 // Urgency labels come from each form's definition; these words are what make one look pressing.
 const PRESSING = /\b(immediate|urgent|today|now|asap|crisis|emergency)\b/i;
 
-export function Received({ iso }: { iso: string }) {
+export function Received({ iso, now, stale = false }: { iso: string; now?: number; stale?: boolean }) {
   return (
     <Tooltip label={exactTime(iso)} events={{ hover: true, focus: true, touch: true }}>
       <time dateTime={iso} tabIndex={0} className="inbox-time" aria-label={`Received ${exactTime(iso)}`}>
-        {timeAgo(iso)}
+        {stale ? exactTime(iso) : timeAgo(iso, now)}
       </time>
     </Tooltip>
   );
@@ -31,7 +34,16 @@ export function UrgencyBadge({ label }: { label: string | null }) {
 }
 
 /** "Also wrote 35 min ago (Contacted)": the same person's other leads, each a link. */
-export function RelatedLeads({ lead, now }: { lead: Pick<ListedLead, 'relatedLeads'>; now: number }) {
+export function RelatedLeads({
+  lead,
+  now,
+  stale = false,
+}: {
+  lead: Pick<ListedLead, 'relatedLeads'>;
+  now: number;
+  /** Not current: when, as a time ("at 5:23 AM"), never "just now". */
+  stale?: boolean;
+}) {
   if (lead.relatedLeads.length === 0) return null;
   return (
     <Text size="sm" component="span" className="inbox-lead-related">
@@ -40,7 +52,7 @@ export function RelatedLeads({ lead, now }: { lead: Pick<ListedLead, 'relatedLea
         <span key={other.id}>
           {i > 0 && ', '}
           <Anchor component={Link} to={leadPath(other.id)}>
-            {timeAgo(other.createdAt, now)} ({STATUS_LABELS[other.status]})
+            {`${stale ? `at ${clockTime(Date.parse(other.createdAt))}` : timeAgo(other.createdAt, now)} (${STATUS_LABELS[other.status]})`}
           </Anchor>
         </span>
       ))}
@@ -54,18 +66,30 @@ export function LeadCard({
   now,
   fresh = false,
   onChanged,
+  asOf,
 }: {
   lead: ListedLead;
   now: number;
   /** Arrived since the list was opened: highlighted. */
   fresh?: boolean;
   onChanged?: (lead: ListedLead) => void;
+  /** The screen is not current: the last time it was (epoch ms). */
+  asOf?: number;
 }) {
-  const due = dueLine(lead, now);
+  const stale = asOf !== undefined;
+  const at = asOf ?? now;
+  const due = dueLine(lead, at);
+  // Counted on this clock, as the wait is: it ticks with the list (the server's ageSeconds is as of the answer).
+  const ageSeconds = Math.max(0, (at - Date.parse(lead.createdAt)) / 1000);
   return (
-    <li className="inbox-lead" data-fresh={fresh || undefined} data-overdue={due?.overdue || undefined}>
+    <li
+      className="inbox-lead"
+      data-fresh={fresh || undefined}
+      data-overdue={due?.overdue || undefined}
+      data-stale={stale || undefined}
+    >
       <span className="inbox-lead-received">
-        <Received iso={lead.createdAt} />
+        <Received iso={lead.createdAt} now={at} stale={stale} />
       </span>
       <span className="inbox-lead-name">
         <Anchor component={Link} to={leadPath(lead.id)} fw={700}>
@@ -98,13 +122,14 @@ export function LeadCard({
         </Badge>
       </span>
       <Text component="span" size="sm" className="inbox-lead-age" fw={due?.overdue ? 700 : undefined}>
-        {due ? due.text : `${age(lead.ageSeconds)} old`}
+        {due ? due.text : `${age(ageSeconds)} old`}
         {lead.attempts > 0 && ` · ${lead.attempts} ${lead.attempts === 1 ? 'call' : 'calls'}`}
+        {stale && ` (at ${clockTime(at)})`}
       </Text>
       <span className="inbox-lead-owner">
         <ClaimButton lead={lead} onChanged={(detail) => onChanged?.({ ...lead, ...detail })} compact />
       </span>
-      <RelatedLeads lead={lead} now={now} />
+      <RelatedLeads lead={lead} now={at} stale={stale} />
     </li>
   );
 }

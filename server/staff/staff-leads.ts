@@ -15,6 +15,7 @@ import {
   type NoteRequest,
   type StatusRequest,
 } from '../../contracts/staff-api.ts';
+import { noteRule } from '../../contracts/desk-rules.ts';
 import type { AuditEntry } from '../store/contract/audit-log.ts';
 import type { InboxFilter } from '../store/contract/inbox.ts';
 import { InboxQueryError } from '../store/shared/inbox-query.ts';
@@ -27,7 +28,6 @@ import type { ReadLimit } from './staff-read-limit.ts';
 
 const PAGE_SIZE = 50;
 const MAX_PAGE = 200;
-const MAX_NOTE = 5000;
 /** An export whose client takes nothing for this long is cut off (and audited as aborted). */
 const EXPORT_STALL_MS = 60_000;
 
@@ -165,8 +165,8 @@ export function leadRoutes(deps: StaffDeps, reads: ReadLimit) {
   const note = async (req: Request, res: Response<LeadNote>) => {
     const { member } = signedIn(res);
     const { text } = jsonBody<NoteRequest>(req);
-    if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_NOTE)
-      throw new HttpError(400, `a note is text of 1 to ${MAX_NOTE} characters`);
+    const problem = noteRule(text);
+    if (problem !== null || typeof text !== 'string') throw new HttpError(400, problem ?? 'a note is text');
     const added = await inbox.addNote(String(req.params.id), text.trim(), member.email);
     if (!added) throw new HttpError(404, 'not found');
     await audit.append({ actor: member.email, action: 'note', leadId: String(req.params.id) });

@@ -78,21 +78,25 @@ describe('the inbox with axe', () => {
     },
   );
 
-  it('folds the filters away on a phone, right above the search, and shows them open on a desk', async () => {
+  it('folds the triage controls and filters away on a phone, beside the view, and shows them open on a desk', async () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize(SIZES[0]);
     await page.goto(`${inboxOrigin(site)}/staff/`);
     await page.getByRole('link', { name: 'Avery Lindqvist' }).waitFor();
     const toggle = page.getByRole('button', { name: 'Filters' });
-    const status = page.getByLabel('Status');
+    const status = page.getByRole('group', { name: 'Status' });
     await expect(status.isVisible()).resolves.toBe(false);
-    // Folded filters take no room: the search's label follows the button after the group's own gap.
+    await expect(page.getByRole('searchbox', { name: 'Search by name or phone' }).isVisible()).resolves.toBe(
+      false,
+    );
+    // Folded controls take no room: the leads follow the button's row after the group's own gap.
     const button = await toggle.boundingBox();
-    const label = await page.getByText('Search by name or phone', { exact: true }).boundingBox();
-    expect(label!.y - (button!.y + button!.height)).toBeLessThanOrEqual(16);
+    const list = await page.locator('.inbox-leads').boundingBox();
+    expect(list!.y - (button!.y + button!.height)).toBeLessThanOrEqual(16);
     await toggle.click();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
     await expect(status.isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('radiogroup', { name: 'Sort by' }).isVisible()).resolves.toBe(true);
 
     await page.setViewportSize(SIZES[1]);
     await expect.poll(() => toggle.isVisible()).toBe(false);

@@ -1,12 +1,14 @@
 // An inbox left open signs out when its worker leaves, leads arriving or not: with STAFF_IDLE_MINUTES short (15
 // seconds), the warning comes before the end (an alert dialog with the focus on "Stay signed in"), staying counts as
-// activity, and at the end the sign-in screen says why. New leads keep appearing meanwhile, and keep nothing alive.
+// activity, and at the end the list stays under a banner that says it is signed out and why, no longer current;
+// "Sign in again" comes back to it. New leads keep appearing meanwhile, and keep nothing alive.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { signedInMember } from '../helpers/inbox-member.ts';
 import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
 import { axeViolations, describeViolations } from '../quality/accessibility.ts';
-import { addPasskeyDevice, enrol, invite, sendConsultation } from './inbox-helpers.ts';
+import { sendConsultation } from './inbox-helpers.ts';
 
 let site: RunningSite;
 let browser: Browser;
@@ -30,13 +32,8 @@ const lead = (firstName: string) => ({
 
 describe('an unattended inbox', () => {
   it('warns, stays at a click, and signs out at the idle limit while leads arrive', async () => {
-    const { page, context, errors } = await openPage(browser);
-    page.setDefaultTimeout(20_000);
-    await addPasskeyDevice(context, page);
-    // The list listens for new leads once its event stream answers.
-    const listening = page.waitForResponse((response) => response.url().endsWith('/staff/api/events'));
-    await enrol(page, site, await invite(site, 'idle.worker@example.org', false));
-    await listening;
+    // On the list, listening for new leads once its event stream answers.
+    const { page, context, errors } = await signedInMember(browser, site, 'idle.worker@example.org');
     await sendConsultation(site, lead('Adaeze'));
     await page.getByRole('link', { name: 'Adaeze Okafor' }).waitFor();
     const warning = page.getByRole('alertdialog', { name: 'Are you still there?' });
@@ -54,12 +51,23 @@ describe('an unattended inbox', () => {
     await sendConsultation(site, lead('Chidi'));
     await page.getByRole('link', { name: 'Chidi Okafor' }).waitFor();
     await warning.waitFor();
-    const notice = page
+    const banner = page.getByRole('alert').filter({ hasText: 'Signed out: new requests are not showing' });
+    await banner.waitFor();
+    await expect(banner.innerText()).resolves.toContain(
+      'You were signed out after 15 seconds without activity',
+    );
+    await expect(warning.count()).resolves.toBe(0);
+    // The list stays where it was, plainly not current.
+    await expect(page.locator('.inbox-leads').getAttribute('data-stale')).resolves.toBe('true');
+    await expect(page.title()).resolves.toBe('Signed out: Admissions inbox');
+    await banner.getByRole('button', { name: 'Sign in again' }).click();
+    await page
       .getByRole('alert')
-      .filter({ hasText: 'You were signed out after 15 seconds without activity' });
-    await notice.waitFor();
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
-    await expect(page.getByText('Chidi Okafor').count()).resolves.toBe(0);
+      .filter({ hasText: 'You were signed out after 15 seconds without activity' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('link', { name: 'Chidi Okafor' }).waitFor();
+    await expect(page.locator('.inbox-leads').getAttribute('data-stale')).resolves.toBeNull();
     expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
     await context.close();
   }, 90_000);

@@ -80,6 +80,8 @@ describe('the admissions inbox', () => {
     // A search: the term goes in a POST's body, never in the page's address nor in any request's.
     const addresses: string[] = [];
     page.on('request', (request) => addresses.push(request.url()));
+    // On a phone the search folds away with the filters, behind one button beside the view.
+    await page.getByRole('button', { name: 'Filters' }).click();
     const search = page.getByRole('searchbox', { name: 'Search by name or phone' });
     await search.fill('Okonkwo');
     await page.getByRole('button', { name: 'Search' }).click();
