@@ -16,6 +16,7 @@ import { NONCE_PLACEHOLDER, nonceOf, staffHeaders } from './staff-headers.ts';
 import { leadRoutes } from './staff-leads.ts';
 import { deskRoutes } from './staff-desk.ts';
 import { refusalAudit } from './staff-refusals.ts';
+import { leadsGate } from './staff-roles.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
 import { misdirected } from './staff-origin.ts';
 import { readLimit } from './staff-read-limit.ts';
@@ -150,6 +151,7 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   });
   const signed = express.Router();
   signed.use(json);
+  signed.use(leadsGate);
   passkeys.signedIn(signed);
   accountRoutes(deps, sessions, events.endSession)(signed);
   leadRoutes(deps, readLimit(deps, options.readLimit, options.rateCounters))(signed);

@@ -227,6 +227,9 @@ const MIGRATIONS = [
      callback_at text
    );
    CREATE INDEX lead_calls_of_lead ON lead_calls (lead_id, at);`,
+  // Editorial roles: the SQLite file's step of the same name (sqlite/schema.ts), in PostgreSQL's words.
+  `ALTER TABLE staff ADD COLUMN display_name text, ADD COLUMN credential text;
+   ALTER TABLE invites ADD COLUMN display_name text, ADD COLUMN credential text;`,
 ];
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -245,6 +245,12 @@ const MIGRATIONS = [
      callback_at TEXT
    ) STRICT;
    CREATE INDEX lead_calls_of_lead ON lead_calls (lead_id, at);`,
+  // Editorial roles (issue #28; docs/decisions/2026-11-28-change-sets.md): a member's display name and clinical
+  // credential, and the ones an invitation gives at enrolment. The roles themselves need no step (a JSON list).
+  `ALTER TABLE staff ADD COLUMN display_name TEXT;
+   ALTER TABLE staff ADD COLUMN credential TEXT;
+   ALTER TABLE invites ADD COLUMN display_name TEXT;
+   ALTER TABLE invites ADD COLUMN credential TEXT;`,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
