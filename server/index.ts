@@ -82,6 +82,7 @@ async function main(): Promise<void> {
       readLimit: config.staffReadLimit,
       sessionLimits: { idleMs: config.staffIdleMs, absoluteMs: config.staffSessionMs },
       timeZone: config.siteTimeZone,
+      content: { codeDir: dirname(config.clientDir) },
     }),
   });
 

@@ -70,7 +70,11 @@ export async function waitForInstances(
 export interface PublishOptions {
   /** The built code (dist/) whose render bundle renders the pages. */
   codeDir: string;
-  documents: readonly ReleaseDocument[];
+  /**
+   * The documents, or a function that gives them with the publish lock held: a change set rebases onto the live
+   * release there, so no other publish moves it between the rebase and the build (server/content-staff/).
+   */
+  documents: readonly ReleaseDocument[] | (() => Promise<readonly ReleaseDocument[]>);
   author: string;
   message: string;
   /** Called once if another publish holds the lock. */
@@ -82,10 +86,11 @@ export interface PublishOptions {
 /** Builds `documents` into a new release and makes it live. Resolves with it, before instances confirm. */
 export async function publish(store: Store, options: PublishOptions): Promise<ReleaseSummary> {
   return store.releases.withPublishLock(async () => {
+    const documents = typeof options.documents === 'function' ? await options.documents() : options.documents;
     options.onBuild?.();
     let files;
     try {
-      files = await buildRelease(options.codeDir, options.documents);
+      files = await buildRelease(options.codeDir, documents);
     } catch (error) {
       throw new ReleaseError(
         `Building the site failed, so nothing was stored: ${error instanceof Error ? error.message : String(error)}`,
@@ -94,7 +99,7 @@ export async function publish(store: Store, options: PublishOptions): Promise<Re
     }
     const release = await store.releases.create({
       files,
-      documents: options.documents,
+      documents,
       codeVersion: codeVersionOf(options.codeDir),
       author: options.author,
       message: options.message,

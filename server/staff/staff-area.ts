@@ -17,6 +17,9 @@ import { leadRoutes } from './staff-leads.ts';
 import { deskRoutes } from './staff-desk.ts';
 import { refusalAudit } from './staff-refusals.ts';
 import { leadsGate } from './staff-roles.ts';
+import { contentRoutes } from '../content-staff/content-routes.ts';
+import type { ContentContext } from '../content-staff/publish-change.ts';
+import { CONFIRM_WITHIN_MS } from '../releases/publisher.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
 import { misdirected } from './staff-origin.ts';
 import { readLimit } from './staff-read-limit.ts';
@@ -62,6 +65,16 @@ export interface StaffAreaOptions extends StaffDeps {
   networkChallenges?: number;
   /** Between two heartbeats of the event stream. */
   heartbeatMs?: number;
+  /** The content API (/staff/api/content/, server/content-staff/); none: not served. */
+  content?: ContentContext;
+}
+
+/** What the server says about the content API: the built code a publish renders with. */
+export interface ContentOptions {
+  /** dist/: the code a release is built with (its render bundle and client assets). */
+  codeDir: string;
+  /** How long a publish waits for every instance before it answers; CONFIRM_WITHIN_MS by default. */
+  confirmWithinMs?: number;
 }
 
 export interface StaffArea {
@@ -71,7 +84,7 @@ export interface StaffArea {
 }
 
 /** The parts of a lead store the staff area works on. */
-type StaffStores = Pick<LeadStore, 'staff' | 'inbox' | 'audit' | 'rateCounters'>;
+type StaffStores = Pick<LeadStore, 'staff' | 'inbox' | 'audit' | 'rateCounters' | 'changes' | 'releases'>;
 
 /**
  * The staff area on a lead store, as the server wires it (and the in-process test server): staff, inbox, audit and
@@ -80,19 +93,30 @@ type StaffStores = Pick<LeadStore, 'staff' | 'inbox' | 'audit' | 'rateCounters'>
  */
 export function staffAreaOn(
   store: StaffStores,
-  options: Omit<StaffAreaOptions, keyof StaffStores | 'secure' | 'now' | 'sessionLimits'> & {
+  options: Omit<StaffAreaOptions, keyof StaffStores | 'secure' | 'now' | 'sessionLimits' | 'content'> & {
     now?: () => number;
     sessionLimits?: SessionLimits;
+    content?: ContentOptions;
   },
 ): StaffArea {
+  const now = options.now ?? Date.now;
   return createStaffArea({
     ...options,
+    content: options.content && {
+      changes: store.changes,
+      releases: store.releases,
+      audit: store.audit,
+      logger: options.logger,
+      codeDir: options.content.codeDir,
+      now,
+      confirmWithinMs: options.content.confirmWithinMs ?? CONFIRM_WITHIN_MS,
+    },
     staff: store.staff,
     inbox: store.inbox,
     audit: store.audit,
     rateCounters: store.rateCounters,
     secure: secureRequests(options.trustProxy),
-    now: options.now ?? Date.now,
+    now,
     sessionLimits: options.sessionLimits ?? DEFAULT_SESSION_LIMITS,
   });
 }
@@ -156,6 +180,7 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
   accountRoutes(deps, sessions, events.endSession)(signed);
   leadRoutes(deps, readLimit(deps, options.readLimit, options.rateCounters))(signed);
   deskRoutes(deps)(signed);
+  if (options.content) contentRoutes(options.content, deps.origin)(signed);
   signed.get('/events', events.stream);
   signed.post('/signout', async (req, res) => {
     const { member, sessionId, session } = signedIn(res);
