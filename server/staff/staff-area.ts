@@ -79,6 +79,8 @@ export interface ContentOptions {
 
 export interface StaffArea {
   handle: RequestListener;
+  /** What the content API works with, when it is served (the scheduler of publishes runs on it: server/index.ts). */
+  content?: ContentContext;
   /** Every API route, as `METHOD /path` under /staff/api (the tests refuse each without a session). */
   routes: () => string[];
 }
@@ -256,5 +258,5 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
           : [];
       }),
     );
-  return { handle: (req, res) => void app(req, res), routes };
+  return { handle: (req, res) => void app(req, res), routes, content: options.content };
 }

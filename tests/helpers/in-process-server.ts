@@ -17,6 +17,7 @@ import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { staffAreaOn } from '../../server/staff/staff-area.ts';
 import type { SessionLimits } from '../../server/staff/staff-session-life.ts';
 import { createLeadPipeline } from '../../server/lead-pipeline.ts';
+import { startChangeScheduler } from '../../server/content-staff/change-scheduler.ts';
 import { ensureLiveRelease } from '../../server/releases/ensure-release.ts';
 import { startLiveRelease, type LiveReleaseHandle } from '../../server/releases/live-release.ts';
 import type { LeadStore } from '../../server/store/contract/lead-store.ts';
@@ -92,7 +93,7 @@ export interface InProcessServerOptions {
    * start, and answer the content API (/staff/api/content/) with it; by default a throwaway folder site and no
    * content API.
    */
-  releases?: { codeDir: string; pollMs?: number };
+  releases?: { codeDir: string; pollMs?: number; scheduleTickMs?: number };
 }
 
 /** The real lead pipeline in the real app, with every form, on a free loopback port of this process. */
@@ -193,6 +194,14 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     staff,
   });
   worker.start();
+  const scheduler =
+    staff.content &&
+    startChangeScheduler({
+      context: staff.content,
+      webhookUrl: options.webhookUrl,
+      origin: url,
+      tickMs: options.releases?.scheduleTickMs,
+    });
   return {
     url,
     api: `${url}/api/forms/insurance-verification`,
@@ -203,6 +212,7 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     logText: () => JSON.stringify(logs),
     staffRoutes: staff.routes(),
     stop: async () => {
+      await scheduler?.stop();
       await live?.stop();
       await close(server);
       await worker.stop();

@@ -146,7 +146,7 @@ export interface ChangeStore {
   claimDueSchedule(now: number, leaseMs: number): Promise<ChangeSet | undefined>;
   /** Ends a claimed scheduled publish: done, or failed with why. */
   finishSchedule(id: string, outcome: { error: string | null }): Promise<void>;
-  /** The sets whose scheduled publish failed, newest first. */
+  /** The sets whose scheduled publish failed and that are not published since (by hand), newest first. */
   failedSchedules(): Promise<ChangeSet[]>;
   /** Keeps a preview link by its token's SHA-256 (hex): the token itself is never stored. */
   addPreviewLink(id: string, tokenHash: string, expiresAt: number, now: number): Promise<void>;

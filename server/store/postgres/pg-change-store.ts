@@ -175,7 +175,7 @@ export function postgresChangeStore(pool: pg.Pool): ChangeStore {
       return (
         await rows<ChangeSetRow>(
           pool,
-          "SELECT * FROM change_sets WHERE schedule_state = 'failed' ORDER BY schedule_at DESC",
+          "SELECT * FROM change_sets WHERE schedule_state = 'failed' AND state <> 'published' ORDER BY schedule_at DESC",
         )
       ).map(toChangeSet);
     },

@@ -170,7 +170,7 @@ export function sqliteChangeStore(db: Database.Database): ChangeStore {
     async failedSchedules() {
       return db
         .prepare<[], ChangeSetRow>(
-          "SELECT * FROM change_sets WHERE schedule_state = 'failed' ORDER BY schedule_at DESC",
+          "SELECT * FROM change_sets WHERE schedule_state = 'failed' AND state <> 'published' ORDER BY schedule_at DESC",
         )
         .all()
         .map(toChangeSet);
