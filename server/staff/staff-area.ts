@@ -18,6 +18,7 @@ import { deskRoutes } from './staff-desk.ts';
 import { refusalAudit } from './staff-refusals.ts';
 import { leadsGate } from './staff-roles.ts';
 import { contentRoutes } from '../content-staff/content-routes.ts';
+import { previewPage } from '../content-staff/preview-page.ts';
 import type { ContentContext } from '../content-staff/publish-change.ts';
 import { CONFIRM_WITHIN_MS } from '../releases/publisher.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
@@ -232,6 +233,8 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
       fallthrough: false,
     }),
   );
+  // A change set's preview link (server/content-staff/preview-page.ts): no session, the link's token decides.
+  if (options.content) app.get(`${STAFF_PREFIX}/preview/:token`, previewPage(options.content));
   const shellFile = join(options.staffDir, 'index.html');
   const shell = existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : undefined;
   app.use((req, res) => {

@@ -151,6 +151,6 @@ export interface ChangeStore {
   /** Keeps a preview link by its token's SHA-256 (hex): the token itself is never stored. */
   addPreviewLink(id: string, tokenHash: string, expiresAt: number, now: number): Promise<void>;
   previewLink(tokenHash: string): Promise<PreviewLink | undefined>;
-  /** Revokes every preview link of the set still open; how many. */
+  /** Revokes every preview link of the set not yet expired nor revoked at `now`; how many. */
   revokePreviewLinks(id: string, now: number): Promise<number>;
 }

@@ -193,7 +193,7 @@ export function postgresChangeStore(pool: pg.Pool): ChangeStore {
     },
     async revokePreviewLinks(id, now) {
       const { rowCount } = await pool.query(
-        'UPDATE preview_links SET revoked_at = $1 WHERE change_id = $2 AND revoked_at IS NULL',
+        'UPDATE preview_links SET revoked_at = $1 WHERE change_id = $2 AND revoked_at IS NULL AND expires_at > $1',
         [now, id],
       );
       return rowCount ?? 0;

@@ -188,8 +188,10 @@ export function sqliteChangeStore(db: Database.Database): ChangeStore {
     },
     async revokePreviewLinks(id, now) {
       return db
-        .prepare('UPDATE preview_links SET revoked_at = ? WHERE change_id = ? AND revoked_at IS NULL')
-        .run(now, id).changes;
+        .prepare(
+          'UPDATE preview_links SET revoked_at = ? WHERE change_id = ? AND revoked_at IS NULL AND expires_at > ?',
+        )
+        .run(now, id, now).changes;
     },
   };
 }
