@@ -40,11 +40,10 @@ const MAX_TITLE = 200;
 const MAX_COMMENT = 5000;
 
 /** Refuses (403) a member who holds none of `roles`, saying who may. */
-function need(req: Request, res: Response, roles: readonly StaffRole[], who: string): SignedIn {
+function need(res: Response, roles: readonly StaffRole[], who: string): SignedIn {
   const signed = signedIn(res);
   if (!signed.member.roles.some((role) => roles.includes(role)))
     throw new HttpError(403, `only ${who} may do that`);
-  void req;
   return signed;
 }
 
@@ -77,7 +76,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
   const { changes, audit } = context;
 
   const create = async (req: Request, res: Response) => {
-    const { member } = need(req, res, ['editor'], 'editors');
+    const { member } = need(res, ['editor'], 'editors');
     const title = jsonBody(req).title;
     if (typeof title !== 'string' || title.trim() === '' || title.length > MAX_TITLE)
       throw new HttpError(400, `title: 1 to ${MAX_TITLE} characters`);
@@ -181,7 +180,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
   };
 
   const saveDocument = async (req: Request, res: Response) => {
-    const { member } = need(req, res, ['editor'], 'editors');
+    const { member } = need(res, ['editor'], 'editors');
     const set = await changeSet(context, String(req.params.id));
     const path = fileOf(req);
     if (set.state === 'published') throw new HttpError(409, 'this change set is published: start a new one');
@@ -238,7 +237,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
   };
 
   const submit = async (req: Request, res: Response) => {
-    const { member } = need(req, res, ['editor'], 'editors');
+    const { member } = need(res, ['editor'], 'editors');
     const set = await changeSet(context, String(req.params.id));
     const requires = requiredKinds(await changes.documents(set.id));
     if (requires.length === 0) throw new HttpError(409, 'this change set changes nothing yet');
@@ -255,7 +254,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
   };
 
   const comment = async (req: Request, res: Response) => {
-    const { member } = need(req, res, ['editor', 'reviewer', 'publisher', 'admin'], 'staff of the site');
+    const { member } = need(res, CONTENT_ROLES, 'staff of the site');
     const set = await changeSet(context, String(req.params.id));
     const body = jsonBody(req);
     if (typeof body.text !== 'string' || body.text.trim() === '' || body.text.length > MAX_COMMENT)
@@ -272,7 +271,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
   };
 
   const approve = async (req: Request, res: Response) => {
-    const signed = need(req, res, ['reviewer', 'admin'], 'reviewers');
+    const signed = need(res, ['reviewer', 'admin'], 'reviewers');
     const { member } = signed;
     const set = await changeSet(context, String(req.params.id));
     const [documents, revisions] = await Promise.all([changes.documents(set.id), changes.revisions(set.id)]);
@@ -310,7 +309,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
   };
 
   const publishRoute = async (req: Request, res: Response) => {
-    const signed = need(req, res, ['publisher'], 'publishers');
+    const signed = need(res, ['publisher'], 'publishers');
     await checkApproved(context, await changeSet(context, String(req.params.id)));
     freshPasskey(context, signed);
     const published = await publishChange(context, String(req.params.id), signed.member.email);
@@ -318,7 +317,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
   };
 
   const schedule = async (req: Request, res: Response) => {
-    const signed = need(req, res, ['publisher'], 'publishers');
+    const signed = need(res, ['publisher'], 'publishers');
     const set = await changeSet(context, String(req.params.id));
     const at = jsonBody(req).at;
     const time = typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(at) ? Date.parse(at) : Number.NaN;
@@ -354,23 +353,11 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
     router.post('/content/changes/:id/schedule', answered(schedule));
     router.post(
       '/content/changes/:id/preview-links',
-      answered((req, res) =>
-        previews.create(
-          req,
-          res,
-          need(req, res, ['editor', 'reviewer', 'publisher', 'admin'], 'staff of the site'),
-        ),
-      ),
+      answered((req, res) => previews.create(req, res, need(res, CONTENT_ROLES, 'staff of the site'))),
     );
     router.delete(
       '/content/changes/:id/preview-links',
-      answered((req, res) =>
-        previews.revoke(
-          req,
-          res,
-          need(req, res, ['editor', 'reviewer', 'publisher', 'admin'], 'staff of the site'),
-        ),
-      ),
+      answered((req, res) => previews.revoke(req, res, need(res, CONTENT_ROLES, 'staff of the site'))),
     );
   };
 }

@@ -177,6 +177,8 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
     next();
   });
   const signed = express.Router();
+  // A content document (a page of blocks) may be larger than any inbox request: its own limit, parsed before the rest.
+  if (options.content) signed.use('/content', bodyParser.json({ limit: '1mb' }));
   signed.use(json);
   signed.use(leadsGate);
   passkeys.signedIn(signed);

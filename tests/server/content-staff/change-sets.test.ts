@@ -11,12 +11,10 @@ import { ROOT } from '../../../content/paths.ts';
 import type { MemberProfile } from '../../../server/store/contract/staff-store.ts';
 import { startInProcessServer, type InProcessServer } from '../../helpers/in-process-server.ts';
 import { waitFor } from '../../helpers/fixtures.ts';
-import { DAY_MS, StaffClient } from '../staff/staff-client.ts';
+import type { StaffClient } from '../staff/staff-client.ts';
+import { API, PAGE, member as enrolMember, put, withDuration, type Page } from './content-client.ts';
 
 const MINUTE = 60_000;
-const PAGE = 'pages/treatment/fentanyl-addiction.json';
-const API = '/content/changes';
-type Page = { blocks: Record<string, unknown>[] } & Record<string, unknown>;
 
 let clock = Date.now();
 let server: InProcessServer;
@@ -28,27 +26,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.stop());
 
-async function member(email: string, roles: StaffRole[], profile?: MemberProfile): Promise<StaffClient> {
-  const { token } = await server.store.staff.createInvite(email, roles, clock + DAY_MS, {
-    now: clock,
-    profile,
-  });
-  const client = new StaffClient(server.url);
-  const enrolled = await client.enrol(token);
-  if (enrolled.status !== 200) throw new Error(`enrol: ${enrolled.status} ${await enrolled.text()}`);
-  return client;
-}
-
-const put = (client: StaffClient, id: string, document: unknown, baseVersion: string) =>
-  client.request('PUT', `${API}/${id}/documents?file=${PAGE}`, { document, baseVersion });
-
-/** The page with the first timeline item's detox duration (a clinical field) set to `duration`. */
-const withDuration = (page: Page, duration: string): Page => {
-  const copy = structuredClone(page);
-  const timeline = copy.blocks[4] as { items: { duration: string }[] };
-  timeline.items[0]!.duration = duration;
-  return copy;
-};
+const member = (email: string, roles: StaffRole[], profile?: MemberProfile) =>
+  enrolMember(server, email, roles, clock, profile);
 
 describe('change sets through the content API', () => {
   let editor: StaffClient;
