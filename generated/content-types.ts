@@ -1320,6 +1320,10 @@ export interface ShellLabels {
    */
   honeypot: string;
   formFailureCall: Text;
+  /**
+   * The line under a page whose clinical content a credentialed reviewer approved, with {reviewer} and {date} filled in from that approval, such as 'Medically reviewed by {reviewer} on {date}'. The name and date are never typed: only a publish of approved content gives a page this line.
+   */
+  reviewLine?: string;
 }
 /**
  * Words and links of the breadcrumb trail.

@@ -9961,11 +9961,12 @@ return errors === 0;
 validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 exports.site = validate73;
-const schema148 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Site","description":"Site-wide settings: brand, phone lines, e-mail, header navigation, footer, theme and the words of the shared screens.","type":"object","additionalProperties":false,"required":["$schema","brand","url","phones","email","header","footer","theme","notFound","errorScreen","labels","breadcrumbs","sitemap","widget","organization"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"brand":{"title":"Brand","type":"object","additionalProperties":false,"required":["name","shortName"],"description":"The provider's name as shown in the header, footer and titles.","properties":{"name":{"type":"string","minLength":2,"description":"Full brand name."},"shortName":{"type":"string","minLength":2,"description":"Short name for tight spaces such as the mobile header."}}},"url":{"type":"string","pattern":"^https://[^/]+$","description":"Public origin of the site, without a trailing slash, used for canonical links."},"phones":{"title":"PhoneLines","type":"object","additionalProperties":false,"required":["primary","secondary"],"description":"The brand's phone lines. A page chooses one with phoneLine.","properties":{"primary":{"$ref":"#/$defs/phone","description":"Main 24/7 admissions line.","claim":"contact"},"secondary":{"$ref":"#/$defs/phone","description":"Second brand number, used by some treatment pages.","claim":"contact"}}},"email":{"type":"string","format":"email","description":"Contact e-mail shown in the header and footer; replaces {email}.","claim":"contact"},"header":{"title":"HeaderNav","type":"object","additionalProperties":false,"required":["home","programs","treatments","about","contact","emergency","callLabel","consultation"],"description":"Header navigation: desktop menus open on hover and focus; the mobile menu has programs, treatments and about sections.","properties":{"home":{"$ref":"defs.schema.json#/$defs/link","description":"Link to the home page."},"programs":{"$ref":"#/$defs/menu","description":"Programs menu."},"consultation":{"$ref":"defs.schema.json#/$defs/link","description":"Schedule Free Consultation button in the programs menu."},"treatments":{"title":"TreatmentsMenu","type":"object","additionalProperties":false,"required":["label","groups"],"description":"Treatments menu, grouped by category.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"groups":{"type":"array","minItems":1,"description":"Treatment categories, each with its links.","items":{"title":"TreatmentCategory","type":"object","additionalProperties":false,"required":["category","items"],"properties":{"category":{"type":"string","minLength":1,"description":"Category name, such as Opioids."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Links in this category."}}}}}},"about":{"$ref":"#/$defs/menu","description":"About menu."},"contact":{"$ref":"defs.schema.json#/$defs/link","description":"Contact link."},"emergency":{"$ref":"defs.schema.json#/$defs/link","description":"Emergency help button.","claim":"contact"},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call button, such as 'Call 24/7'.","claim":"contact"}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"required":["about","groups","legal","copyright"],"description":"Footer: a short description, link groups, legal links and the copyright line.","properties":{"about":{"$ref":"defs.schema.json#/$defs/text","description":"A sentence or two about the provider, under the brand name."},"groups":{"type":"array","minItems":1,"description":"Link groups, such as Services and Treatments.","items":{"title":"FooterGroup","type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"type":"string","minLength":1,"description":"Group heading."},"links":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Links of the group."}}}},"legal":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Legal links."},"copyright":{"type":"string","minLength":4,"description":"Copyright line, such as '© 2024 Brand. All rights reserved.'"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["primaryColor","defaultColorScheme"],"description":"Colors of the site.","properties":{"primaryColor":{"type":"string","enum":["teal","blue","indigo","cyan","green","violet"],"description":"Mantine color used for buttons and accents."},"defaultColorScheme":{"type":"string","enum":["light","dark","auto"],"description":"Color scheme before a visitor chooses; 'auto' follows the system."}}},"notFound":{"title":"NotFoundScreen","type":"object","additionalProperties":false,"required":["code","heading","text","homeLabel","title"],"description":"Words of the page shown for an unknown address.","properties":{"title":{"type":"string","minLength":1,"description":"Document title."},"code":{"type":"string","minLength":1,"description":"Large status code, '404'."},"heading":{"type":"string","minLength":1,"description":"Heading, 'Oops! Page not found'."},"text":{"$ref":"defs.schema.json#/$defs/text","description":"A line of help under the heading."},"homeLabel":{"type":"string","minLength":1,"description":"Label of the link home."}}},"errorScreen":{"title":"ErrorScreen","type":"object","additionalProperties":false,"required":["heading","text","retryLabel","callLabel"],"description":"Words of the screen shown when a page fails to render.","properties":{"heading":{"type":"string","minLength":1,"description":"Heading, 'Something went wrong'."},"text":{"type":"string","minLength":1,"description":"The apology."},"retryLabel":{"type":"string","minLength":1,"description":"Label of the button that tries again."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call link.","claim":"contact"}}},"labels":{"title":"ShellLabels","type":"object","additionalProperties":false,"required":["skipToContent","openMenu","closeMenu","mainNavigation","footerNavigation","emailUs","available247","honeypot","formFailureCall"],"description":"Small words of the shared shell, mostly for screen readers.","properties":{"skipToContent":{"type":"string","minLength":1,"description":"Skip link at the top of every page."},"openMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu button."},"closeMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu's close button."},"mainNavigation":{"type":"string","minLength":1,"description":"Accessible name of the header navigation."},"footerNavigation":{"type":"string","minLength":1,"description":"Accessible name of the footer navigation."},"emailUs":{"type":"string","minLength":1,"description":"Label before the e-mail address."},"available247":{"type":"string","minLength":1,"description":"Note beside the phone number, such as 'Admissions open 24/7'.","claim":"contact"},"honeypot":{"type":"string","minLength":1,"description":"Label of the hidden anti-spam field in every form; no person sees it."},"formFailureCall":{"$ref":"defs.schema.json#/$defs/text","description":"Shown after every form's failure message, so a visitor whose request could not be sent can still reach us, such as 'Our admissions line is open 24/7: {phone}.'","claim":"contact"}}},"breadcrumbs":{"title":"BreadcrumbSettings","type":"object","additionalProperties":false,"required":["label","home","sections"],"description":"Words and links of the breadcrumb trail.","properties":{"label":{"type":"string","minLength":1,"description":"Accessible name of the trail, such as 'Breadcrumb'."},"home":{"$ref":"defs.schema.json#/$defs/link","description":"First crumb."},"sections":{"type":"object","description":"Second crumb, by the first part of the page's address (treatment, services, crisis).","additionalProperties":{"$ref":"defs.schema.json#/$defs/link"},"propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"}}}},"sitemap":{"title":"SitemapSettings","type":"object","additionalProperties":false,"required":["lastmod"],"description":"Site-wide settings of /sitemap.xml.","properties":{"lastmod":{"type":"string","format":"date","description":"Date every page was last reviewed, as YYYY-MM-DD."}}},"widget":{"title":"WidgetSettings","type":"object","additionalProperties":false,"required":["showAfterScroll","insuranceFormId","consultationFormId","verifyLabel","consultationLabel","callLabel","menuLabel","closeLabel"],"description":"The floating call-to-action shown on every page once it is scrolled: a bottom bar on phones, a round button with a menu on wider screens.","properties":{"showAfterScroll":{"type":"integer","minimum":0,"maximum":2000,"description":"How far, in pixels, a visitor scrolls before the widget appears (200 on this site)."},"insuranceFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Verify Insurance (a file under site/forms/)."},"consultationFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Free Consultation (a file under site/forms/)."},"verifyLabel":{"type":"string","minLength":1,"description":"Label of the Verify Insurance buttons."},"consultationLabel":{"type":"string","minLength":1,"description":"Label of the Free Consultation buttons."},"callLabel":{"type":"string","minLength":1,"description":"Label of the phone link in the desktop menu; may contain {phone}.","claim":"contact"},"menuLabel":{"type":"string","minLength":1,"description":"Accessible name of the desktop widget's menu."},"closeLabel":{"type":"string","minLength":1,"description":"Accessible name of the dialogs' close button."}}},"organization":{"title":"OrganizationFacts","type":"object","additionalProperties":false,"required":["addressRegion","addressCountry","accreditations","rating","priceValidityDays"],"description":"Facts about the provider for structured data on every page. Name, phones, e-mail and url come from the rest of this document; opening hours are 24/7.","properties":{"addressRegion":{"type":"string","minLength":2,"description":"State, such as CA."},"addressCountry":{"type":"string","minLength":2,"maxLength":2,"description":"Country code, such as US."},"accreditations":{"type":"array","minItems":1,"items":{"type":"string","minLength":2,"claim":"clinical"},"description":"Accreditations, such as 'ASAM Level 3.7'."},"rating":{"title":"Rating","type":"object","additionalProperties":false,"required":["value","count"],"description":"Average review rating.","properties":{"value":{"type":"number","minimum":1,"maximum":5,"description":"Average, out of 5."},"count":{"type":"integer","minimum":1,"description":"Number of reviews."}}},"priceValidityDays":{"type":"integer","minimum":1,"description":"How long published prices are valid, in days from the sitemap's lastmod date."}}}},"$defs":{"phone":{"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}},"menuItem":{"title":"MenuItem","type":"object","additionalProperties":false,"required":["name","href"],"description":"A menu entry.","properties":{"name":{"type":"string","minLength":1,"description":"Link text."},"href":{"$ref":"defs.schema.json#/$defs/href","description":"Where it goes."},"description":{"type":"string","minLength":1,"description":"One line under the name in desktop menus."}}},"menu":{"title":"Menu","type":"object","additionalProperties":false,"required":["label","items"],"description":"A header menu with a title and entries.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Entries."}}}},"$id":"file:///schemas/site.schema.json"};
+const schema148 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Site","description":"Site-wide settings: brand, phone lines, e-mail, header navigation, footer, theme and the words of the shared screens.","type":"object","additionalProperties":false,"required":["$schema","brand","url","phones","email","header","footer","theme","notFound","errorScreen","labels","breadcrumbs","sitemap","widget","organization"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"brand":{"title":"Brand","type":"object","additionalProperties":false,"required":["name","shortName"],"description":"The provider's name as shown in the header, footer and titles.","properties":{"name":{"type":"string","minLength":2,"description":"Full brand name."},"shortName":{"type":"string","minLength":2,"description":"Short name for tight spaces such as the mobile header."}}},"url":{"type":"string","pattern":"^https://[^/]+$","description":"Public origin of the site, without a trailing slash, used for canonical links."},"phones":{"title":"PhoneLines","type":"object","additionalProperties":false,"required":["primary","secondary"],"description":"The brand's phone lines. A page chooses one with phoneLine.","properties":{"primary":{"$ref":"#/$defs/phone","description":"Main 24/7 admissions line.","claim":"contact"},"secondary":{"$ref":"#/$defs/phone","description":"Second brand number, used by some treatment pages.","claim":"contact"}}},"email":{"type":"string","format":"email","description":"Contact e-mail shown in the header and footer; replaces {email}.","claim":"contact"},"header":{"title":"HeaderNav","type":"object","additionalProperties":false,"required":["home","programs","treatments","about","contact","emergency","callLabel","consultation"],"description":"Header navigation: desktop menus open on hover and focus; the mobile menu has programs, treatments and about sections.","properties":{"home":{"$ref":"defs.schema.json#/$defs/link","description":"Link to the home page."},"programs":{"$ref":"#/$defs/menu","description":"Programs menu."},"consultation":{"$ref":"defs.schema.json#/$defs/link","description":"Schedule Free Consultation button in the programs menu."},"treatments":{"title":"TreatmentsMenu","type":"object","additionalProperties":false,"required":["label","groups"],"description":"Treatments menu, grouped by category.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"groups":{"type":"array","minItems":1,"description":"Treatment categories, each with its links.","items":{"title":"TreatmentCategory","type":"object","additionalProperties":false,"required":["category","items"],"properties":{"category":{"type":"string","minLength":1,"description":"Category name, such as Opioids."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Links in this category."}}}}}},"about":{"$ref":"#/$defs/menu","description":"About menu."},"contact":{"$ref":"defs.schema.json#/$defs/link","description":"Contact link."},"emergency":{"$ref":"defs.schema.json#/$defs/link","description":"Emergency help button.","claim":"contact"},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call button, such as 'Call 24/7'.","claim":"contact"}}},"footer":{"title":"Footer","type":"object","additionalProperties":false,"required":["about","groups","legal","copyright"],"description":"Footer: a short description, link groups, legal links and the copyright line.","properties":{"about":{"$ref":"defs.schema.json#/$defs/text","description":"A sentence or two about the provider, under the brand name."},"groups":{"type":"array","minItems":1,"description":"Link groups, such as Services and Treatments.","items":{"title":"FooterGroup","type":"object","additionalProperties":false,"required":["title","links"],"properties":{"title":{"type":"string","minLength":1,"description":"Group heading."},"links":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Links of the group."}}}},"legal":{"type":"array","minItems":1,"items":{"$ref":"defs.schema.json#/$defs/link"},"description":"Legal links."},"copyright":{"type":"string","minLength":4,"description":"Copyright line, such as '© 2024 Brand. All rights reserved.'"}}},"theme":{"title":"Theme","type":"object","additionalProperties":false,"required":["primaryColor","defaultColorScheme"],"description":"Colors of the site.","properties":{"primaryColor":{"type":"string","enum":["teal","blue","indigo","cyan","green","violet"],"description":"Mantine color used for buttons and accents."},"defaultColorScheme":{"type":"string","enum":["light","dark","auto"],"description":"Color scheme before a visitor chooses; 'auto' follows the system."}}},"notFound":{"title":"NotFoundScreen","type":"object","additionalProperties":false,"required":["code","heading","text","homeLabel","title"],"description":"Words of the page shown for an unknown address.","properties":{"title":{"type":"string","minLength":1,"description":"Document title."},"code":{"type":"string","minLength":1,"description":"Large status code, '404'."},"heading":{"type":"string","minLength":1,"description":"Heading, 'Oops! Page not found'."},"text":{"$ref":"defs.schema.json#/$defs/text","description":"A line of help under the heading."},"homeLabel":{"type":"string","minLength":1,"description":"Label of the link home."}}},"errorScreen":{"title":"ErrorScreen","type":"object","additionalProperties":false,"required":["heading","text","retryLabel","callLabel"],"description":"Words of the screen shown when a page fails to render.","properties":{"heading":{"type":"string","minLength":1,"description":"Heading, 'Something went wrong'."},"text":{"type":"string","minLength":1,"description":"The apology."},"retryLabel":{"type":"string","minLength":1,"description":"Label of the button that tries again."},"callLabel":{"type":"string","minLength":1,"description":"Label of the tap-to-call link.","claim":"contact"}}},"labels":{"title":"ShellLabels","type":"object","additionalProperties":false,"required":["skipToContent","openMenu","closeMenu","mainNavigation","footerNavigation","emailUs","available247","honeypot","formFailureCall"],"description":"Small words of the shared shell, mostly for screen readers.","properties":{"skipToContent":{"type":"string","minLength":1,"description":"Skip link at the top of every page."},"openMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu button."},"closeMenu":{"type":"string","minLength":1,"description":"Accessible name of the mobile menu's close button."},"mainNavigation":{"type":"string","minLength":1,"description":"Accessible name of the header navigation."},"footerNavigation":{"type":"string","minLength":1,"description":"Accessible name of the footer navigation."},"emailUs":{"type":"string","minLength":1,"description":"Label before the e-mail address."},"available247":{"type":"string","minLength":1,"description":"Note beside the phone number, such as 'Admissions open 24/7'.","claim":"contact"},"honeypot":{"type":"string","minLength":1,"description":"Label of the hidden anti-spam field in every form; no person sees it."},"formFailureCall":{"$ref":"defs.schema.json#/$defs/text","description":"Shown after every form's failure message, so a visitor whose request could not be sent can still reach us, such as 'Our admissions line is open 24/7: {phone}.'","claim":"contact"},"reviewLine":{"type":"string","pattern":"\\{reviewer\\}[\\s\\S]*\\{date\\}","description":"The line under a page whose clinical content a credentialed reviewer approved, with {reviewer} and {date} filled in from that approval, such as 'Medically reviewed by {reviewer} on {date}'. The name and date are never typed: only a publish of approved content gives a page this line.","claim":"clinical"}}},"breadcrumbs":{"title":"BreadcrumbSettings","type":"object","additionalProperties":false,"required":["label","home","sections"],"description":"Words and links of the breadcrumb trail.","properties":{"label":{"type":"string","minLength":1,"description":"Accessible name of the trail, such as 'Breadcrumb'."},"home":{"$ref":"defs.schema.json#/$defs/link","description":"First crumb."},"sections":{"type":"object","description":"Second crumb, by the first part of the page's address (treatment, services, crisis).","additionalProperties":{"$ref":"defs.schema.json#/$defs/link"},"propertyNames":{"pattern":"^[a-z][a-z0-9-]*$"}}}},"sitemap":{"title":"SitemapSettings","type":"object","additionalProperties":false,"required":["lastmod"],"description":"Site-wide settings of /sitemap.xml.","properties":{"lastmod":{"type":"string","format":"date","description":"Date every page was last reviewed, as YYYY-MM-DD."}}},"widget":{"title":"WidgetSettings","type":"object","additionalProperties":false,"required":["showAfterScroll","insuranceFormId","consultationFormId","verifyLabel","consultationLabel","callLabel","menuLabel","closeLabel"],"description":"The floating call-to-action shown on every page once it is scrolled: a bottom bar on phones, a round button with a menu on wider screens.","properties":{"showAfterScroll":{"type":"integer","minimum":0,"maximum":2000,"description":"How far, in pixels, a visitor scrolls before the widget appears (200 on this site)."},"insuranceFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Verify Insurance (a file under site/forms/)."},"consultationFormId":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"Form opened by Free Consultation (a file under site/forms/)."},"verifyLabel":{"type":"string","minLength":1,"description":"Label of the Verify Insurance buttons."},"consultationLabel":{"type":"string","minLength":1,"description":"Label of the Free Consultation buttons."},"callLabel":{"type":"string","minLength":1,"description":"Label of the phone link in the desktop menu; may contain {phone}.","claim":"contact"},"menuLabel":{"type":"string","minLength":1,"description":"Accessible name of the desktop widget's menu."},"closeLabel":{"type":"string","minLength":1,"description":"Accessible name of the dialogs' close button."}}},"organization":{"title":"OrganizationFacts","type":"object","additionalProperties":false,"required":["addressRegion","addressCountry","accreditations","rating","priceValidityDays"],"description":"Facts about the provider for structured data on every page. Name, phones, e-mail and url come from the rest of this document; opening hours are 24/7.","properties":{"addressRegion":{"type":"string","minLength":2,"description":"State, such as CA."},"addressCountry":{"type":"string","minLength":2,"maxLength":2,"description":"Country code, such as US."},"accreditations":{"type":"array","minItems":1,"items":{"type":"string","minLength":2,"claim":"clinical"},"description":"Accreditations, such as 'ASAM Level 3.7'."},"rating":{"title":"Rating","type":"object","additionalProperties":false,"required":["value","count"],"description":"Average review rating.","properties":{"value":{"type":"number","minimum":1,"maximum":5,"description":"Average, out of 5."},"count":{"type":"integer","minimum":1,"description":"Number of reviews."}}},"priceValidityDays":{"type":"integer","minimum":1,"description":"How long published prices are valid, in days from the sitemap's lastmod date."}}}},"$defs":{"phone":{"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}},"menuItem":{"title":"MenuItem","type":"object","additionalProperties":false,"required":["name","href"],"description":"A menu entry.","properties":{"name":{"type":"string","minLength":1,"description":"Link text."},"href":{"$ref":"defs.schema.json#/$defs/href","description":"Where it goes."},"description":{"type":"string","minLength":1,"description":"One line under the name in desktop menus."}}},"menu":{"title":"Menu","type":"object","additionalProperties":false,"required":["label","items"],"description":"A header menu with a title and entries.","properties":{"label":{"type":"string","minLength":1,"description":"Menu title."},"items":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/menuItem"},"description":"Entries."}}}},"$id":"file:///schemas/site.schema.json"};
 const schema149 = {"title":"PhoneLine","type":"object","additionalProperties":false,"required":["display","tel"],"description":"A phone number as shown and as dialled.","properties":{"display":{"type":"string","pattern":"^\\(\\d{3}\\) \\d{3}-\\d{4}$","description":"As shown, such as (555) 010-0123."},"tel":{"type":"string","pattern":"^\\+1\\d{10}$","description":"As dialled, E.164, such as +15550100123."}}};
 const pattern51 = new RegExp("^https://[^/]+$", "u");
 const pattern52 = new RegExp("^\\(\\d{3}\\) \\d{3}-\\d{4}$", "u");
 const pattern53 = new RegExp("^\\+1\\d{10}$", "u");
+const pattern58 = new RegExp("\\{reviewer\\}[\\s\\S]*\\{date\\}", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const formats2 = require("ajv-formats/dist/formats").fullFormats.date;
 
@@ -12348,9 +12349,11 @@ vErrors.push(err165);
 errors++;
 }
 }
-}
-else {
-const err166 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data52.reviewLine !== undefined){
+let data62 = data52.reviewLine;
+if(typeof data62 === "string"){
+if(!pattern58.test(data62)){
+const err166 = {instancePath:instancePath+"/labels/reviewLine",schemaPath:"#/properties/labels/properties/reviewLine/pattern",keyword:"pattern",params:{pattern: "\\{reviewer\\}[\\s\\S]*\\{date\\}"},message:"must match pattern \""+"\\{reviewer\\}[\\s\\S]*\\{date\\}"+"\""};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -12360,11 +12363,8 @@ vErrors.push(err166);
 errors++;
 }
 }
-if(data.breadcrumbs !== undefined){
-let data62 = data.breadcrumbs;
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-if(data62.label === undefined){
-const err167 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
+else {
+const err167 = {instancePath:instancePath+"/labels/reviewLine",schemaPath:"#/properties/labels/properties/reviewLine/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -12373,8 +12373,10 @@ vErrors.push(err167);
 }
 errors++;
 }
-if(data62.home === undefined){
-const err168 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/required",keyword:"required",params:{missingProperty: "home"},message:"must have required property '"+"home"+"'"};
+}
+}
+else {
+const err168 = {instancePath:instancePath+"/labels",schemaPath:"#/properties/labels/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -12383,8 +12385,12 @@ vErrors.push(err168);
 }
 errors++;
 }
-if(data62.sections === undefined){
-const err169 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'"};
+}
+if(data.breadcrumbs !== undefined){
+let data63 = data.breadcrumbs;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+if(data63.label === undefined){
+const err169 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -12393,9 +12399,8 @@ vErrors.push(err169);
 }
 errors++;
 }
-for(const key14 in data62){
-if(!(((key14 === "label") || (key14 === "home")) || (key14 === "sections"))){
-const err170 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+if(data63.home === undefined){
+const err170 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/required",keyword:"required",params:{missingProperty: "home"},message:"must have required property '"+"home"+"'"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -12404,12 +12409,8 @@ vErrors.push(err170);
 }
 errors++;
 }
-}
-if(data62.label !== undefined){
-let data63 = data62.label;
-if(typeof data63 === "string"){
-if(func2(data63) < 1){
-const err171 = {instancePath:instancePath+"/breadcrumbs/label",schemaPath:"#/properties/breadcrumbs/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data63.sections === undefined){
+const err171 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -12418,9 +12419,9 @@ vErrors.push(err171);
 }
 errors++;
 }
-}
-else {
-const err172 = {instancePath:instancePath+"/breadcrumbs/label",schemaPath:"#/properties/breadcrumbs/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key14 in data63){
+if(!(((key14 === "label") || (key14 === "home")) || (key14 === "sections"))){
+const err172 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -12430,20 +12431,11 @@ vErrors.push(err172);
 errors++;
 }
 }
-if(data62.home !== undefined){
-if(!(validate74(data62.home, {instancePath:instancePath+"/breadcrumbs/home",parentData:data62,parentDataProperty:"home",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
-errors = vErrors.length;
-}
-}
-if(data62.sections !== undefined){
-let data65 = data62.sections;
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-for(const key15 in data65){
-const _errs151 = errors;
-if(typeof key15 === "string"){
-if(!pattern6.test(key15)){
-const err173 = {instancePath:instancePath+"/breadcrumbs/sections",schemaPath:"#/properties/breadcrumbs/properties/sections/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",propertyName:key15};
+if(data63.label !== undefined){
+let data64 = data63.label;
+if(typeof data64 === "string"){
+if(func2(data64) < 1){
+const err173 = {instancePath:instancePath+"/breadcrumbs/label",schemaPath:"#/properties/breadcrumbs/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -12453,9 +12445,8 @@ vErrors.push(err173);
 errors++;
 }
 }
-var valid30 = _errs151 === errors;
-if(!valid30){
-const err174 = {instancePath:instancePath+"/breadcrumbs/sections",schemaPath:"#/properties/breadcrumbs/properties/sections/propertyNames",keyword:"propertyNames",params:{propertyName: key15},message:"property name must be valid"};
+else {
+const err174 = {instancePath:instancePath+"/breadcrumbs/label",schemaPath:"#/properties/breadcrumbs/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -12465,15 +12456,20 @@ vErrors.push(err174);
 errors++;
 }
 }
-for(const key16 in data65){
-if(!(validate74(data65[key16], {instancePath:instancePath+"/breadcrumbs/sections/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data65,parentDataProperty:key16,rootData,dynamicAnchors}))){
+if(data63.home !== undefined){
+if(!(validate74(data63.home, {instancePath:instancePath+"/breadcrumbs/home",parentData:data63,parentDataProperty:"home",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
 errors = vErrors.length;
 }
 }
-}
-else {
-const err175 = {instancePath:instancePath+"/breadcrumbs/sections",schemaPath:"#/properties/breadcrumbs/properties/sections/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data63.sections !== undefined){
+let data66 = data63.sections;
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+for(const key15 in data66){
+const _errs154 = errors;
+if(typeof key15 === "string"){
+if(!pattern6.test(key15)){
+const err175 = {instancePath:instancePath+"/breadcrumbs/sections",schemaPath:"#/properties/breadcrumbs/properties/sections/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",propertyName:key15};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -12483,9 +12479,9 @@ vErrors.push(err175);
 errors++;
 }
 }
-}
-else {
-const err176 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid30 = _errs154 === errors;
+if(!valid30){
+const err176 = {instancePath:instancePath+"/breadcrumbs/sections",schemaPath:"#/properties/breadcrumbs/properties/sections/propertyNames",keyword:"propertyNames",params:{propertyName: key15},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -12495,11 +12491,15 @@ vErrors.push(err176);
 errors++;
 }
 }
-if(data.sitemap !== undefined){
-let data67 = data.sitemap;
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if(data67.lastmod === undefined){
-const err177 = {instancePath:instancePath+"/sitemap",schemaPath:"#/properties/sitemap/required",keyword:"required",params:{missingProperty: "lastmod"},message:"must have required property '"+"lastmod"+"'"};
+for(const key16 in data66){
+if(!(validate74(data66[key16], {instancePath:instancePath+"/breadcrumbs/sections/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data66,parentDataProperty:key16,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err177 = {instancePath:instancePath+"/breadcrumbs/sections",schemaPath:"#/properties/breadcrumbs/properties/sections/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -12508,9 +12508,10 @@ vErrors.push(err177);
 }
 errors++;
 }
-for(const key17 in data67){
-if(!(key17 === "lastmod")){
-const err178 = {instancePath:instancePath+"/sitemap",schemaPath:"#/properties/sitemap/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+}
+}
+else {
+const err178 = {instancePath:instancePath+"/breadcrumbs",schemaPath:"#/properties/breadcrumbs/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -12520,11 +12521,11 @@ vErrors.push(err178);
 errors++;
 }
 }
-if(data67.lastmod !== undefined){
-let data68 = data67.lastmod;
-if(typeof data68 === "string"){
-if(!(formats2.validate(data68))){
-const err179 = {instancePath:instancePath+"/sitemap/lastmod",schemaPath:"#/properties/sitemap/properties/lastmod/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
+if(data.sitemap !== undefined){
+let data68 = data.sitemap;
+if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+if(data68.lastmod === undefined){
+const err179 = {instancePath:instancePath+"/sitemap",schemaPath:"#/properties/sitemap/required",keyword:"required",params:{missingProperty: "lastmod"},message:"must have required property '"+"lastmod"+"'"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -12533,9 +12534,9 @@ vErrors.push(err179);
 }
 errors++;
 }
-}
-else {
-const err180 = {instancePath:instancePath+"/sitemap/lastmod",schemaPath:"#/properties/sitemap/properties/lastmod/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key17 in data68){
+if(!(key17 === "lastmod")){
+const err180 = {instancePath:instancePath+"/sitemap",schemaPath:"#/properties/sitemap/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -12545,9 +12546,11 @@ vErrors.push(err180);
 errors++;
 }
 }
-}
-else {
-const err181 = {instancePath:instancePath+"/sitemap",schemaPath:"#/properties/sitemap/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data68.lastmod !== undefined){
+let data69 = data68.lastmod;
+if(typeof data69 === "string"){
+if(!(formats2.validate(data69))){
+const err181 = {instancePath:instancePath+"/sitemap/lastmod",schemaPath:"#/properties/sitemap/properties/lastmod/format",keyword:"format",params:{format: "date"},message:"must match format \""+"date"+"\""};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -12557,11 +12560,8 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data.widget !== undefined){
-let data69 = data.widget;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.showAfterScroll === undefined){
-const err182 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "showAfterScroll"},message:"must have required property '"+"showAfterScroll"+"'"};
+else {
+const err182 = {instancePath:instancePath+"/sitemap/lastmod",schemaPath:"#/properties/sitemap/properties/lastmod/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -12570,8 +12570,10 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(data69.insuranceFormId === undefined){
-const err183 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "insuranceFormId"},message:"must have required property '"+"insuranceFormId"+"'"};
+}
+}
+else {
+const err183 = {instancePath:instancePath+"/sitemap",schemaPath:"#/properties/sitemap/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -12580,8 +12582,12 @@ vErrors.push(err183);
 }
 errors++;
 }
-if(data69.consultationFormId === undefined){
-const err184 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "consultationFormId"},message:"must have required property '"+"consultationFormId"+"'"};
+}
+if(data.widget !== undefined){
+let data70 = data.widget;
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+if(data70.showAfterScroll === undefined){
+const err184 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "showAfterScroll"},message:"must have required property '"+"showAfterScroll"+"'"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -12590,8 +12596,8 @@ vErrors.push(err184);
 }
 errors++;
 }
-if(data69.verifyLabel === undefined){
-const err185 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "verifyLabel"},message:"must have required property '"+"verifyLabel"+"'"};
+if(data70.insuranceFormId === undefined){
+const err185 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "insuranceFormId"},message:"must have required property '"+"insuranceFormId"+"'"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -12600,8 +12606,8 @@ vErrors.push(err185);
 }
 errors++;
 }
-if(data69.consultationLabel === undefined){
-const err186 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "consultationLabel"},message:"must have required property '"+"consultationLabel"+"'"};
+if(data70.consultationFormId === undefined){
+const err186 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "consultationFormId"},message:"must have required property '"+"consultationFormId"+"'"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -12610,8 +12616,8 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(data69.callLabel === undefined){
-const err187 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "callLabel"},message:"must have required property '"+"callLabel"+"'"};
+if(data70.verifyLabel === undefined){
+const err187 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "verifyLabel"},message:"must have required property '"+"verifyLabel"+"'"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -12620,8 +12626,8 @@ vErrors.push(err187);
 }
 errors++;
 }
-if(data69.menuLabel === undefined){
-const err188 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "menuLabel"},message:"must have required property '"+"menuLabel"+"'"};
+if(data70.consultationLabel === undefined){
+const err188 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "consultationLabel"},message:"must have required property '"+"consultationLabel"+"'"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -12630,8 +12636,8 @@ vErrors.push(err188);
 }
 errors++;
 }
-if(data69.closeLabel === undefined){
-const err189 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "closeLabel"},message:"must have required property '"+"closeLabel"+"'"};
+if(data70.callLabel === undefined){
+const err189 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "callLabel"},message:"must have required property '"+"callLabel"+"'"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -12640,9 +12646,8 @@ vErrors.push(err189);
 }
 errors++;
 }
-for(const key18 in data69){
-if(!((((((((key18 === "showAfterScroll") || (key18 === "insuranceFormId")) || (key18 === "consultationFormId")) || (key18 === "verifyLabel")) || (key18 === "consultationLabel")) || (key18 === "callLabel")) || (key18 === "menuLabel")) || (key18 === "closeLabel"))){
-const err190 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+if(data70.menuLabel === undefined){
+const err190 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "menuLabel"},message:"must have required property '"+"menuLabel"+"'"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -12651,11 +12656,8 @@ vErrors.push(err190);
 }
 errors++;
 }
-}
-if(data69.showAfterScroll !== undefined){
-let data70 = data69.showAfterScroll;
-if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
-const err191 = {instancePath:instancePath+"/widget/showAfterScroll",schemaPath:"#/properties/widget/properties/showAfterScroll/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data70.closeLabel === undefined){
+const err191 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/required",keyword:"required",params:{missingProperty: "closeLabel"},message:"must have required property '"+"closeLabel"+"'"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -12664,9 +12666,9 @@ vErrors.push(err191);
 }
 errors++;
 }
-if((typeof data70 == "number") && (isFinite(data70))){
-if(data70 > 2000 || isNaN(data70)){
-const err192 = {instancePath:instancePath+"/widget/showAfterScroll",schemaPath:"#/properties/widget/properties/showAfterScroll/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
+for(const key18 in data70){
+if(!((((((((key18 === "showAfterScroll") || (key18 === "insuranceFormId")) || (key18 === "consultationFormId")) || (key18 === "verifyLabel")) || (key18 === "consultationLabel")) || (key18 === "callLabel")) || (key18 === "menuLabel")) || (key18 === "closeLabel"))){
+const err192 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -12675,8 +12677,11 @@ vErrors.push(err192);
 }
 errors++;
 }
-if(data70 < 0 || isNaN(data70)){
-const err193 = {instancePath:instancePath+"/widget/showAfterScroll",schemaPath:"#/properties/widget/properties/showAfterScroll/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data70.showAfterScroll !== undefined){
+let data71 = data70.showAfterScroll;
+if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
+const err193 = {instancePath:instancePath+"/widget/showAfterScroll",schemaPath:"#/properties/widget/properties/showAfterScroll/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -12685,13 +12690,9 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-}
-if(data69.insuranceFormId !== undefined){
-let data71 = data69.insuranceFormId;
-if(typeof data71 === "string"){
-if(!pattern6.test(data71)){
-const err194 = {instancePath:instancePath+"/widget/insuranceFormId",schemaPath:"#/properties/widget/properties/insuranceFormId/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if((typeof data71 == "number") && (isFinite(data71))){
+if(data71 > 2000 || isNaN(data71)){
+const err194 = {instancePath:instancePath+"/widget/showAfterScroll",schemaPath:"#/properties/widget/properties/showAfterScroll/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2000},message:"must be <= 2000"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -12700,9 +12701,8 @@ vErrors.push(err194);
 }
 errors++;
 }
-}
-else {
-const err195 = {instancePath:instancePath+"/widget/insuranceFormId",schemaPath:"#/properties/widget/properties/insuranceFormId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data71 < 0 || isNaN(data71)){
+const err195 = {instancePath:instancePath+"/widget/showAfterScroll",schemaPath:"#/properties/widget/properties/showAfterScroll/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -12712,11 +12712,12 @@ vErrors.push(err195);
 errors++;
 }
 }
-if(data69.consultationFormId !== undefined){
-let data72 = data69.consultationFormId;
+}
+if(data70.insuranceFormId !== undefined){
+let data72 = data70.insuranceFormId;
 if(typeof data72 === "string"){
 if(!pattern6.test(data72)){
-const err196 = {instancePath:instancePath+"/widget/consultationFormId",schemaPath:"#/properties/widget/properties/consultationFormId/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+const err196 = {instancePath:instancePath+"/widget/insuranceFormId",schemaPath:"#/properties/widget/properties/insuranceFormId/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -12727,7 +12728,7 @@ errors++;
 }
 }
 else {
-const err197 = {instancePath:instancePath+"/widget/consultationFormId",schemaPath:"#/properties/widget/properties/consultationFormId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err197 = {instancePath:instancePath+"/widget/insuranceFormId",schemaPath:"#/properties/widget/properties/insuranceFormId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -12737,11 +12738,11 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data69.verifyLabel !== undefined){
-let data73 = data69.verifyLabel;
+if(data70.consultationFormId !== undefined){
+let data73 = data70.consultationFormId;
 if(typeof data73 === "string"){
-if(func2(data73) < 1){
-const err198 = {instancePath:instancePath+"/widget/verifyLabel",schemaPath:"#/properties/widget/properties/verifyLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern6.test(data73)){
+const err198 = {instancePath:instancePath+"/widget/consultationFormId",schemaPath:"#/properties/widget/properties/consultationFormId/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -12752,7 +12753,7 @@ errors++;
 }
 }
 else {
-const err199 = {instancePath:instancePath+"/widget/verifyLabel",schemaPath:"#/properties/widget/properties/verifyLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err199 = {instancePath:instancePath+"/widget/consultationFormId",schemaPath:"#/properties/widget/properties/consultationFormId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -12762,11 +12763,11 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data69.consultationLabel !== undefined){
-let data74 = data69.consultationLabel;
+if(data70.verifyLabel !== undefined){
+let data74 = data70.verifyLabel;
 if(typeof data74 === "string"){
 if(func2(data74) < 1){
-const err200 = {instancePath:instancePath+"/widget/consultationLabel",schemaPath:"#/properties/widget/properties/consultationLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err200 = {instancePath:instancePath+"/widget/verifyLabel",schemaPath:"#/properties/widget/properties/verifyLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -12777,7 +12778,7 @@ errors++;
 }
 }
 else {
-const err201 = {instancePath:instancePath+"/widget/consultationLabel",schemaPath:"#/properties/widget/properties/consultationLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err201 = {instancePath:instancePath+"/widget/verifyLabel",schemaPath:"#/properties/widget/properties/verifyLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -12787,11 +12788,11 @@ vErrors.push(err201);
 errors++;
 }
 }
-if(data69.callLabel !== undefined){
-let data75 = data69.callLabel;
+if(data70.consultationLabel !== undefined){
+let data75 = data70.consultationLabel;
 if(typeof data75 === "string"){
 if(func2(data75) < 1){
-const err202 = {instancePath:instancePath+"/widget/callLabel",schemaPath:"#/properties/widget/properties/callLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err202 = {instancePath:instancePath+"/widget/consultationLabel",schemaPath:"#/properties/widget/properties/consultationLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -12802,7 +12803,7 @@ errors++;
 }
 }
 else {
-const err203 = {instancePath:instancePath+"/widget/callLabel",schemaPath:"#/properties/widget/properties/callLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err203 = {instancePath:instancePath+"/widget/consultationLabel",schemaPath:"#/properties/widget/properties/consultationLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -12812,11 +12813,11 @@ vErrors.push(err203);
 errors++;
 }
 }
-if(data69.menuLabel !== undefined){
-let data76 = data69.menuLabel;
+if(data70.callLabel !== undefined){
+let data76 = data70.callLabel;
 if(typeof data76 === "string"){
 if(func2(data76) < 1){
-const err204 = {instancePath:instancePath+"/widget/menuLabel",schemaPath:"#/properties/widget/properties/menuLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err204 = {instancePath:instancePath+"/widget/callLabel",schemaPath:"#/properties/widget/properties/callLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -12827,7 +12828,7 @@ errors++;
 }
 }
 else {
-const err205 = {instancePath:instancePath+"/widget/menuLabel",schemaPath:"#/properties/widget/properties/menuLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err205 = {instancePath:instancePath+"/widget/callLabel",schemaPath:"#/properties/widget/properties/callLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -12837,11 +12838,11 @@ vErrors.push(err205);
 errors++;
 }
 }
-if(data69.closeLabel !== undefined){
-let data77 = data69.closeLabel;
+if(data70.menuLabel !== undefined){
+let data77 = data70.menuLabel;
 if(typeof data77 === "string"){
 if(func2(data77) < 1){
-const err206 = {instancePath:instancePath+"/widget/closeLabel",schemaPath:"#/properties/widget/properties/closeLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err206 = {instancePath:instancePath+"/widget/menuLabel",schemaPath:"#/properties/widget/properties/menuLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -12852,7 +12853,7 @@ errors++;
 }
 }
 else {
-const err207 = {instancePath:instancePath+"/widget/closeLabel",schemaPath:"#/properties/widget/properties/closeLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err207 = {instancePath:instancePath+"/widget/menuLabel",schemaPath:"#/properties/widget/properties/menuLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -12862,9 +12863,11 @@ vErrors.push(err207);
 errors++;
 }
 }
-}
-else {
-const err208 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data70.closeLabel !== undefined){
+let data78 = data70.closeLabel;
+if(typeof data78 === "string"){
+if(func2(data78) < 1){
+const err208 = {instancePath:instancePath+"/widget/closeLabel",schemaPath:"#/properties/widget/properties/closeLabel/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -12874,11 +12877,8 @@ vErrors.push(err208);
 errors++;
 }
 }
-if(data.organization !== undefined){
-let data78 = data.organization;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-if(data78.addressRegion === undefined){
-const err209 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "addressRegion"},message:"must have required property '"+"addressRegion"+"'"};
+else {
+const err209 = {instancePath:instancePath+"/widget/closeLabel",schemaPath:"#/properties/widget/properties/closeLabel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -12887,8 +12887,10 @@ vErrors.push(err209);
 }
 errors++;
 }
-if(data78.addressCountry === undefined){
-const err210 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "addressCountry"},message:"must have required property '"+"addressCountry"+"'"};
+}
+}
+else {
+const err210 = {instancePath:instancePath+"/widget",schemaPath:"#/properties/widget/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -12897,8 +12899,12 @@ vErrors.push(err210);
 }
 errors++;
 }
-if(data78.accreditations === undefined){
-const err211 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "accreditations"},message:"must have required property '"+"accreditations"+"'"};
+}
+if(data.organization !== undefined){
+let data79 = data.organization;
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(data79.addressRegion === undefined){
+const err211 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "addressRegion"},message:"must have required property '"+"addressRegion"+"'"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -12907,8 +12913,8 @@ vErrors.push(err211);
 }
 errors++;
 }
-if(data78.rating === undefined){
-const err212 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'"};
+if(data79.addressCountry === undefined){
+const err212 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "addressCountry"},message:"must have required property '"+"addressCountry"+"'"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -12917,8 +12923,8 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(data78.priceValidityDays === undefined){
-const err213 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "priceValidityDays"},message:"must have required property '"+"priceValidityDays"+"'"};
+if(data79.accreditations === undefined){
+const err213 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "accreditations"},message:"must have required property '"+"accreditations"+"'"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -12927,9 +12933,8 @@ vErrors.push(err213);
 }
 errors++;
 }
-for(const key19 in data78){
-if(!(((((key19 === "addressRegion") || (key19 === "addressCountry")) || (key19 === "accreditations")) || (key19 === "rating")) || (key19 === "priceValidityDays"))){
-const err214 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+if(data79.rating === undefined){
+const err214 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "rating"},message:"must have required property '"+"rating"+"'"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -12938,12 +12943,8 @@ vErrors.push(err214);
 }
 errors++;
 }
-}
-if(data78.addressRegion !== undefined){
-let data79 = data78.addressRegion;
-if(typeof data79 === "string"){
-if(func2(data79) < 2){
-const err215 = {instancePath:instancePath+"/organization/addressRegion",schemaPath:"#/properties/organization/properties/addressRegion/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+if(data79.priceValidityDays === undefined){
+const err215 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/required",keyword:"required",params:{missingProperty: "priceValidityDays"},message:"must have required property '"+"priceValidityDays"+"'"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -12952,9 +12953,9 @@ vErrors.push(err215);
 }
 errors++;
 }
-}
-else {
-const err216 = {instancePath:instancePath+"/organization/addressRegion",schemaPath:"#/properties/organization/properties/addressRegion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key19 in data79){
+if(!(((((key19 === "addressRegion") || (key19 === "addressCountry")) || (key19 === "accreditations")) || (key19 === "rating")) || (key19 === "priceValidityDays"))){
+const err216 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -12964,11 +12965,11 @@ vErrors.push(err216);
 errors++;
 }
 }
-if(data78.addressCountry !== undefined){
-let data80 = data78.addressCountry;
+if(data79.addressRegion !== undefined){
+let data80 = data79.addressRegion;
 if(typeof data80 === "string"){
-if(func2(data80) > 2){
-const err217 = {instancePath:instancePath+"/organization/addressCountry",schemaPath:"#/properties/organization/properties/addressCountry/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
+if(func2(data80) < 2){
+const err217 = {instancePath:instancePath+"/organization/addressRegion",schemaPath:"#/properties/organization/properties/addressRegion/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -12977,8 +12978,9 @@ vErrors.push(err217);
 }
 errors++;
 }
-if(func2(data80) < 2){
-const err218 = {instancePath:instancePath+"/organization/addressCountry",schemaPath:"#/properties/organization/properties/addressCountry/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+}
+else {
+const err218 = {instancePath:instancePath+"/organization/addressRegion",schemaPath:"#/properties/organization/properties/addressRegion/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -12988,8 +12990,11 @@ vErrors.push(err218);
 errors++;
 }
 }
-else {
-const err219 = {instancePath:instancePath+"/organization/addressCountry",schemaPath:"#/properties/organization/properties/addressCountry/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data79.addressCountry !== undefined){
+let data81 = data79.addressCountry;
+if(typeof data81 === "string"){
+if(func2(data81) > 2){
+const err219 = {instancePath:instancePath+"/organization/addressCountry",schemaPath:"#/properties/organization/properties/addressCountry/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -12998,12 +13003,8 @@ vErrors.push(err219);
 }
 errors++;
 }
-}
-if(data78.accreditations !== undefined){
-let data81 = data78.accreditations;
-if(Array.isArray(data81)){
-if(data81.length < 1){
-const err220 = {instancePath:instancePath+"/organization/accreditations",schemaPath:"#/properties/organization/properties/accreditations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(func2(data81) < 2){
+const err220 = {instancePath:instancePath+"/organization/addressCountry",schemaPath:"#/properties/organization/properties/addressCountry/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -13012,12 +13013,9 @@ vErrors.push(err220);
 }
 errors++;
 }
-const len5 = data81.length;
-for(let i5=0; i5<len5; i5++){
-let data82 = data81[i5];
-if(typeof data82 === "string"){
-if(func2(data82) < 2){
-const err221 = {instancePath:instancePath+"/organization/accreditations/" + i5,schemaPath:"#/properties/organization/properties/accreditations/items/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+}
+else {
+const err221 = {instancePath:instancePath+"/organization/addressCountry",schemaPath:"#/properties/organization/properties/addressCountry/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -13027,8 +13025,11 @@ vErrors.push(err221);
 errors++;
 }
 }
-else {
-const err222 = {instancePath:instancePath+"/organization/accreditations/" + i5,schemaPath:"#/properties/organization/properties/accreditations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data79.accreditations !== undefined){
+let data82 = data79.accreditations;
+if(Array.isArray(data82)){
+if(data82.length < 1){
+const err222 = {instancePath:instancePath+"/organization/accreditations",schemaPath:"#/properties/organization/properties/accreditations/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -13037,10 +13038,12 @@ vErrors.push(err222);
 }
 errors++;
 }
-}
-}
-else {
-const err223 = {instancePath:instancePath+"/organization/accreditations",schemaPath:"#/properties/organization/properties/accreditations/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len5 = data82.length;
+for(let i5=0; i5<len5; i5++){
+let data83 = data82[i5];
+if(typeof data83 === "string"){
+if(func2(data83) < 2){
+const err223 = {instancePath:instancePath+"/organization/accreditations/" + i5,schemaPath:"#/properties/organization/properties/accreditations/items/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -13050,11 +13053,8 @@ vErrors.push(err223);
 errors++;
 }
 }
-if(data78.rating !== undefined){
-let data83 = data78.rating;
-if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
-if(data83.value === undefined){
-const err224 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+else {
+const err224 = {instancePath:instancePath+"/organization/accreditations/" + i5,schemaPath:"#/properties/organization/properties/accreditations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -13063,8 +13063,10 @@ vErrors.push(err224);
 }
 errors++;
 }
-if(data83.count === undefined){
-const err225 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
+}
+}
+else {
+const err225 = {instancePath:instancePath+"/organization/accreditations",schemaPath:"#/properties/organization/properties/accreditations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -13073,9 +13075,12 @@ vErrors.push(err225);
 }
 errors++;
 }
-for(const key20 in data83){
-if(!((key20 === "value") || (key20 === "count"))){
-const err226 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+}
+if(data79.rating !== undefined){
+let data84 = data79.rating;
+if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
+if(data84.value === undefined){
+const err226 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -13084,12 +13089,8 @@ vErrors.push(err226);
 }
 errors++;
 }
-}
-if(data83.value !== undefined){
-let data84 = data83.value;
-if((typeof data84 == "number") && (isFinite(data84))){
-if(data84 > 5 || isNaN(data84)){
-const err227 = {instancePath:instancePath+"/organization/rating/value",schemaPath:"#/properties/organization/properties/rating/properties/value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
+if(data84.count === undefined){
+const err227 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -13098,8 +13099,9 @@ vErrors.push(err227);
 }
 errors++;
 }
-if(data84 < 1 || isNaN(data84)){
-const err228 = {instancePath:instancePath+"/organization/rating/value",schemaPath:"#/properties/organization/properties/rating/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+for(const key20 in data84){
+if(!((key20 === "value") || (key20 === "count"))){
+const err228 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -13109,8 +13111,11 @@ vErrors.push(err228);
 errors++;
 }
 }
-else {
-const err229 = {instancePath:instancePath+"/organization/rating/value",schemaPath:"#/properties/organization/properties/rating/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data84.value !== undefined){
+let data85 = data84.value;
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 > 5 || isNaN(data85)){
+const err229 = {instancePath:instancePath+"/organization/rating/value",schemaPath:"#/properties/organization/properties/rating/properties/value/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -13119,11 +13124,8 @@ vErrors.push(err229);
 }
 errors++;
 }
-}
-if(data83.count !== undefined){
-let data85 = data83.count;
-if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
-const err230 = {instancePath:instancePath+"/organization/rating/count",schemaPath:"#/properties/organization/properties/rating/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data85 < 1 || isNaN(data85)){
+const err230 = {instancePath:instancePath+"/organization/rating/value",schemaPath:"#/properties/organization/properties/rating/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -13132,9 +13134,9 @@ vErrors.push(err230);
 }
 errors++;
 }
-if((typeof data85 == "number") && (isFinite(data85))){
-if(data85 < 1 || isNaN(data85)){
-const err231 = {instancePath:instancePath+"/organization/rating/count",schemaPath:"#/properties/organization/properties/rating/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err231 = {instancePath:instancePath+"/organization/rating/value",schemaPath:"#/properties/organization/properties/rating/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -13144,10 +13146,10 @@ vErrors.push(err231);
 errors++;
 }
 }
-}
-}
-else {
-const err232 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data84.count !== undefined){
+let data86 = data84.count;
+if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
+const err232 = {instancePath:instancePath+"/organization/rating/count",schemaPath:"#/properties/organization/properties/rating/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -13156,11 +13158,9 @@ vErrors.push(err232);
 }
 errors++;
 }
-}
-if(data78.priceValidityDays !== undefined){
-let data86 = data78.priceValidityDays;
-if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
-const err233 = {instancePath:instancePath+"/organization/priceValidityDays",schemaPath:"#/properties/organization/properties/priceValidityDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data86 == "number") && (isFinite(data86))){
+if(data86 < 1 || isNaN(data86)){
+const err233 = {instancePath:instancePath+"/organization/rating/count",schemaPath:"#/properties/organization/properties/rating/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -13169,9 +13169,11 @@ vErrors.push(err233);
 }
 errors++;
 }
-if((typeof data86 == "number") && (isFinite(data86))){
-if(data86 < 1 || isNaN(data86)){
-const err234 = {instancePath:instancePath+"/organization/priceValidityDays",schemaPath:"#/properties/organization/properties/priceValidityDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+}
+else {
+const err234 = {instancePath:instancePath+"/organization/rating",schemaPath:"#/properties/organization/properties/rating/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -13181,10 +13183,10 @@ vErrors.push(err234);
 errors++;
 }
 }
-}
-}
-else {
-const err235 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data79.priceValidityDays !== undefined){
+let data87 = data79.priceValidityDays;
+if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
+const err235 = {instancePath:instancePath+"/organization/priceValidityDays",schemaPath:"#/properties/organization/properties/priceValidityDays/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -13193,15 +13195,39 @@ vErrors.push(err235);
 }
 errors++;
 }
-}
-}
-else {
-const err236 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 < 1 || isNaN(data87)){
+const err236 = {instancePath:instancePath+"/organization/priceValidityDays",schemaPath:"#/properties/organization/properties/priceValidityDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err236];
 }
 else {
 vErrors.push(err236);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err237 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err237];
+}
+else {
+vErrors.push(err237);
+}
+errors++;
+}
+}
+}
+else {
+const err238 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err238];
+}
+else {
+vErrors.push(err238);
 }
 errors++;
 }
@@ -13214,7 +13240,7 @@ exports.form = validate89;
 const schema160 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"FormDefinition","description":"A form a visitor can send. The form block renders it; the server derives its JSON Schema from it, so both check the same rules. The file name is the form id: site/forms/insurance-verification.json is posted to /api/forms/insurance-verification.","type":"object","additionalProperties":false,"required":["$schema","name","promiseMinutes","fields","submitLabel","submittingLabel","success","failure","requiredMessage"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"name":{"type":"string","minLength":1,"description":"Name of the form as admissions staff see it in chat alerts."},"title":{"type":"string","minLength":1,"description":"Heading shown above the form in a dialog, such as 'Verify Your Insurance'."},"promiseMinutes":{"type":"integer","minimum":1,"maximum":10080,"description":"How soon admissions promise to answer, in minutes (15; 30; 1440 for 24 hours): the one value the form's and its page's words must state (the validator checks them) and the due time each lead gets in the inbox."},"promise":{"$ref":"defs.schema.json#/$defs/text","description":"The callback promise shown with the form, such as 'A specialist will call you within 30 minutes.'"},"fields":{"type":"array","minItems":1,"description":"Fields in the order shown.","items":{"$ref":"#/$defs/field"}},"submitLabel":{"type":"string","minLength":1,"description":"Label of the submit button."},"submittingLabel":{"type":"string","minLength":1,"description":"Label of the submit button while sending, such as 'Submitting...'."},"requiredMessage":{"type":"string","minLength":1,"description":"Error shown under a required field left empty."},"privacyNote":{"$ref":"defs.schema.json#/$defs/text","description":"Small print under the submit button."},"success":{"$ref":"#/$defs/message","description":"Toast shown when the request is stored."},"failure":{"$ref":"#/$defs/message","description":"Alert shown inside the form, under its button, when sending fails, followed by the site label formFailureCall; the form keeps what was typed."}},"$defs":{"message":{"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}},"field":{"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}}},"$id":"file:///schemas/form.schema.json"};
 const schema162 = {"title":"FormField","type":"object","additionalProperties":false,"required":["name","label","type","required"],"properties":{"name":{"type":"string","pattern":"^[a-z][A-Za-z0-9]*$","description":"Key of the value in the submitted data, such as fullName."},"label":{"type":"string","minLength":1,"description":"Visible label."},"type":{"type":"string","enum":["text","tel","email","date","select","textarea"],"description":"Kind of input."},"required":{"type":"boolean","description":"Whether the field must be filled."},"placeholder":{"type":"string","minLength":1,"description":"Example shown inside the empty input."},"autocomplete":{"type":"string","minLength":1,"description":"Browser autofill hint, such as name, tel or bday."},"maxLength":{"type":"integer","minimum":1,"maximum":4000,"description":"Longest accepted value, in characters. Defaults to 200 (2000 for textarea)."},"invalidMessage":{"type":"string","minLength":1,"description":"Error shown when a filled value has the wrong shape (phone, e-mail, date)."},"pii":{"type":"string","enum":["health","contact"],"description":"Marks personal data: 'health' values (date of birth, member ID, free text) never appear in logs or chat alerts."},"options":{"type":"array","minItems":1,"description":"Choices of a select field.","items":{"title":"FormOption","type":"object","additionalProperties":false,"required":["label","value"],"properties":{"label":{"type":"string","minLength":1,"description":"What the visitor sees."},"value":{"type":"string","minLength":1,"description":"What is submitted; never empty."}}}}},"if":{"properties":{"type":{"const":"select"}}},"then":{"required":["options"]},"else":{"not":{"required":["options"]}}};
 const schema164 = {"title":"FormMessage","type":"object","additionalProperties":false,"required":["title","text"],"properties":{"title":{"type":"string","minLength":1,"description":"Bold first words of the message."},"text":{"type":"string","minLength":1,"description":"The rest of the message."}}};
-const pattern61 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
+const pattern62 = new RegExp("^[a-z][A-Za-z0-9]*$", "u");
 
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/form.schema.json" */;
@@ -13623,7 +13649,7 @@ errors++;
 if(data6.name !== undefined){
 let data8 = data6.name;
 if(typeof data8 === "string"){
-if(!pattern61.test(data8)){
+if(!pattern62.test(data8)){
 const err31 = {instancePath:instancePath+"/fields/" + i0+"/name",schemaPath:"#/$defs/field/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][A-Za-z0-9]*$"},message:"must match pattern \""+"^[a-z][A-Za-z0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
@@ -14553,8 +14579,8 @@ validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 exports.redirects = validate91;
 const schema168 = {"$schema":"https://json-schema.org/draft/2020-12/schema","title":"RedirectTable","description":"Old or alternative addresses and where they lead. Each also answers with a trailing slash. The server answers 301; navigation inside the site replaces the history entry.","type":"object","additionalProperties":false,"required":["$schema","redirects"],"properties":{"$schema":{"type":"string","description":"Path to this schema, so editors check the document as you type."},"redirects":{"type":"array","minItems":1,"description":"Rules: every address in `from` leads to `to`.","items":{"title":"Redirect","type":"object","additionalProperties":false,"required":["from","to"],"properties":{"from":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^/[a-z0-9/_-]*[a-z0-9_-]$"},"description":"Addresses to redirect, without a trailing slash."},"to":{"type":"string","pattern":"^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$","description":"A page of the site, optionally with an #anchor that exists on it."}}}}},"$id":"file:///schemas/redirects.schema.json"};
-const pattern63 = new RegExp("^/[a-z0-9/_-]*[a-z0-9_-]$", "u");
-const pattern64 = new RegExp("^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$", "u");
+const pattern64 = new RegExp("^/[a-z0-9/_-]*[a-z0-9_-]$", "u");
+const pattern65 = new RegExp("^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$", "u");
 
 function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="file:///schemas/redirects.schema.json" */;
@@ -14678,7 +14704,7 @@ const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
 let data4 = data3[i1];
 if(typeof data4 === "string"){
-if(!pattern63.test(data4)){
+if(!pattern64.test(data4)){
 const err9 = {instancePath:instancePath+"/redirects/" + i0+"/from/" + i1,schemaPath:"#/properties/redirects/items/properties/from/items/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9/_-]*[a-z0-9_-]$"},message:"must match pattern \""+"^/[a-z0-9/_-]*[a-z0-9_-]$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -14739,7 +14765,7 @@ errors++;
 if(data2.to !== undefined){
 let data5 = data2.to;
 if(typeof data5 === "string"){
-if(!pattern64.test(data5)){
+if(!pattern65.test(data5)){
 const err13 = {instancePath:instancePath+"/redirects/" + i0+"/to",schemaPath:"#/properties/redirects/items/properties/to/pattern",keyword:"pattern",params:{pattern: "^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$"},message:"must match pattern \""+"^/[a-z0-9/_-]*(#[a-z][a-z0-9-]*)?$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -14801,4 +14827,4 @@ return errors === 0;
 }
 validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-exports.sourceHash = "1bf9950a776da936b5f34c2c9fc9e86e75fe7b210b8ebb339770ed2893d92da0";
+exports.sourceHash = "013929f7b18f47478d533aa50c4e36d71d02568e843765dedbe9a4624fac1438";

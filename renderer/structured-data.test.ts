@@ -177,3 +177,22 @@ describe('structured data facts from the spec', () => {
     ).not.toContain('</');
   });
 });
+
+describe('the review of a page', () => {
+  const { path, page } = pages.find((entry) => entry.path === '/treatment/fentanyl-addiction')!;
+  const webPage = (graph: ReturnType<typeof structuredData>) =>
+    (graph['@graph'] as Node[]).find((node) => node['@type'] === 'MedicalWebPage');
+
+  it('says reviewedBy and lastReviewed only for a page the publish gave a review', () => {
+    expect(webPage(structuredData(page, path, site))).not.toHaveProperty('reviewedBy');
+    const review = { name: 'Maya Chen', credential: 'MD, Addiction Medicine', date: '2026-11-28' };
+    expect(webPage(structuredData({ ...page, review }, path, site))).toMatchObject({
+      lastReviewed: '2026-11-28',
+      reviewedBy: {
+        '@type': 'Person',
+        name: 'Maya Chen',
+        hasCredential: { '@type': 'EducationalOccupationalCredential', name: 'MD, Addiction Medicine' },
+      },
+    });
+  });
+});

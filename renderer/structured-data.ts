@@ -14,7 +14,8 @@ import type {
   QuantitativeValue,
   Thing,
 } from 'schema-dts';
-import type { DurationRange, Page, Site } from '../generated/content-types.ts';
+import type { DurationRange, Site } from '../generated/content-types.ts';
+import type { ReviewedPage } from '../core/page-reviews.ts';
 import { breadcrumbTrail } from './content/breadcrumbs.ts';
 import { plainText } from './text/tokens.ts';
 
@@ -82,7 +83,7 @@ export function organization(site: Site, siteUrl: string): MedicalClinic {
 }
 
 /** The page's whole JSON-LD graph. `path` is the page's own path; `siteUrl` the absolute origin. */
-export function structuredData(page: Page, path: string, site: Site, siteUrl = site.url): Graph {
+export function structuredData(page: ReviewedPage, path: string, site: Site, siteUrl = site.url): Graph {
   const url = `${siteUrl}${(page.canonical ?? path) === '/' ? '/' : (page.canonical ?? path)}`;
   const orgId = { '@id': `${siteUrl}/#organization` };
   const text = (value: string) =>
@@ -95,6 +96,24 @@ export function structuredData(page: Page, path: string, site: Site, siteUrl = s
     name: page.title,
     description: page.description,
     publisher: orgId,
+    // Only from a publish's record of an approval (core/page-reviews.ts): a document cannot say it was reviewed.
+    ...(page.review
+      ? {
+          lastReviewed: page.review.date,
+          reviewedBy: {
+            '@type': 'Person',
+            name: page.review.name,
+            ...(page.review.credential
+              ? {
+                  hasCredential: {
+                    '@type': 'EducationalOccupationalCredential',
+                    name: page.review.credential,
+                  },
+                }
+              : {}),
+          },
+        }
+      : {}),
   };
   nodes.push(webPage);
 

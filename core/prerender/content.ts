@@ -12,6 +12,7 @@ import type {
 } from '../../generated/content-types.ts';
 import type { SiteData } from '../../renderer/site-data.ts';
 import { pagePath } from '../page-paths.ts';
+import { readReviews, REVIEWS_DOCUMENT, type ReviewedPage } from '../page-reviews.ts';
 import { siteUrlFrom } from '../site-url.ts';
 
 function readDocument<T>(file: string): T {
@@ -61,7 +62,23 @@ export function pageFiles(root: string): { path: string; file: string }[] {
 /** Every page's URL path under `root`. */
 export const pagePaths = (root: string): string[] => pageFiles(root).map(({ path }) => path);
 
-/** Every page document under `root`, by URL path. */
-export function loadPages(root: string): Map<string, Page> {
-  return new Map(pageFiles(root).map(({ path, file }) => [path, readDocument<Page>(file)]));
+/**
+ * Every page document under `root`, by URL path, each with its review line when the release's reviews document gives
+ * it one (core/page-reviews.ts: written by a publish from an approval, never by hand).
+ */
+export function loadPages(root: string): Map<string, ReviewedPage> {
+  const reviewsFile = join(root, ...REVIEWS_DOCUMENT.split('/'));
+  const reviews = readReviews(existsSync(reviewsFile) ? readFileSync(reviewsFile, 'utf8') : undefined).pages;
+  return new Map(
+    pageFiles(root).map(({ path, file }) => {
+      const page = readDocument<Page>(file);
+      const entry = reviews[path];
+      return [
+        path,
+        entry
+          ? { ...page, review: { name: entry.name, credential: entry.credential, date: entry.date } }
+          : page,
+      ];
+    }),
+  );
 }

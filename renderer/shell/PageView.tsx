@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
 import { useLoaderData, useLocation } from '@tanstack/react-router';
-import type { Block, Page } from '../../generated/content-types.ts';
+import type { Block } from '../../generated/content-types.ts';
+import type { ReviewedPage } from '../../core/page-reviews.ts';
 import { BlockList, blockKey } from '../../blocks/BlockList.tsx';
 import { PageProvider } from '../page-context.tsx';
 import { FIRST_SCREEN_END } from '../head.ts';
 import { HydrationSlice } from './HydrationSlice.tsx';
 import { DeferredStylesheet } from './DeferredStylesheet.tsx';
+import { ReviewLine } from './ReviewLine.tsx';
 import { useRouteHydrated } from './hydration-gate.ts';
 
 /** Each block in a hydration slice of its own: a touch on a form hydrates that form, not the page around it. */
@@ -29,7 +31,7 @@ export function firstScreenBlocks(blocks: readonly Block[]): number {
 export function PageView() {
   useRouteHydrated();
   // Page routes are generated, so their loader types are not known statically; every page loader returns a Page.
-  const page = useLoaderData({ strict: false }) as Page;
+  const page = useLoaderData({ strict: false }) as ReviewedPage;
   const path = useLocation({ select: (location) => location.pathname });
   // Stable, as the site's value is (renderer/shell/RootDocument.tsx): a new one would hydrate every slice at once.
   const pageValue = useMemo(() => ({ path, name: page.name }), [path, page.name]);
@@ -42,6 +44,7 @@ export function PageView() {
       {/* The rest of the page's CSS: what comes after waits for it, the first screen does not. */}
       <DeferredStylesheet />
       {sliced(page.blocks.slice(firstScreen))}
+      {page.review && <ReviewLine review={page.review} />}
     </PageProvider>
   );
 }

@@ -2,6 +2,7 @@
 // validator, rendered by the built code in dist/, stored, made live on every running instance without a restart), list
 // releases, roll back, and show what any page said in any release. Reads the store as the server does (LEADS_DB, or
 // DATABASE_URL); every publish and rollback is audited as `cli:<os user>`.
+import { withReviews } from '../content-staff/review-lines.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { cli, CliFailure, readArgs, runAsMain, UsageError, type CliIo } from '../../core/cli.ts';
@@ -86,7 +87,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return withStore(io, async (store) => {
         const release = await publish(store, {
           codeDir,
-          documents,
+          // The live release's review lines carry over, but never for a page whose clinical content this changes: only
+          // a reviewed change set gives one (server/content-staff/review-lines.ts); one typed in the checkout is ignored.
+          documents: async () => {
+            const live = await store.releases.live();
+            const liveDocuments = live ? await store.releases.documents(live.releaseId) : [];
+            return withReviews(documentMap(liveDocuments), documents, undefined, new Set());
+          },
           author: actor,
           message: values.message ?? 'Published from the command line',
           onWait: waiting,

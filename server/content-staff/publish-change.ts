@@ -8,7 +8,8 @@ import { publish, ReleaseError, waitForInstances } from '../releases/publisher.t
 import type { AuditLog } from '../store/contract/audit-log.ts';
 import type { ChangeSet, ChangeStore } from '../store/contract/change-store.ts';
 import type { ReleaseStore } from '../store/contract/release-store.ts';
-import { contentHash, missingApprovals, requiredKinds } from './change-review.ts';
+import { contentHash, isStale, missingApprovals, requiredKinds } from './change-review.ts';
+import { withReviews } from './review-lines.ts';
 import { liveContent, overlay } from './live-content.ts';
 import { rebaseDocument, type Conflict } from './rebase.ts';
 
@@ -80,7 +81,8 @@ export async function publishChange(context: ContentContext, id: string, actor: 
       documents: async () => {
         // Under the lock: the live release cannot move between this rebase and the build.
         const live = await liveContent(context.releases);
-        const rebased = (await context.changes.documents(id)).map((document) => {
+        const documents = await context.changes.documents(id);
+        const rebased = documents.map((document) => {
           const result = rebaseDocument(
             document.baseText,
             live.documents.get(document.path) ?? null,
@@ -91,7 +93,17 @@ export async function publishChange(context: ContentContext, id: string, actor: 
         });
         if (conflicts.length > 0)
           throw new ChangeRefusal(409, 'changed live since this change set began', {});
-        return overlay(live.documents, rebased);
+        // The review lines: this set's current clinical approval for the pages whose clinical content it changes.
+        const hash = contentHash(documents);
+        const clinical = (await context.changes.approvals(id))
+          .filter((approval) => !isStale(approval, hash) && approval.covers.includes('clinical'))
+          .at(-1);
+        return withReviews(
+          live.documents,
+          overlay(live.documents, rebased),
+          clinical && { changeSet: id, approval: clinical },
+          new Set(documents.map((document) => document.path)),
+        );
       },
     });
   } catch (error) {

@@ -133,12 +133,10 @@ describe('change sets through the content API', () => {
     await reviewer.json(await reviewer.post(`${API}/${id}/approve`));
   });
 
-  it('publishes (200): the public page serves the change without a restart, and the set is live on 1 of 1', async () => {
-    expect(
-      (await fetch(`${server.url}/treatment/fentanyl-addiction`).then((r) => r.text())).includes(
-        '10-21 days',
-      ),
-    ).toBe(false);
+  it('publishes (200): the public page serves the change and its review line without a restart, live on 1 of 1', async () => {
+    const before = await fetch(`${server.url}/treatment/fentanyl-addiction`).then((r) => r.text());
+    expect(before).not.toContain('10-21 days');
+    expect(before).not.toContain('Medically reviewed by');
     const published = await publisher.json<{ release: string }>(await publisher.post(`${API}/${id}/publish`));
     expect(published.release).toBe('2');
     await waitFor(
@@ -147,6 +145,14 @@ describe('change sets through the content API', () => {
           '10-21 days',
         ),
       10_000,
+    );
+    // The review line and its structured data, from the approval alone.
+    const html = await fetch(`${server.url}/treatment/fentanyl-addiction`).then((r) => r.text());
+    expect(html).toMatch(
+      /Medically reviewed by (<!-- -->)?<strong>Maya Chen, MD, Addiction Medicine<\/strong>(<!-- -->)? on (<!-- -->)?<time dateTime="\d{4}-\d{2}-\d{2}">/i,
+    );
+    expect(html).toMatch(
+      /"lastReviewed":"\d{4}-\d{2}-\d{2}","reviewedBy":\{"@type":"Person","name":"Maya Chen"/,
     );
     expect(await editor.json(await editor.get(`${API}/${id}`))).toMatchObject({
       state: 'published',
