@@ -174,6 +174,49 @@ describe('change sets through the content API', () => {
     ]);
   }, 60_000);
 
+  it('needs an admin for a contact change, lists change sets, and keeps comments', async () => {
+    const admin = await member('ad@example.org', ['admin']);
+    const made = await editor.json<{ id: string }>(await editor.post(API, { title: 'Call label' }), 201);
+    const copy = await editor.json<{ document: Page; version: string }>(
+      await editor.get(`${API}/${made.id}/documents?file=${PAGE}`),
+    );
+    const page = structuredClone(copy.document);
+    (page.blocks[0] as { callLabel: string }).callLabel = 'Call us now: {phone}';
+    await editor.json(await put(editor, made.id, page, copy.version));
+    expect(await editor.json(await editor.post(`${API}/${made.id}/submit`))).toMatchObject({
+      requires: ['contact'],
+    });
+    expect((await reviewer.reauthenticate()).status).toBe(204);
+    const refused = await reviewer.post(`${API}/${made.id}/approve`);
+    expect([refused.status, await refused.json()]).toEqual([
+      403,
+      { error: 'this change needs an admin to approve it' },
+    ]);
+    expect(await admin.json(await admin.post(`${API}/${made.id}/approve`))).toMatchObject({
+      covers: ['contact'],
+      missing: [],
+    });
+    expect(
+      (
+        await reviewer.post(`${API}/${made.id}/comments`, {
+          text: 'Fine by me',
+          file: PAGE,
+          pointer: '/blocks/0/callLabel',
+        })
+      ).status,
+    ).toBe(201);
+    expect(await editor.json(await editor.get(`${API}/${made.id}`))).toMatchObject({
+      comments: [{ by: 'maya@example.org', path: PAGE, pointer: '/blocks/0/callLabel', text: 'Fine by me' }],
+      approvals: [{ by: 'ad@example.org', stale: false, covers: ['contact'] }],
+    });
+    const { changes } = await editor.json<{ changes: { id: string; title: string; state: string }[] }>(
+      await editor.get(API),
+    );
+    expect(changes).toContainEqual(
+      expect.objectContaining({ id: made.id, title: 'Call label', state: 'in_review' }),
+    );
+  });
+
   it('stops the second of two change sets that changed the same field, naming it; the live site keeps the first', async () => {
     const start = async (title: string, duration: string) => {
       const made = await editor.json<{ id: string }>(await editor.post(API, { title }), 201);
