@@ -70,8 +70,8 @@ export async function checkApproved(context: ContentContext, set: ChangeSet): Pr
 /** Publishes the set as `actor` (a member's e-mail). Throws a ChangeRefusal the caller answers with. */
 export async function publishChange(context: ContentContext, id: string, actor: string): Promise<Published> {
   const set = await changeSet(context, id);
+  // Asked before the lock, so a refusal does not wait for another publish; asked again under it (below).
   await checkApproved(context, set);
-  const conflicts: Conflict[] = [];
   let release;
   try {
     release = await publish(context, {
@@ -79,9 +79,23 @@ export async function publishChange(context: ContentContext, id: string, actor: 
       author: actor,
       message: `change set ${set.id}: ${set.title}`,
       documents: async () => {
-        // Under the lock: the live release cannot move between this rebase and the build.
+        // Under the lock: the live release cannot move between this rebase and the build, and the set's content is
+        // read once, checked against its approvals (a save since the first check makes them stale; a second click
+        // finds it published), and that content is what is built.
+        await checkApproved(context, await changeSet(context, id));
         const live = await liveContent(context.releases);
         const documents = await context.changes.documents(id);
+        const hash = contentHash(documents);
+        const missing = missingApprovals(requiredKinds(documents), await context.changes.approvals(id), hash);
+        if (missing.length > 0)
+          throw new ChangeRefusal(
+            409,
+            'an approval is missing, or was given for content that changed since',
+            {
+              missing,
+            },
+          );
+        const conflicts: Conflict[] = [];
         const rebased = documents.map((document) => {
           const result = rebaseDocument(
             document.baseText,
@@ -92,9 +106,12 @@ export async function publishChange(context: ContentContext, id: string, actor: 
           return { path: document.path, text: result.text };
         });
         if (conflicts.length > 0)
-          throw new ChangeRefusal(409, 'changed live since this change set began', {});
+          throw new ChangeRefusal(
+            409,
+            'another publish changed the same fields since this change set began: decide them in the editor',
+            { conflicts },
+          );
         // The review lines: this set's current clinical approval for the pages whose clinical content it changes.
-        const hash = contentHash(documents);
         const clinical = (await context.changes.approvals(id))
           .filter((approval) => !isStale(approval, hash) && approval.covers.includes('clinical'))
           .at(-1);
@@ -109,11 +126,7 @@ export async function publishChange(context: ContentContext, id: string, actor: 
   } catch (error) {
     const refusal =
       error instanceof ChangeRefusal
-        ? new ChangeRefusal(
-            409,
-            'another publish changed the same fields since this change set began: decide them in the editor',
-            { conflicts },
-          )
+        ? error
         : error instanceof ReleaseError
           ? new ChangeRefusal(422, error.message)
           : undefined;
