@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { CONTENT_ROLES, REFUSED, type StaffRole } from '../../contracts/staff-api.ts';
 import type { ClaimKind } from '../../content/claims/keyword.ts';
+import type { ChangeView } from '../../contracts/content-api.ts';
 import { HttpError, iso, jsonBody, signedIn, type SignedIn } from '../staff/staff-context.ts';
 import { requireRoles } from '../staff/staff-roles.ts';
 import { FRESH_ASSERTION_MS } from '../staff/staff-session-life.ts';
@@ -107,7 +108,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
     });
   };
 
-  const show = async (req: Request, res: Response) => {
+  const show = async (req: Request, res: Response<ChangeView>) => {
     const set = await changeSet(context, String(req.params.id));
     const [documents, approvals, comments, revisions] = await Promise.all([
       changes.documents(set.id),
