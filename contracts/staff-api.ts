@@ -85,16 +85,25 @@ export interface CredentialRequest {
   response: unknown;
 }
 /**
- * What a staff member may do: `admissions` works leads, `admin` also manages staff, exports and reads the audit log.
- * A member holds a set of them (issue #28 adds editorial roles to this list); `admin` below is `roles` holding it.
+ * What a staff member may do: `admissions` works leads; `editor` edits change sets of the site's content, `reviewer`
+ * approves them (a clinical change only with a credential), `publisher` publishes approved ones (issue #28); `admin`
+ * also manages staff, exports, reads the audit log and approves contact changes. A member holds a set of them;
+ * `admin` below is `roles` holding it. Appended in this order: stored lists are read in it (staff-records.ts).
  */
-export const STAFF_ROLES = ['admissions', 'admin'] as const;
+export const STAFF_ROLES = ['admissions', 'editor', 'reviewer', 'publisher', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 /** The roles of an invitation that names none. */
 export const DEFAULT_ROLES: readonly StaffRole[] = ['admissions'];
 
 export const isStaffRole = (value: unknown): value is StaffRole =>
   typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+
+/** The roles that open the leads (the inbox's list, a lead, the desk, the event stream). */
+export const LEAD_ROLES: readonly StaffRole[] = ['admissions', 'admin'];
+/** The roles that open the content API (/staff/api/content/): change sets, review, publish. */
+export const CONTENT_ROLES: readonly StaffRole[] = ['editor', 'reviewer', 'publisher', 'admin'];
+export const holdsAny = (roles: readonly StaffRole[], wanted: readonly StaffRole[]): boolean =>
+  roles.some((role) => wanted.includes(role));
 
 /** The answer of /enrol/verify and /signin/verify: who is now signed in. */
 export interface SignedInMember {

@@ -10,6 +10,7 @@ import { KeyError } from './store/shared/key-file.ts';
 import { scheduleRetention } from './store/shared/retention.ts';
 import { createLeadPipeline } from './lead-pipeline.ts';
 import { staffAreaOn } from './staff/staff-area.ts';
+import { startChangeScheduler } from './content-staff/change-scheduler.ts';
 import { ensureLiveRelease } from './releases/ensure-release.ts';
 import { startLiveRelease, type LiveReleaseHandle } from './releases/live-release.ts';
 
@@ -67,24 +68,20 @@ async function main(): Promise<void> {
     await store.close();
     fail(`Cannot serve the live release: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const app = createApp({
-    site: live,
-    forms: formApi,
+  const staff = staffAreaOn(store, {
+    forms,
+    site,
     logger,
+    staffDir: config.staffDir,
     trustProxy: config.trustProxy,
-    staff: staffAreaOn(store, {
-      forms,
-      site,
-      logger,
-      staffDir: config.staffDir,
-      trustProxy: config.trustProxy,
-      origin: config.staffOrigin,
-      readLimit: config.staffReadLimit,
-      sessionLimits: { idleMs: config.staffIdleMs, absoluteMs: config.staffSessionMs },
-      timeZone: config.siteTimeZone,
-      roundRobin: config.roundRobin,
-    }),
+    origin: config.staffOrigin,
+    readLimit: config.staffReadLimit,
+    sessionLimits: { idleMs: config.staffIdleMs, absoluteMs: config.staffSessionMs },
+    timeZone: config.siteTimeZone,
+    content: { codeDir: dirname(config.clientDir) },
+    roundRobin: config.roundRobin,
   });
+  const app = createApp({ site: live, forms: formApi, logger, trustProxy: config.trustProxy, staff });
 
   let server;
   try {
@@ -96,6 +93,14 @@ async function main(): Promise<void> {
     );
   }
   worker.start();
+  // Change sets' scheduled publishes, run by the server at their time (server/content-staff/change-scheduler.ts).
+  const scheduler =
+    staff.content &&
+    startChangeScheduler({
+      context: staff.content,
+      webhookUrl: config.chatWebhookUrl,
+      origin: config.staffOrigin,
+    });
   const stopRetention = scheduleRetention(store, config.leadsRetentionDays, {
     report: (purged) => {
       if (purged > 0) logger.info({ purged, days: config.leadsRetentionDays }, 'purged leads past retention');
@@ -115,6 +120,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     stopRetention();
+    await scheduler?.stop();
     await live.stop();
     // Together: the alert worker's webhook call in flight and the visitors' requests both take seconds at worst.
     await Promise.all([close(server), worker.stop()]);

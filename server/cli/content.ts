@@ -105,6 +105,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return withStore(io, async (store) => {
         const release = await publish(store, {
           codeDir,
+          // The live release's review lines carry over for pages whose clinical content stays as reviewed; this gives
+          // none of its own: only a reviewed change set does (server/releases/reviews.ts).
           documents,
           author: actor,
           message: values.message ?? 'Published from the command line',

@@ -77,6 +77,32 @@ describe('leads migrate-to-postgres', () => {
     await store.releases.setLive(1, 0, { kind: 'publish', actor: 'cli:tester' });
     await store.releases.setLive(2, 1, { kind: 'publish', actor: 'cli:tester' });
     await store.releases.setLive(1, 2, { kind: 'rollback', actor: 'cli:tester' });
+    // A change set with a save, an approval and a comment.
+    const now = Date.now();
+    await store.changes.create({ id: 'c1', title: 'Home', author: 'ed@example.org', baseRelease: 1, now });
+    await store.changes.save('c1', {
+      path: 'pages/index.json',
+      baseText: '{"title":"First"}',
+      text: '{"title":"Third"}',
+      expectedVersion: null,
+      by: 'ed@example.org',
+      now,
+    });
+    await store.changes.approve('c1', {
+      by: 'maya@example.org',
+      at: now,
+      contentHash: 'h',
+      covers: ['other'],
+      name: null,
+      credential: null,
+    });
+    await store.changes.comment('c1', {
+      by: 'maya@example.org',
+      at: now,
+      path: null,
+      pointer: null,
+      text: 'OK',
+    });
     await store.close();
   });
   afterAll(async () => {
@@ -102,6 +128,9 @@ describe('leads migrate-to-postgres', () => {
     expect(first.out).toMatch(
       /release_blobs 5\/5, releases 2\/2, release_files 4\/4, release_documents 2\/2, live_release 1\/1, release_events 3\/3/,
     );
+    expect(first.out).toMatch(
+      /change_sets 1\/1, change_documents 1\/1, change_revisions 1\/1, change_approvals 1\/1, change_comments 1\/1, preview_links 0\/0/,
+    );
     const second = await cli(url);
     expect(second).toMatchObject({ code: 0 });
     expect(second.out).toMatch(/^Nothing to copy/);
@@ -122,6 +151,22 @@ describe('leads migrate-to-postgres', () => {
     try {
       const [one, two] = ids as [string, string];
       expect((await store.getLead(one))?.data.fullName).toBe('Migrated Person 0');
+      // Change sets came over, and the next approval takes the next number.
+      expect((await store.changes.documents('c1')).map((document) => document.text)).toEqual([
+        '{"title":"Third"}',
+      ]);
+      await store.changes.approve('c1', {
+        by: 'ad@example.org',
+        at: Date.now(),
+        contentHash: 'h',
+        covers: ['contact'],
+        name: null,
+        credential: null,
+      });
+      expect((await store.changes.approvals('c1')).map((approval) => approval.by)).toEqual([
+        'maya@example.org',
+        'ad@example.org',
+      ]);
       expect(await store.getAlert(one)).toMatchObject({ status: 'delivered' });
       expect(await store.inbox.get(one)).toMatchObject({ status: 'contacted' });
       expect((await store.inbox.get(two))?.notes).toMatchObject([{ text: 'Prefers a call after 5' }]);

@@ -74,8 +74,10 @@ describe('npm run staff', () => {
   it('lists the staff, and revokes one at once: sessions and passkeys deleted, invitations cancelled', async () => {
     await withStore((store) => store.staff.startSession('ana-id', NOW.getTime()));
     const listed = await cli(['list']);
-    expect(listed.out).toMatch(/^E-mail\s+Roles\s+Passkeys\s+Last sign-in \(UTC\)\s+Revoked \(UTC\)\n/);
-    expect(listed.out).toMatch(/ana@example\.org\s+admissions, admin\s+1\s+-\s+-\n/);
+    expect(listed.out).toMatch(
+      /^E-mail\s+Roles\s+Passkeys\s+Last sign-in \(UTC\)\s+Revoked \(UTC\)\s+Name\s+Credential\n/,
+    );
+    expect(listed.out).toMatch(/ana@example\.org\s+admissions, admin\s+1\s+-\s+-\s+-\s+-\n/);
     const revoked = await cli(['revoke', 'ANA@example.org']);
     expect([revoked.code, revoked.out]).toEqual([
       0,
@@ -92,7 +94,7 @@ describe('npm run staff', () => {
     });
     db.close();
     expect((await cli(['list'])).out).toMatch(
-      /ana@example\.org\s+admissions, admin\s+0\s+-\s+2026-01-09 12:00\n/,
+      /ana@example\.org\s+admissions, admin\s+0\s+-\s+2026-01-09 12:00\s+-\s+-\n/,
     );
     expect(await cli(['revoke', 'nobody@example.org'])).toMatchObject({ code: 1 });
   });
@@ -248,6 +250,94 @@ describe('roles', () => {
       expect(await store.staff.setRoles('cy@example.org', ['admin', 'admissions'])).toMatchObject({
         admin: true,
         roles: ['admissions', 'admin'],
+      });
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('editorial roles, names and credentials', () => {
+  const file = () => join(dir, 'editorial.db');
+  const run = (args: string[]) =>
+    runCli(runStaffCli, args, { env: { LEADS_DB: file() }, cwd: dir, now: () => NOW, user: 'ops' });
+  const member = async (email: string) => {
+    const store = openLeadStore(file(), { writerThread: false });
+    try {
+      return (await store.staff.members()).find((one) => one.email === email);
+    } finally {
+      await store.close();
+    }
+  };
+  beforeAll(async () => {
+    await openLeadStore(file()).close();
+  });
+
+  it('invites with --roles editor,reviewer, a --name and a --credential, which the enrolment gives the member', async () => {
+    const invited = await run([
+      'invite',
+      'maya@example.org',
+      '--roles',
+      'editor,reviewer',
+      '--name',
+      'Maya Chen',
+      '--credential',
+      'MD, Addiction Medicine',
+    ]);
+    expect(invited.code).toBe(0);
+    const store = openLeadStore(file(), { writerThread: false });
+    try {
+      expect(
+        await store.staff.enrol(tokenOf(invited.out), 'maya-id', passkey('cred-maya'), NOW.getTime()),
+      ).toMatchObject({
+        roles: ['editor', 'reviewer'],
+        admin: false,
+        name: 'Maya Chen',
+        credential: 'MD, Addiction Medicine',
+      });
+    } finally {
+      await store.close();
+    }
+    expect((await run(['list'])).out).toMatch(
+      /maya@example\.org\s+editor, reviewer\s+1\s+-\s+-\s+Maya Chen\s+MD, Addiction Medicine\n/,
+    );
+    expect(await run(['invite', 'x@example.org', '--roles', 'editor,pilot'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('Unknown role "pilot"') as unknown,
+    });
+  });
+
+  it('sets roles, name and credential of a member; fields left out stay; audited with before and after', async () => {
+    const set = await run(['set', 'Maya@example.org', '--roles', 'reviewer,publisher', '--credential', 'MD']);
+    expect(set).toMatchObject({ code: 0, out: 'maya@example.org: reviewer,publisher | Maya Chen | MD\n' });
+    expect(await member('maya@example.org')).toMatchObject({
+      roles: ['reviewer', 'publisher'],
+      name: 'Maya Chen',
+      credential: 'MD',
+    });
+    // --role and --admin keep working with set; an empty credential clears it.
+    expect(await run(['set', 'maya@example.org', '--admin', '--credential', ''])).toMatchObject({ code: 0 });
+    expect(await member('maya@example.org')).toMatchObject({
+      roles: ['admissions', 'admin'],
+      admin: true,
+      credential: null,
+    });
+    expect(await run(['set', 'maya@example.org', '--role', 'editor'])).toMatchObject({ code: 0 });
+    expect((await member('maya@example.org'))?.roles).toEqual(['editor']);
+    const audit = (await run(['audit'])).out;
+    expect(audit).toMatch(
+      /roles\s+-\s+maya@example\.org editor,reviewer \| Maya Chen \| MD, Addiction Medicine -> reviewer,publisher \| Maya Chen \| MD\n/,
+    );
+    expect(await run(['set', 'maya@example.org'])).toMatchObject({ code: 2 });
+    expect(await run(['set', 'nobody@example.org', '--role', 'editor'])).toMatchObject({ code: 1 });
+  });
+
+  it('still invites the admissions role when none is named', async () => {
+    const plain = await run(['invite', 'lu@example.org']);
+    const store = openLeadStore(file(), { writerThread: false });
+    try {
+      expect(await store.staff.inviteFor(tokenOf(plain.out), NOW.getTime())).toMatchObject({
+        roles: ['admissions'],
       });
     } finally {
       await store.close();

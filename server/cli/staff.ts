@@ -9,9 +9,9 @@ import type { AuditRow } from '../store/contract/audit-log.ts';
 import { CipherError } from '../store/shared/cipher.ts';
 import { KeyError } from '../store/shared/key-file.ts';
 import type { LeadStore } from '../store/contract/lead-store.ts';
-import { isStaffRole, STAFF_ROLES, type StaffRole } from '../../contracts/staff-api.ts';
-import { RevokedMemberError } from '../store/contract/staff-store.ts';
-import { normaliseEmail, normaliseRoles } from '../store/shared/staff-records.ts';
+import { DEFAULT_ROLES, isStaffRole, STAFF_ROLES, type StaffRole } from '../../contracts/staff-api.ts';
+import { RevokedMemberError, type MemberProfile, type StaffMember } from '../store/contract/staff-store.ts';
+import { normaliseEmail, normaliseRoles, profileText } from '../store/shared/staff-records.ts';
 import {
   cancelInvitations,
   enrolLink,
@@ -26,12 +26,16 @@ export { INVITE_VALID_MS } from '../staff/staff-management.ts';
 
 export const USAGE = `Usage: npm run staff -- <command>
 
-  invite <email> [--role <role>]... [--admin] [--reinstate]
+  invite <email> [--roles <role,role>] [--role <role>]... [--admin] [--name "..."] [--credential "..."] [--reinstate]
                              print a one-time enrolment link, valid 24 hours, for the roles given (${STAFF_ROLES.join(', ')};
                              none given: admissions, who work leads; --admin is --role admissions --role admin: may
-                             also manage staff, export and read the audit log); for a current member, a link that adds
-                             a passkey, valid 1 hour; for a revoked member, refused unless --reinstate: they may come
-                             back (audited as a reinstatement)
+                             also manage staff, export and read the audit log); --name and --credential: how a
+                             reviewer is named on the site ("Maya Chen", "MD, Addiction Medicine": a clinical
+                             credential lets a reviewer approve clinical claims); for a current member, a link that
+                             adds a passkey, valid 1 hour; for a revoked member, refused unless --reinstate: they may
+                             come back (audited as a reinstatement)
+  set <email> [--roles <role,role>] [--role <role>]... [--admin] [--name "..."] [--credential "..."]
+                             change a member's roles (exactly those given), name or credential ("" clears one)
   invites                    invitations still waiting: e-mail, roles, for whom, created, expires (never the link)
   cancel <email>             cancel that e-mail's waiting invitations: their links no longer work
   list                       staff: e-mail, roles, passkeys, last sign-in, revoked
@@ -48,6 +52,48 @@ function roleFlags(roles: readonly StaffRole[]): string {
   if (key === 'admissions,admin') return ' --admin';
   return roles.map((role) => ` --role ${role}`).join('');
 }
+
+/** The role flags every command shares: --roles a,b, --role a (repeated), --admin. */
+const ROLE_OPTIONS = {
+  admin: { type: 'boolean' },
+  role: { type: 'string', multiple: true },
+  roles: { type: 'string' },
+  name: { type: 'string' },
+  credential: { type: 'string' },
+} as const;
+
+/** The roles the flags name, normalised; undefined when none is named. UsageError for an unknown one. */
+function rolesOf(values: { admin?: boolean; role?: string[]; roles?: string }): StaffRole[] | undefined {
+  const asked = [
+    ...(values.role ?? []),
+    ...(values.roles ?? '')
+      .split(',')
+      .map((role) => role.trim())
+      .filter((role) => role !== ''),
+  ];
+  const unknown = asked.find((role) => !isStaffRole(role));
+  if (unknown !== undefined)
+    throw new UsageError(`Unknown role "${unknown}": the roles are ${STAFF_ROLES.join(', ')}.`);
+  // --admin keeps its old meaning: an admin who also works leads.
+  const all = [...asked, ...(values.admin === true ? ['admissions', 'admin'] : [])];
+  return all.length > 0 ? normaliseRoles(all) : undefined;
+}
+
+/** The name and credential the flags give (an empty one clears it), or a UsageError naming the limit. */
+function profileOf(values: { name?: string; credential?: string }): MemberProfile {
+  try {
+    return {
+      ...(values.name === undefined ? {} : { name: profileText(values.name) }),
+      ...(values.credential === undefined ? {} : { credential: profileText(values.credential) }),
+    };
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** A member's roles, name and credential as the audit log and the list write them. */
+const describeMember = (member: Pick<StaffMember, 'roles' | 'name' | 'credential'>): string =>
+  [member.roles.join(','), member.name, member.credential].filter((part) => part).join(' | ');
 
 const invitations = (count: number) => (count === 1 ? '1 invitation' : `${count} invitations`);
 
@@ -98,18 +144,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   switch (command) {
     case 'invite': {
       const usage =
-        'invite takes one e-mail address: invite <email> [--role <role>]... [--admin] [--reinstate]';
+        'invite takes one e-mail address: invite <email> [--roles <role,role>] [--role <role>]... [--admin] ' +
+        '[--name "..."] [--credential "..."] [--reinstate]';
       let parsed;
       try {
-        parsed = readArgs(
-          rest,
-          {
-            admin: { type: 'boolean' },
-            reinstate: { type: 'boolean' },
-            role: { type: 'string', multiple: true },
-          },
-          { positionals: true },
-        );
+        parsed = readArgs(rest, { ...ROLE_OPTIONS, reinstate: { type: 'boolean' } }, { positionals: true });
       } catch {
         throw new UsageError(usage);
       }
@@ -117,15 +156,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       if (args.length !== 1) throw new UsageError(usage);
       const email = normaliseEmail(args[0] ?? '');
       if (!email) throw new UsageError(`"${args[0] ?? ''}" is not an e-mail address`);
-      const asked = parsed.values.role ?? [];
-      const unknown = asked.find((role) => !isStaffRole(role));
-      if (unknown !== undefined)
-        throw new UsageError(`Unknown role "${unknown}": the roles are ${STAFF_ROLES.join(', ')}.`);
-      // --admin keeps its old meaning: an admin who also works leads.
-      const roles: StaffRole[] = normaliseRoles([
-        ...asked,
-        ...(parsed.values.admin === true ? ['admissions', 'admin'] : []),
-      ]);
+      const roles: StaffRole[] = rolesOf(parsed.values) ?? [...DEFAULT_ROLES];
+      const profile = profileOf(parsed.values);
       const admin = roles.includes('admin');
       const reinstate = parsed.values.reinstate === true;
       // At STAFF_ORIGIN, where the server answers the staff area and its passkeys belong.
@@ -133,7 +165,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       return withStore(io, async (store) => {
         let invited;
         try {
-          invited = await inviteMember(store, { email, roles, reinstate, now, actor });
+          invited = await inviteMember(store, { email, roles, reinstate, now, actor, profile });
         } catch (error) {
           if (error instanceof NotRevokedError)
             throw new CliFailure(
@@ -154,6 +186,41 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
           `${whom}\nSend them this link, valid ${validMs === INVITE_VALID_MS ? '24 hours' : '1 hour'} and once ` +
             `(the token after # never reaches a server log):\n\n  ${enrolLink(siteUrl, invited.token)}\n`,
         );
+        return 0;
+      });
+    }
+    case 'set': {
+      const usage =
+        'set takes one e-mail address and what to change: set <email> [--roles <role,role>] [--role <role>]... ' +
+        '[--admin] [--name "..."] [--credential "..."]';
+      let parsed;
+      try {
+        parsed = readArgs(rest, ROLE_OPTIONS, { positionals: true });
+      } catch {
+        throw new UsageError(usage);
+      }
+      if (parsed.positionals.length !== 1) throw new UsageError(usage);
+      const email = normaliseEmail(parsed.positionals[0] ?? '') ?? parsed.positionals[0] ?? '';
+      const roles = rolesOf(parsed.values);
+      const profile = profileOf(parsed.values);
+      if (roles === undefined && Object.keys(profile).length === 0) throw new UsageError(usage);
+      return withStore(io, async (store) => {
+        const before = (await store.staff.members()).find(
+          (member) => member.email === email && member.revokedAt === null,
+        );
+        if (!before)
+          throw new CliFailure(
+            `No current staff member ${email}. \`npm run staff -- list\` shows them; invite them first.`,
+          );
+        if (roles !== undefined) await store.staff.setRoles(email, roles);
+        const member = await store.staff.setProfile(email, profile);
+        if (!member) throw new CliFailure(`${email} was revoked meanwhile: nothing more was changed.`);
+        await store.audit.append({
+          actor,
+          action: 'roles',
+          detail: `${email} ${describeMember(before)} -> ${describeMember(member)}`,
+        });
+        io.out(`${email}: ${describeMember(member)}\n`);
         return 0;
       });
     }
@@ -207,13 +274,15 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         }
         io.out(
           table([
-            ['E-mail', 'Roles', 'Passkeys', 'Last sign-in (UTC)', 'Revoked (UTC)'],
+            ['E-mail', 'Roles', 'Passkeys', 'Last sign-in (UTC)', 'Revoked (UTC)', 'Name', 'Credential'],
             ...members.map((member) => [
               member.email,
               member.roles.join(', '),
               String(member.passkeys),
               when(member.lastSignInAt),
               when(member.revokedAt),
+              member.name ?? '-',
+              member.credential ?? '-',
             ]),
           ]),
         );

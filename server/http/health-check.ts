@@ -6,7 +6,9 @@
 // - degraded (200): leads are stored, but some lead may not have reached admissions: an alert is dead, or the oldest
 //   pending alert has waited longer than STUCK_AFTER_SECONDS (chat delivery is stuck, or no webhook is set). The
 //   server must stay in service, since it still takes leads; monitoring must alert a person. Degraded too when this
-//   instance has served another release than the live one for more than RELEASE_BEHIND_SECONDS (server/releases/).
+//   instance has served another release than the live one for more than RELEASE_BEHIND_SECONDS (server/releases/),
+//   or when a change set's scheduled publish failed and it is not published since: then `"schedules": {"failed": n}`
+//   is in the answer too (server/content-staff/change-scheduler.ts).
 // - ok (200): otherwise.
 import type { RequestHandler } from 'express';
 import type { LeadStore } from '../store/contract/lead-store.ts';
@@ -34,9 +36,17 @@ export interface Health {
   alerts: { pending: number; dead: number; oldestPendingSeconds: number } | null;
   /** null before the server serves a release (the app built in tests from a folder). */
   release: ReleaseHealth | null;
+  /** Only when a scheduled publish failed. */
+  schedules?: { failed: number };
 }
 
-type HealthSource = Pick<LeadStore, 'isHealthy' | 'alertBacklog'>;
+type HealthSource = Pick<LeadStore, 'isHealthy' | 'alertBacklog'> & {
+  changes?: Pick<LeadStore['changes'], 'failedSchedules'>;
+};
+
+/** How many scheduled publishes failed; 0 when the store cannot say (its health is judged by isHealthy). */
+const failedSchedules = async (store: HealthSource): Promise<number> =>
+  store.changes ? (await store.changes.failedSchedules().catch(() => [])).length : 0;
 
 async function alertsOf(store: HealthSource, now: number): Promise<Health['alerts']> {
   try {
@@ -57,12 +67,21 @@ export async function healthOf(
   now = Date.now(),
   releaseOf: ReleaseHealthSource = () => undefined,
 ): Promise<Health> {
-  const [alerts, healthy] = await Promise.all([alertsOf(store, now), store.isHealthy().catch(() => false)]);
+  const [alerts, healthy, failed] = await Promise.all([
+    alertsOf(store, now),
+    store.isHealthy().catch(() => false),
+    failedSchedules(store),
+  ]);
   const release = releaseOf() ?? null;
   if (!healthy || alerts === null) return { status: 'unavailable', alerts, release };
   const stuck = alerts.dead > 0 || alerts.oldestPendingSeconds > STUCK_AFTER_SECONDS;
   const behind = release !== null && release.behindSeconds > RELEASE_BEHIND_SECONDS;
-  return { status: stuck || behind ? 'degraded' : 'ok', alerts, release };
+  return {
+    status: stuck || behind || failed > 0 ? 'degraded' : 'ok',
+    alerts,
+    release,
+    ...(failed > 0 ? { schedules: { failed } } : {}),
+  };
 }
 
 export function healthCheck(store: HealthSource, releaseOf?: ReleaseHealthSource): RequestHandler {

@@ -72,14 +72,19 @@ export async function waitForInstances(
 export interface PublishOptions {
   /** The built code (dist/) whose render bundle renders the pages. */
   codeDir: string;
-  documents: readonly ReleaseDocument[];
+  /**
+   * The documents, or a function that gives them with the publish lock held: a change set rebases onto the live
+   * release there, so no other publish moves it between the rebase and the build (server/content-staff/).
+   */
+  documents: readonly ReleaseDocument[] | (() => Promise<readonly ReleaseDocument[]>);
   author: string;
   message: string;
   /**
    * Clinical reviews this publish gives, by page path: from the approval of the content published (a change set's).
-   * The live release's reviews are carried over for every page whose clinical fields did not change (reviews.ts).
+   * The live release's reviews are carried over for every page whose clinical fields did not change (reviews.ts). A
+   * function is called after `documents`' (a change set's reviews depend on its rebase under the lock).
    */
-  reviews?: PageReviews;
+  reviews?: PageReviews | (() => PageReviews);
   /** Called once if another publish holds the lock. */
   onWait?: () => void;
   /** Called with the lock held, as the build starts. */
@@ -89,6 +94,7 @@ export interface PublishOptions {
 /** Builds `documents` into a new release and makes it live. Resolves with it, before instances confirm. */
 export async function publish(store: Store, options: PublishOptions): Promise<ReleaseSummary> {
   return store.releases.withPublishLock(async () => {
+    const documents = typeof options.documents === 'function' ? await options.documents() : options.documents;
     options.onBuild?.();
     const live = await store.releases.live();
     const reviews = {
@@ -96,13 +102,13 @@ export async function publish(store: Store, options: PublishOptions): Promise<Re
         carriedReviews(
           await store.releases.documents(live.releaseId),
           await store.releases.reviews(live.releaseId),
-          options.documents,
+          documents,
         )),
-      ...options.reviews,
+      ...(typeof options.reviews === 'function' ? options.reviews() : options.reviews),
     };
     let files;
     try {
-      files = await buildRelease(options.codeDir, options.documents, reviews);
+      files = await buildRelease(options.codeDir, documents, reviews);
     } catch (error) {
       throw new ReleaseError(
         `Building the site failed, so nothing was stored: ${error instanceof Error ? error.message : String(error)}`,
@@ -111,7 +117,7 @@ export async function publish(store: Store, options: PublishOptions): Promise<Re
     }
     const release = await store.releases.create({
       files,
-      documents: options.documents,
+      documents,
       reviews,
       codeVersion: codeVersionOf(options.codeDir),
       author: options.author,

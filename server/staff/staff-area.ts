@@ -17,6 +17,11 @@ import { leadRoutes } from './staff-leads.ts';
 import { deskRoutes } from './staff-desk.ts';
 import { teamRoutes } from './staff-team.ts';
 import { refusalAudit } from './staff-refusals.ts';
+import { leadsGate } from './staff-roles.ts';
+import { contentRoutes } from '../content-staff/content-routes.ts';
+import { previewPage } from '../content-staff/preview-page.ts';
+import type { ContentContext } from '../content-staff/publish-change.ts';
+import { CONFIRM_WITHIN_MS } from '../releases/publisher.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
 import { misdirected } from './staff-origin.ts';
 import { readLimit } from './staff-read-limit.ts';
@@ -64,16 +69,28 @@ export interface StaffAreaOptions extends StaffDeps {
   heartbeatMs?: number;
   /** ROUND_ROBIN: new leads go to the members on shift in turn (the inbox shows the shift switch). */
   roundRobin?: boolean;
+  /** The content API (/staff/api/content/, server/content-staff/); none: not served. */
+  content?: ContentContext;
+}
+
+/** What the server says about the content API: the built code a publish renders with. */
+export interface ContentOptions {
+  /** dist/: the code a release is built with (its render bundle and client assets). */
+  codeDir: string;
+  /** How long a publish waits for every instance before it answers; CONFIRM_WITHIN_MS by default. */
+  confirmWithinMs?: number;
 }
 
 export interface StaffArea {
   handle: RequestListener;
+  /** What the content API works with, when it is served (the scheduler of publishes runs on it: server/index.ts). */
+  content?: ContentContext;
   /** Every API route, as `METHOD /path` under /staff/api (the tests refuse each without a session). */
   routes: () => string[];
 }
 
 /** The parts of a lead store the staff area works on. */
-type StaffStores = Pick<LeadStore, 'staff' | 'inbox' | 'audit' | 'rateCounters'>;
+type StaffStores = Pick<LeadStore, 'staff' | 'inbox' | 'audit' | 'rateCounters' | 'changes' | 'releases'>;
 
 /**
  * The staff area on a lead store, as the server wires it (and the in-process test server): staff, inbox, audit and
@@ -82,19 +99,30 @@ type StaffStores = Pick<LeadStore, 'staff' | 'inbox' | 'audit' | 'rateCounters'>
  */
 export function staffAreaOn(
   store: StaffStores,
-  options: Omit<StaffAreaOptions, keyof StaffStores | 'secure' | 'now' | 'sessionLimits'> & {
+  options: Omit<StaffAreaOptions, keyof StaffStores | 'secure' | 'now' | 'sessionLimits' | 'content'> & {
     now?: () => number;
     sessionLimits?: SessionLimits;
+    content?: ContentOptions;
   },
 ): StaffArea {
+  const now = options.now ?? Date.now;
   return createStaffArea({
     ...options,
+    content: options.content && {
+      changes: store.changes,
+      releases: store.releases,
+      audit: store.audit,
+      logger: options.logger,
+      codeDir: options.content.codeDir,
+      now,
+      confirmWithinMs: options.content.confirmWithinMs ?? CONFIRM_WITHIN_MS,
+    },
     staff: store.staff,
     inbox: store.inbox,
     audit: store.audit,
     rateCounters: store.rateCounters,
     secure: secureRequests(options.trustProxy),
-    now: options.now ?? Date.now,
+    now,
     sessionLimits: options.sessionLimits ?? DEFAULT_SESSION_LIMITS,
   });
 }
@@ -152,12 +180,16 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
     next();
   });
   const signed = express.Router();
+  // A content document (a page of blocks) may be larger than any inbox request: its own limit, parsed before the rest.
+  if (options.content) signed.use('/content', bodyParser.json({ limit: '1mb' }));
   signed.use(json);
+  signed.use(leadsGate);
   passkeys.signedIn(signed);
   accountRoutes(deps, sessions, events.endSession)(signed);
   leadRoutes(deps, readLimit(deps, options.readLimit, options.rateCounters))(signed);
   deskRoutes(deps)(signed);
   teamRoutes(deps, options.roundRobin ?? false)(signed);
+  if (options.content) contentRoutes(options.content, deps.origin)(signed);
   signed.get('/events', events.stream);
   signed.post('/signout', async (req, res) => {
     const { member, sessionId, session } = signedIn(res);
@@ -207,6 +239,8 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
       fallthrough: false,
     }),
   );
+  // A change set's preview link (server/content-staff/preview-page.ts): no session, the link's token decides.
+  if (options.content) app.get(`${STAFF_PREFIX}/preview/:token`, previewPage(options.content));
   const shellFile = join(options.staffDir, 'index.html');
   const shell = existsSync(shellFile) ? readFileSync(shellFile, 'utf8') : undefined;
   app.use((req, res) => {
@@ -233,5 +267,5 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
           : [];
       }),
     );
-  return { handle: (req, res) => void app(req, res), routes };
+  return { handle: (req, res) => void app(req, res), routes, content: options.content };
 }

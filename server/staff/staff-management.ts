@@ -6,6 +6,7 @@ import type { AuditLog } from '../store/contract/audit-log.ts';
 import {
   PASSKEY_INVITE_VALID_MS,
   type InviteKind,
+  type MemberProfile,
   type StaffMember,
   type StaffStore,
 } from '../store/contract/staff-store.ts';
@@ -37,14 +38,22 @@ export const enrolLink = (origin: string, token: string): string => `${origin}/s
  */
 export async function inviteMember(
   { staff, audit }: { staff: StaffStore; audit: AuditLog },
-  request: { email: string; roles: readonly StaffRole[]; reinstate: boolean; now: number; actor: string },
+  request: {
+    email: string;
+    roles: readonly StaffRole[];
+    reinstate: boolean;
+    now: number;
+    actor: string;
+    /** The display name and clinical credential the enrolment gives (unchanged when absent). */
+    profile?: MemberProfile;
+  },
 ): Promise<Invited> {
-  const { email, roles, reinstate, now, actor } = request;
+  const { email, roles, reinstate, now, actor, profile } = request;
   const existing = (await staff.members()).find((member) => member.email === email);
   if (reinstate && existing?.revokedAt == null) throw new NotRevokedError(email);
   // A current member's link adds a passkey to their account: it lives an hour, not a day.
   const validMs = existing && existing.revokedAt === null ? PASSKEY_INVITE_VALID_MS : INVITE_VALID_MS;
-  const invited = await staff.createInvite(email, roles, now + validMs, { now, reinstate });
+  const invited = await staff.createInvite(email, roles, now + validMs, { now, reinstate, profile });
   const admin = roles.includes('admin');
   await audit.append({
     actor,

@@ -1,7 +1,7 @@
 // `npm run leads -- migrate-to-postgres`: copies a SQLite lead database (LEADS_DB) into PostgreSQL (DATABASE_URL), as
 // stored: values stay sealed, so the copy needs the key only to prove it. Leads, alerts, idempotency keys, search
 // terms, status changes and notes, the audit log (its chain as it is), staff and passkeys, and the releases of the site
-// (their files, documents, live pointer and events); not sessions, invites, challenges, rate-limit counts, instances'
+// (their files, documents, live pointer and events) and content staff's change sets; not sessions, invites, challenges, rate-limit counts, instances'
 // reports or the publish lock, which are short-lived (staff sign in again, instances report again). One transaction, every row inserted
 // unless already there, so a second run copies nothing; then every row of the file is looked up in PostgreSQL, every
 // lead and note opened with the key through the PostgreSQL store, and the audit chain verified there.
@@ -37,6 +37,13 @@ const TABLES = [
   { name: 'release_documents', key: ['release_id', 'path', 'hash'] },
   { name: 'live_release', key: ['id', 'release_id', 'generation'] },
   { name: 'release_events', key: ['seq', 'at', 'release_id'] },
+  // Change sets (contract/change-store.ts): ids are random, revisions and approvals are kept for ever like releases.
+  { name: 'change_sets', key: ['id'] },
+  { name: 'change_documents', key: ['change_id', 'path'] },
+  { name: 'change_revisions', key: ['change_id', 'path', 'version'] },
+  { name: 'change_approvals', key: ['seq', 'change_id', 'at'] },
+  { name: 'change_comments', key: ['seq', 'change_id', 'at'] },
+  { name: 'preview_links', key: ['token_hash'] },
 ] as const;
 export type CopiedTable = (typeof TABLES)[number]['name'];
 const BATCH = 500;
@@ -156,9 +163,10 @@ export async function copySqliteToPostgres(
       }
       await copyAuditHead(file, client);
       // Events' numbers were copied as they are: the next one PostgreSQL gives follows the last.
-      await client.query(
-        "SELECT setval(pg_get_serial_sequence('release_events', 'seq'), max(seq)) FROM release_events",
-      );
+      for (const table of ['release_events', 'change_approvals', 'change_comments'])
+        await client.query(
+          `SELECT setval(pg_get_serial_sequence('${table}', 'seq'), coalesce(max(seq), 0) + 1, false) FROM ${table}`,
+        );
     });
     for (const { name, key } of TABLES) {
       const found = await present(pool, name, key, read[name]);

@@ -17,6 +17,9 @@ import { addressOf, close, listen } from '../../server/http/http-server.ts';
 import { staffAreaOn } from '../../server/staff/staff-area.ts';
 import type { SessionLimits } from '../../server/staff/staff-session-life.ts';
 import { createLeadPipeline } from '../../server/lead-pipeline.ts';
+import { startChangeScheduler } from '../../server/content-staff/change-scheduler.ts';
+import { ensureLiveRelease } from '../../server/releases/ensure-release.ts';
+import { startLiveRelease, type LiveReleaseHandle } from '../../server/releases/live-release.ts';
 import type { LeadStore } from '../../server/store/contract/lead-store.ts';
 import { createLogger } from '../../server/logger.ts';
 import { site, startReceiver, tempDir, writeClientDir } from './fixtures.ts';
@@ -87,6 +90,12 @@ export interface InProcessServerOptions {
     /** STAFF_ORIGIN; by default the server's own, http://127.0.0.1:<port> (the tests' software passkeys accept it). */
     origin?: (url: string) => string;
   };
+  /**
+   * Serve the live release, as `npm start` does, stored from this built code folder (dist/: npm run build) at the first
+   * start, and answer the content API (/staff/api/content/) with it; by default a throwaway folder site and no
+   * content API.
+   */
+  releases?: { codeDir: string; pollMs?: number; scheduleTickMs?: number };
 }
 
 /** The real lead pipeline in the real app, with every form, on a free loopback port of this process. */
@@ -158,7 +167,13 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
   let handle: RequestListener = (_req, res) => res.writeHead(503).end();
   const server: Server = await listen((req, res) => handle(req, res), 0, '127.0.0.1');
   const url = addressOf(server);
+  let live: LiveReleaseHandle | undefined;
+  if (options.releases) {
+    await ensureLiveRelease(store, options.releases.codeDir, logger);
+    live = await startLiveRelease({ releases: store.releases, logger, pollMs: options.releases.pollMs });
+  }
   const staff = staffAreaOn(store, {
+    content: options.releases && { codeDir: options.releases.codeDir, confirmWithinMs: 5000 },
     origin: options.staff?.origin?.(url) ?? url,
     forms,
     site,
@@ -176,13 +191,21 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     roundRobin: options.roundRobin,
   });
   handle = createApp({
-    site: folderSite(clientDir, loadRedirects()),
+    site: live ?? folderSite(clientDir, loadRedirects()),
     forms: formApi,
     logger,
     trustProxy,
     staff,
   });
   worker.start();
+  const scheduler =
+    staff.content &&
+    startChangeScheduler({
+      context: staff.content,
+      webhookUrl: options.webhookUrl,
+      origin: url,
+      tickMs: options.releases?.scheduleTickMs,
+    });
   return {
     url,
     api: `${url}/api/forms/insurance-verification`,
@@ -193,6 +216,8 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     logText: () => JSON.stringify(logs),
     staffRoutes: staff.routes(),
     stop: async () => {
+      await scheduler?.stop();
+      await live?.stop();
       await close(server);
       await worker.stop();
       await store.close();

@@ -95,6 +95,44 @@ describe.each(storeKinds())('the $name staff store', (kind) => {
     expect((await store.staff.members())[0]?.roles).toEqual(['admissions']);
   });
 
+  it('keeps editorial roles, a display name and a clinical credential: from the invitation, then set', async () => {
+    const { store, raw } = await kind.open();
+    const now = Date.now();
+    const invite = await store.staff.createInvite('maya@example.com', ['reviewer', 'editor'], now + MINUTE, {
+      now,
+      profile: { name: '  Maya   Chen ', credential: 'MD, Addiction Medicine' },
+    });
+    expect(await store.staff.enrol(invite.token, 'maya-id', passkey('cred-maya'), now)).toMatchObject({
+      roles: ['editor', 'reviewer'],
+      admin: false,
+      name: 'Maya Chen',
+      credential: 'MD, Addiction Medicine',
+    });
+    // A field left out stays; null (or empty text) clears one.
+    expect(await store.staff.setProfile('MAYA@example.com', { credential: 'MD' })).toMatchObject({
+      name: 'Maya Chen',
+      credential: 'MD',
+    });
+    expect(await store.staff.setProfile('maya@example.com', { name: '' })).toMatchObject({
+      name: null,
+      credential: 'MD',
+    });
+    expect(await raw('SELECT roles, display_name, credential FROM staff')).toEqual([
+      { roles: '["editor","reviewer"]', display_name: null, credential: 'MD' },
+    ]);
+    expect(await store.staff.setProfile('nobody@example.com', { name: 'X' })).toBeUndefined();
+    await expect(store.staff.setProfile('maya@example.com', { name: 'x'.repeat(201) })).rejects.toThrow(
+      RangeError,
+    );
+    // A member without either, as every member stored before this step.
+    const plain = await store.staff.createInvite('al@example.com', ['publisher'], now + MINUTE, { now });
+    expect(await store.staff.enrol(plain.token, 'al-id', passkey('cred-al'), now)).toMatchObject({
+      roles: ['publisher'],
+      name: null,
+      credential: null,
+    });
+  });
+
   it('cancels the waiting invitations of an e-mail, and says so to whoever opens one', async () => {
     const { store } = await kind.open();
     const { staff } = store;

@@ -61,7 +61,23 @@ export type AuditAction =
   // live again, a release the server built at start for new code (actor `server`). The detail names the release ids.
   | 'publish'
   | 'rollback'
-  | 'deploy';
+  | 'deploy'
+  // Change sets (server/content-staff/), each by the member's e-mail with the set's id in the detail: made, a document
+  // saved (its path and version), submitted (the kinds it requires), a comment, an approval (what it covers and the
+  // content hash), a publish (the release) or a refused one (why), a schedule set, run or failed (actor: the publisher
+  // who set it), preview links made or revoked, and every view of a preview (actor `preview:<link hash prefix>`).
+  | 'change-create'
+  | 'change-edit'
+  | 'change-submit'
+  | 'change-comment'
+  | 'change-approve'
+  | 'change-publish'
+  | 'change-publish-failed'
+  | 'change-schedule'
+  | 'change-schedule-failed'
+  | 'preview-link'
+  | 'preview-revoke'
+  | 'preview-view';
 
 export interface AuditEntry {
   /** A staff member's e-mail, `cli:<os user>` for the command line, `server` for the server itself. */

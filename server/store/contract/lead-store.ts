@@ -1,6 +1,7 @@
 // The lead store's contract: what the form API, the alert worker, the staff inbox and the CLI need from a store, one
 // for SQLite (sqlite/lead-store.ts) and PostgreSQL (postgres/pg-lead-store.ts). Leads and their outgoing chat alerts
 // (an outbox) are written together, so a stored lead always has an alert to send.
+import type { ChangeStore } from './change-store.ts';
 import type { FormDefinition } from '../../../generated/content-types.ts';
 import type { AuditLog } from './audit-log.ts';
 import type { InboxStore } from './inbox.ts';
@@ -145,6 +146,8 @@ export interface LeadStore {
   readonly rateCounters: RateCounters;
   /** Every release of the built site, the live pointer and the publish lock, in the same database (release-store.ts). */
   readonly releases: ReleaseStore;
+  /** Content staff's change sets, their revisions, approvals, schedules and preview links (change-store.ts). */
+  readonly changes: ChangeStore;
 }
 
 /** A lead ready to write: id chosen and sensitive values sealed before the batch, so the commit does only SQL. */

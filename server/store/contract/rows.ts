@@ -73,6 +73,10 @@ export interface MemberRow {
   admin: number;
   /** JSON list of role names (`admin` is 1 exactly when it holds 'admin'). */
   roles: string;
+  /** How the member is named on the site (a review line): null when not given. */
+  display_name: string | null;
+  /** A clinical credential ("MD, Addiction Medicine"); a reviewer approves clinical claims only with one. */
+  credential: string | null;
   created_at: number;
   revoked_at: number | null;
   /** 1: on shift (round robin); absent in rows read before its schema step. */
@@ -96,6 +100,9 @@ export interface InviteRow {
   email: string;
   admin: number;
   roles: string;
+  /** The profile the enrolment gives a new member (MemberRow's columns of the same names). */
+  display_name: string | null;
+  credential: string | null;
   created_at: number;
   expires_at: number;
   used_at: number | null;

@@ -13,8 +13,18 @@ export interface StaffMember {
   /** `roles` holds 'admin'. */
   admin: boolean;
   roles: StaffRole[];
+  /** The display name (for "Medically reviewed by"); null when not given. */
+  name: string | null;
+  /** The clinical credential ("MD, Addiction Medicine"): a reviewer needs one to approve a clinical change. */
+  credential: string | null;
   createdAt: number;
   revokedAt: number | null;
+}
+
+/** A member's name and credential as set: a field left out stays as it is, null clears it. */
+export interface MemberProfile {
+  name?: string | null;
+  credential?: string | null;
 }
 
 export interface NewPasskey {
@@ -75,6 +85,8 @@ export interface InviteOptions {
    * (RevokedMemberError). Only an invitation made after the revoke can ever readmit them.
    */
   reinstate?: boolean;
+  /** The name and credential the enrolment gives a new (or reinstated) member. */
+  profile?: MemberProfile;
 }
 
 /** An invitation for a revoked member's e-mail, asked for without `reinstate`. */
@@ -143,6 +155,8 @@ export interface StaffStore {
   setOnShift(staffId: string, onShift: boolean): Promise<boolean>;
   /** Gives the current member of `email` exactly these roles; undefined when there is no such member (or revoked). */
   setRoles(email: string, roles: readonly StaffRole[]): Promise<StaffMember | undefined>;
+  /** Sets the current member's name and credential (fields left out kept); undefined when there is no such member. */
+  setProfile(email: string, profile: MemberProfile): Promise<StaffMember | undefined>;
   /**
    * Marks the member revoked, deletes their sessions and passkeys and cancels their invitations still waiting (how
    * many: `invitesCancelled`), at once; undefined when there is no such member.

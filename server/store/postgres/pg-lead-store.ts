@@ -4,6 +4,7 @@
 // claimed with FOR UPDATE SKIP LOCKED and a lease, so each is sent by one instance at a time and a dead instance's
 // claims come due again; new leads reach every instance through LISTEN/NOTIFY.
 import { randomUUID } from 'node:crypto';
+import { postgresChangeStore } from './pg-change-store.ts';
 import type pg from 'pg';
 import type { AlertStatus, LeadStore, StoreOptions } from '../contract/lead-store.ts';
 import type { ClaimedRow, LeadRow } from '../contract/rows.ts';
@@ -263,5 +264,6 @@ async function openOn(pool: pg.Pool, url: string, options: PostgresStoreOptions)
     staff: postgresStaffStore(pool, keyring.current().key),
     rateCounters: counters.counters,
     releases,
+    changes: postgresChangeStore(pool),
   };
 }

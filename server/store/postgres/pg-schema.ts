@@ -4,6 +4,7 @@
 // cursors, the sealing and the queries' meaning.
 import pg from 'pg';
 import { LEAD_STATUSES } from '../contract/inbox.ts';
+import { CHANGE_SETS_POSTGRES } from './pg-schema-change-sets.ts';
 
 // Index n holds the step from version n to n + 1; append, never edit a released step.
 const MIGRATIONS = [
@@ -234,6 +235,11 @@ const MIGRATIONS = [
    CREATE INDEX leads_merged_into ON leads (merged_into) WHERE merged_into IS NOT NULL;
    ALTER TABLE staff ADD COLUMN on_shift integer NOT NULL DEFAULT 0 CHECK (on_shift IN (0, 1)),
      ADD COLUMN turn bigint NOT NULL DEFAULT 0;`,
+  // Editorial roles: the SQLite file's step of the same name (sqlite/schema.ts), in PostgreSQL's words.
+  `ALTER TABLE staff ADD COLUMN display_name text, ADD COLUMN credential text;
+   ALTER TABLE invites ADD COLUMN display_name text, ADD COLUMN credential text;`,
+  // Change sets: the SQLite file's step of the same name (sqlite/schema.ts), in PostgreSQL's words.
+  CHANGE_SETS_POSTGRES,
 ];
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 

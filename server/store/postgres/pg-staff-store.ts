@@ -9,6 +9,7 @@ import {
   invitePath,
   normaliseEmail,
   PASSKEY_COLUMNS,
+  profileColumns,
   roleColumns,
   passkeyValues,
   secret,
@@ -47,7 +48,8 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
     ...invitePath({
       insertInvite: (...values) =>
         pool.query(
-          'INSERT INTO invites (token_hash, email, admin, roles, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
+          `INSERT INTO invites (token_hash, email, admin, roles, display_name, credential, created_at, expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
           values,
         ),
       inviteRow: (hash) => one<InviteRow>(pool, 'SELECT * FROM invites WHERE token_hash = $1', [hash]),
@@ -80,16 +82,25 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
         const id = existing?.id ?? newId;
         if (!existing)
           await db.query(
-            'INSERT INTO staff (id, email, admin, roles, created_at) VALUES ($1, $2, $3, $4, $5)',
-            [id, invite.email, invite.admin, invite.roles, now],
+            `INSERT INTO staff (id, email, admin, roles, display_name, credential, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+            [id, invite.email, invite.admin, invite.roles, invite.display_name, invite.credential, now],
           );
-        else if (existing.revoked_at !== null)
-          // Reinstated (the invitation was made after the revoke): it decides their role afresh.
-          await db.query('UPDATE staff SET revoked_at = NULL, admin = $1, roles = $2 WHERE id = $3', [
-            invite.admin,
-            invite.roles,
-            id,
-          ]);
+        else {
+          // Reinstated (the invitation was made after the revoke): it decides their role afresh. A name or credential
+          // the invitation carries replaces the member's.
+          if (existing.revoked_at !== null)
+            await db.query('UPDATE staff SET revoked_at = NULL, admin = $1, roles = $2 WHERE id = $3', [
+              invite.admin,
+              invite.roles,
+              id,
+            ]);
+          await db.query(
+            `UPDATE staff SET display_name = coalesce($1, display_name), credential = coalesce($2, credential)
+             WHERE id = $3`,
+            [invite.display_name, invite.credential, id],
+          );
+        }
         await storePasskey(db, id, passkey, now);
         const row = await memberById(db, id);
         return row && toMember(row);
@@ -104,6 +115,18 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
       ]);
       const row = await memberByEmail(pool, email);
       return row && row.revoked_at === null ? toMember(row) : undefined;
+    },
+    async setProfile(address, profile) {
+      const row = await memberByEmail(pool, normaliseEmail(address) ?? address);
+      if (!row || row.revoked_at !== null) return undefined;
+      const { name, credential } = profileColumns(row, profile);
+      await pool.query('UPDATE staff SET display_name = $1, credential = $2 WHERE id = $3', [
+        name,
+        credential,
+        row.id,
+      ]);
+      const updated = await memberById(pool, row.id);
+      return updated && toMember(updated);
     },
     async members() {
       const { rows } = await pool.query<MemberRow & { passkeys: number; last_sign_in: number | null }>(

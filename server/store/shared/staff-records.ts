@@ -8,6 +8,7 @@ import {
   RevokedMemberError,
   type InviteKind,
   type InviteRefusal,
+  type MemberProfile,
   type NewPasskey,
   type PendingInvite,
   type StaffMember,
@@ -53,11 +54,35 @@ export const roleColumns = (roles: readonly StaffRole[]): { roles: string; admin
   return { roles: JSON.stringify(list), admin: list.includes('admin') ? 1 : 0 };
 };
 
+/** The longest name or credential kept: a line of a page, not a biography. */
+export const MAX_PROFILE_TEXT = 200;
+
+/** A name or credential as stored: trimmed, inner spaces collapsed, empty as null; RangeError when too long. */
+export function profileText(text: string | null | undefined): string | null {
+  const value = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (value.length > MAX_PROFILE_TEXT)
+    throw new RangeError(`a name or credential is at most ${MAX_PROFILE_TEXT} characters`);
+  return value === '' ? null : value;
+}
+
+/** The name and credential a member has after `profile` is applied to `row`: fields left out kept. */
+export function profileColumns(
+  row: MemberRow,
+  profile: MemberProfile,
+): { name: string | null; credential: string | null } {
+  return {
+    name: profile.name === undefined ? row.display_name : profileText(profile.name),
+    credential: profile.credential === undefined ? row.credential : profileText(profile.credential),
+  };
+}
+
 export const toMember = (row: MemberRow): StaffMember => ({
   id: row.id,
   email: row.email,
   admin: readRoles(row.roles).includes('admin'),
   roles: readRoles(row.roles),
+  name: row.display_name ?? null,
+  credential: row.credential ?? null,
   createdAt: row.created_at,
   revokedAt: row.revoked_at,
 });
@@ -98,6 +123,8 @@ export interface InviteStatements {
     email: string,
     admin: 0 | 1,
     roles: string,
+    displayName: string | null,
+    credential: string | null,
     createdAt: number,
     expiresAt: number,
   ): Promise<unknown>;
@@ -142,7 +169,12 @@ export function invitePath(db: InviteStatements): InvitePath {
     return { invite, member: invite && (await db.memberByEmail(invite.email)) };
   };
   return {
-    async createInvite(address, roles, expiresAt, { now = Date.now(), reinstate = false } = {}) {
+    async createInvite(
+      address,
+      roles,
+      expiresAt,
+      { now = Date.now(), reinstate = false, profile = {} } = {},
+    ) {
       const email = normaliseEmail(address);
       if (!email) throw new RangeError(`not an e-mail address: ${address}`);
       const existing = await db.memberByEmail(email);
@@ -152,7 +184,16 @@ export function invitePath(db: InviteStatements): InvitePath {
       // Made after the revoke, whatever the clocks: only such an invitation readmits (inviteProblem).
       const createdAt = revokedAt === null ? now : Math.max(now, revokedAt + 1);
       const columns = roleColumns(roles);
-      await db.insertInvite(sha256(token), email, columns.admin, columns.roles, createdAt, expiresAt);
+      await db.insertInvite(
+        sha256(token),
+        email,
+        columns.admin,
+        columns.roles,
+        profileText(profile.name),
+        profileText(profile.credential),
+        createdAt,
+        expiresAt,
+      );
       return { token, member: active(existing), kind: inviteKind(existing) };
     },
     async inviteFor(token, now) {

@@ -18,6 +18,7 @@ import { createSqliteReleaseStore } from './release-store.ts';
 import { openLeadDatabase } from './schema.ts';
 import { createLeadWriter } from './single-writer.ts';
 import { sqliteStaffStore } from './staff-store.ts';
+import { sqliteChangeStore } from './change-store.ts';
 
 export interface LeadStoreOptions extends StoreOptions {
   /**
@@ -208,5 +209,6 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     // One instance per SQLite file: its counts live in its memory, and a restart forgives everyone.
     rateCounters: memoryCounters,
     releases,
+    changes: sqliteChangeStore(db),
   };
 }

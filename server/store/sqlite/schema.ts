@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { LEAD_STATUSES } from '../contract/inbox.ts';
+import { CHANGE_SETS_SQLITE } from './schema-change-sets.ts';
 
 // Index n holds the step from user_version n to n + 1; append, never edit a released step.
 const MIGRATIONS = [
@@ -257,6 +258,16 @@ const MIGRATIONS = [
    CREATE INDEX leads_merged_into ON leads (merged_into) WHERE merged_into IS NOT NULL;
    ALTER TABLE staff ADD COLUMN on_shift INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE staff ADD COLUMN turn INTEGER NOT NULL DEFAULT 0;`,
+  // Editorial roles (issue #28; docs/decisions/2026-11-28-change-sets.md): a member's display name and clinical
+  // credential, and the ones an invitation gives at enrolment. The roles themselves need no step (a JSON list).
+  `ALTER TABLE staff ADD COLUMN display_name TEXT;
+   ALTER TABLE staff ADD COLUMN credential TEXT;
+   ALTER TABLE invites ADD COLUMN display_name TEXT;
+   ALTER TABLE invites ADD COLUMN credential TEXT;`,
+  // Change sets (issue #28; server/store/contract/change-store.ts, docs/decisions/2026-11-28-change-sets.md): a set, its
+  // documents (base text, current text, version: compare-and-set), every save kept as a revision, approvals bound to a
+  // content hash, comments, a scheduled publish (claimed with a lease) and preview links kept by their token's hash.
+  CHANGE_SETS_SQLITE,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

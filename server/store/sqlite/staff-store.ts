@@ -9,6 +9,7 @@ import {
   invitePath,
   normaliseEmail,
   PASSKEY_COLUMNS,
+  profileColumns,
   roleColumns,
   passkeyValues,
   secret,
@@ -31,7 +32,8 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
   const storePasskey = (staffId: string, passkey: NewPasskey, now: number) =>
     insertPasskey.run(...passkeyValues(staffId, passkey, now)).changes === 1;
   const insertInvite = db.prepare(
-    'INSERT INTO invites (token_hash, email, admin, roles, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+    `INSERT INTO invites (token_hash, email, admin, roles, display_name, credential, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   /** Cancels the e-mail's invitations still waiting at `now`, for `reason`; how many. */
   const cancelOpen = (email: string, now: number, reason: 'cancelled' | 'revoked') =>
@@ -67,20 +69,23 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
         db.prepare('UPDATE invites SET used_at = ? WHERE token_hash = ?').run(now, hash);
         const id = existing?.id ?? newId;
         if (!existing)
-          db.prepare('INSERT INTO staff (id, email, admin, roles, created_at) VALUES (?, ?, ?, ?, ?)').run(
-            id,
-            invite.email,
-            invite.admin,
-            invite.roles,
-            now,
-          );
-        else if (existing.revoked_at !== null) {
-          // Reinstated (the invitation was made after the revoke): it decides their role afresh.
-          db.prepare('UPDATE staff SET revoked_at = NULL, admin = ?, roles = ? WHERE id = ?').run(
-            invite.admin,
-            invite.roles,
-            id,
-          );
+          db.prepare(
+            `INSERT INTO staff (id, email, admin, roles, display_name, credential, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          ).run(id, invite.email, invite.admin, invite.roles, invite.display_name, invite.credential, now);
+        else {
+          // Reinstated (the invitation was made after the revoke): it decides their role afresh. A name or credential
+          // the invitation carries replaces the member's.
+          if (existing.revoked_at !== null)
+            db.prepare('UPDATE staff SET revoked_at = NULL, admin = ?, roles = ? WHERE id = ?').run(
+              invite.admin,
+              invite.roles,
+              id,
+            );
+          db.prepare(
+            `UPDATE staff SET display_name = coalesce(?, display_name), credential = coalesce(?, credential)
+             WHERE id = ?`,
+          ).run(invite.display_name, invite.credential, id);
         }
         storePasskey(id, passkey, now);
         const row = memberById.get(id);
@@ -97,6 +102,19 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
       );
       const row = memberByEmail.get(email);
       return row && row.revoked_at === null ? toMember(row) : undefined;
+    },
+    async setProfile(address, profile) {
+      const email = normaliseEmail(address) ?? address;
+      const row = memberByEmail.get(email);
+      if (!row || row.revoked_at !== null) return undefined;
+      const { name, credential } = profileColumns(row, profile);
+      db.prepare('UPDATE staff SET display_name = ?, credential = ? WHERE id = ?').run(
+        name,
+        credential,
+        row.id,
+      );
+      const updated = memberById.get(row.id);
+      return updated && toMember(updated);
     },
     async members() {
       return db

@@ -1,0 +1,108 @@
+// The content API (/staff/api/content/, answered by server/content-staff/, issue #28): the bodies and answers the
+// staff area's editor will exchange with it. Pure TypeScript, only what JSON carries (times as ISO 8601, UTC). Versions
+// are opaque: send back the one you were given.
+
+/** The claim kinds a change needs reviewed: `clinical` (a reviewer with a credential), `contact` (an admin), `other`. */
+export type ClaimKind = 'clinical' | 'contact' | 'other';
+export type ChangeState = 'draft' | 'in_review' | 'published';
+
+/** Where the API is, below STAFF_API_PATH. */
+export const CONTENT_API_PATH = '/content/changes';
+
+/** POST /changes: `{ title }` → 201 `{ id }`. */
+export interface NewChange {
+  title: string;
+}
+export interface CreatedChange {
+  id: string;
+}
+
+/** GET /changes/<id>/documents?file=<path>: the set's copy, or the live one (404 with `version` for none). */
+export interface ChangeDocumentAnswer {
+  /** null: the set deletes it. */
+  document: unknown;
+  version: string;
+}
+/** PUT /changes/<id>/documents?file=<path>: `document` null deletes it. 200 `{ version }`. */
+export interface SaveDocument {
+  document: unknown;
+  baseVersion: string;
+}
+/** 409 of a PUT: the document moved since `baseVersion`; who saved it (or published it live) and when. */
+export interface StaleSave {
+  error: string;
+  changedBy: string | null;
+  changedAt: string | null;
+  version: string;
+}
+/** 422 of a PUT: the validator's own problems of the document. */
+export interface InvalidDocument {
+  errors: { pointer: string; message: string; suggestion?: string }[];
+}
+
+/** POST /changes/<id>/submit. */
+export interface Submitted {
+  state: 'in_review';
+  requires: ClaimKind[];
+}
+/** POST /changes/<id>/approve (401 when this session's passkey check is older than 5 minutes). */
+export interface Approved {
+  covers: ClaimKind[];
+  contentHash: string;
+  missing: ClaimKind[];
+}
+/** POST /changes/<id>/publish: 200, or 409 with `missing` (approvals) or `conflicts` (fields changed live too). */
+export interface PublishedChange {
+  release: string;
+  live: { on: number; of: number };
+}
+export interface PublishRefused {
+  error: string;
+  missing?: ClaimKind[];
+  conflicts?: { path: string; pointer: string }[];
+}
+
+/** GET /changes/<id>. */
+export interface ChangeView {
+  id: string;
+  title: string;
+  author: string;
+  state: ChangeState;
+  baseRelease: number;
+  /** The release its publish made, and on how many of the running instances it is live. */
+  release: string | null;
+  live: { on: number; of: number } | null;
+  documents: {
+    path: string;
+    version: string;
+    created: boolean;
+    deleted: boolean;
+    updatedBy: string;
+    updatedAt: string | null;
+  }[];
+  requires: ClaimKind[];
+  missing: ClaimKind[];
+  approvals: { by: string; at: string | null; covers: ClaimKind[]; stale: boolean }[];
+  /** Everyone who saved a revision: none of them may approve. */
+  editors: string[];
+  comments: { by: string; at: string | null; path: string | null; pointer: string | null; text: string }[];
+  schedule: {
+    at: string | null;
+    by: string;
+    state: 'pending' | 'running' | 'done' | 'failed';
+    error: string | null;
+  } | null;
+}
+
+/** POST /changes/<id>/schedule `{ at }` (ISO 8601). */
+export interface ScheduleRequest {
+  at: string;
+}
+/** POST /changes/<id>/preview-links `{ hours }` (at most 168) → 201. DELETE revokes them all: `{ revoked }`. */
+export interface PreviewLinkRequest {
+  hours: number;
+}
+export interface PreviewLinkAnswer {
+  url: string;
+  expiresAt: string | null;
+}

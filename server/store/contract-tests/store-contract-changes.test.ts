@@ -1,0 +1,148 @@
+// The change store, both stores: a save is compare-and-set on the document's version and every save is kept; a state
+// moves only from the states named; approvals, comments and preview links are kept as given; a scheduled publish is
+// claimed once (on PostgreSQL, by one of two instances), and again only after its lease ran out.
+import { describe, expect, it } from 'vitest';
+import { storeKinds } from '../../../tests/helpers/store-kinds.ts';
+
+const MINUTE = 60_000;
+
+describe.each(storeKinds())('the $name change store', (kind) => {
+  it('saves by compare-and-set, keeps every save as a revision, and refuses a stale one with the copy as it is', async () => {
+    const { store } = await kind.open();
+    const { changes } = store;
+    const now = Date.now();
+    const set = await changes.create({
+      id: 'c1',
+      title: 'Detox',
+      author: 'ed@example.com',
+      baseRelease: 3,
+      now,
+    });
+    expect(set).toMatchObject({ id: 'c1', state: 'draft', baseRelease: 3, requires: [], schedule: null });
+    const path = 'pages/services/medical-detox.json';
+    const first = {
+      path,
+      baseText: '{"a":1}',
+      text: '{"a":2}',
+      expectedVersion: null,
+      by: 'ed@example.com',
+      now,
+    };
+    expect(await changes.save('c1', first)).toEqual({ saved: true, version: 1 });
+    // A second first save (another tab, from the live copy): refused, with who saved and when.
+    expect(await changes.save('c1', { ...first, text: '{"a":3}', by: 'jo@example.com' })).toEqual({
+      saved: false,
+      current: {
+        path,
+        baseText: '{"a":1}',
+        text: '{"a":2}',
+        version: 1,
+        updatedBy: 'ed@example.com',
+        updatedAt: now,
+      },
+    });
+    expect(
+      await changes.save('c1', {
+        ...first,
+        baseText: 'ignored',
+        text: null,
+        expectedVersion: 1,
+        now: now + 1,
+      }),
+    ).toEqual({ saved: true, version: 2 });
+    expect(await changes.documents('c1')).toEqual([
+      { path, baseText: '{"a":1}', text: null, version: 2, updatedBy: 'ed@example.com', updatedAt: now + 1 },
+    ]);
+    expect((await changes.revisions('c1')).map((r) => [r.version, r.by, r.text])).toEqual([
+      [1, 'ed@example.com', '{"a":2}'],
+      [2, 'ed@example.com', null],
+    ]);
+  });
+
+  it('moves a state only from the states named, and keeps approvals and comments in order', async () => {
+    const { store } = await kind.open();
+    const { changes } = store;
+    const now = Date.now();
+    await changes.create({ id: 'c2', title: 'Phones', author: 'ed@example.com', baseRelease: 1, now });
+    expect(await changes.setState('c2', ['in_review'], 'published', { now })).toBe(false);
+    expect(
+      await changes.setState('c2', ['draft'], 'in_review', { requires: ['clinical', 'other'], now }),
+    ).toBe(true);
+    expect(await changes.setState('c2', ['in_review'], 'published', { publishedRelease: 4, now })).toBe(true);
+    expect(await changes.get('c2')).toMatchObject({
+      state: 'published',
+      requires: ['clinical', 'other'],
+      publishedRelease: 4,
+    });
+    expect(await changes.setState('nope', ['draft'], 'in_review', { now })).toBe(false);
+    const approval = {
+      by: 'maya@example.com',
+      at: now,
+      contentHash: 'ab'.repeat(32),
+      covers: ['clinical' as const, 'other' as const],
+      name: 'Maya Chen',
+      credential: 'MD',
+    };
+    await changes.approve('c2', approval);
+    await changes.approve('c2', {
+      ...approval,
+      by: 'ad@example.com',
+      covers: ['contact'],
+      name: null,
+      credential: null,
+    });
+    expect((await changes.approvals('c2')).map((a) => a.by)).toEqual(['maya@example.com', 'ad@example.com']);
+    expect((await changes.approvals('c2'))[0]).toEqual(approval);
+    await changes.comment('c2', {
+      by: 'maya@example.com',
+      at: now,
+      path: 'p.json',
+      pointer: '/title',
+      text: 'Cite it',
+    });
+    expect(await changes.comments('c2')).toEqual([
+      { by: 'maya@example.com', at: now, path: 'p.json', pointer: '/title', text: 'Cite it' },
+    ]);
+  });
+
+  it('claims a due schedule once, on one instance, and again only after its lease ran out; records a failure', async () => {
+    const { store, again } = await kind.open();
+    const now = Date.now();
+    await store.changes.create({ id: 'c3', title: 'Later', author: 'ed@example.com', baseRelease: 1, now });
+    await store.changes.schedule('c3', now + MINUTE, 'pub@example.com', now);
+    expect(await store.changes.claimDueSchedule(now, MINUTE)).toBeUndefined();
+    const second = kind.name === 'postgres' ? await again() : store;
+    const claims = await Promise.all([
+      store.changes.claimDueSchedule(now + MINUTE, MINUTE),
+      second.changes.claimDueSchedule(now + MINUTE, MINUTE),
+    ]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(claims.find(Boolean)?.schedule).toMatchObject({ state: 'running', by: 'pub@example.com' });
+    // Its instance died: once the lease is over, another takes it.
+    expect(await store.changes.claimDueSchedule(now + MINUTE + 1000, MINUTE)).toBeUndefined();
+    expect(await second.changes.claimDueSchedule(now + 2 * MINUTE + 1, MINUTE)).toMatchObject({ id: 'c3' });
+    await store.changes.finishSchedule('c3', { error: 'the page /x links to a page that does not exist' });
+    expect((await store.changes.failedSchedules()).map((set) => [set.id, set.schedule?.error])).toEqual([
+      ['c3', 'the page /x links to a page that does not exist'],
+    ]);
+    expect(await store.changes.claimDueSchedule(now + 10 * MINUTE, MINUTE)).toBeUndefined();
+  });
+
+  it('keeps preview links by their hash, and revokes every open one of a set', async () => {
+    const { store } = await kind.open();
+    const now = Date.now();
+    await store.changes.create({ id: 'c4', title: 'Preview', author: 'ed@example.com', baseRelease: 1, now });
+    await store.changes.addPreviewLink('c4', 'h1', now + MINUTE, now);
+    await store.changes.addPreviewLink('c4', 'h2', now + MINUTE, now);
+    expect(await store.changes.previewLink('h1')).toEqual({
+      changeId: 'c4',
+      createdAt: now,
+      expiresAt: now + MINUTE,
+      revokedAt: null,
+    });
+    expect(await store.changes.revokePreviewLinks('c4', now + 1)).toBe(2);
+    expect(await store.changes.previewLink('h2')).toMatchObject({ revokedAt: now + 1 });
+    expect(await store.changes.revokePreviewLinks('c4', now + 2)).toBe(0);
+    expect(await store.changes.previewLink('nope')).toBeUndefined();
+  });
+});
