@@ -1,12 +1,16 @@
 // The studio: documents on the left; the open document's outline and forms in the middle; the preview on the right.
 import { Alert, AppShell, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api, type DiffLine, type StudioFile } from './api.ts';
+import { api, type DiffLine } from './api.ts';
+import type { StudioFile } from './backend/content-backend.ts';
+import { filesBackend as backend } from './backend/files-backend.ts';
 import { FormContext, type SiteLinks } from './form/form-context.ts';
 import { ObjectFields } from './form/SchemaField.tsx';
 import { valueAt, isRecord, type Json } from '../../content/json-pointer.ts';
 import { blockType, documentSchema } from './schema/schemas.ts';
 import { Catalogue } from './editor/Catalogue.tsx';
+import { BrokenFile } from './editor/BrokenFile.tsx';
+import { DraftRestored } from './editor/DraftRestored.tsx';
 import { FileList } from './editor/FileList.tsx';
 import { NewPage, addressProblem } from './editor/NewPage.tsx';
 import { Outline, blockLabel } from './editor/Outline.tsx';
@@ -14,10 +18,11 @@ import { PageSettings } from './editor/PageSettings.tsx';
 import { MoveDialog, ReferencesDialog, type Reference } from './editor/References.tsx';
 import { SaveDialog } from './editor/SaveDialog.tsx';
 import { ConflictBanner } from './editor/ConflictBanner.tsx';
+import { useDiskSync } from './editor/use-disk-sync.ts';
 import { Toolbar } from './editor/Toolbar.tsx';
 import { useStableCallback } from './use-stable-callback.ts';
 import { useChecks } from './editor/use-checks.ts';
-import { dropDraft, useDocument, type Opened } from './editor/use-document.ts';
+import { dropDraft, useDocument, useUndoKeys, type Opened } from './editor/use-document.ts';
 import { PreviewPane } from './preview/PreviewPane.tsx';
 import { RedirectsPreview } from './preview/RedirectsPreview.tsx';
 import { SitePreview } from './preview/SitePreview.tsx';
@@ -34,7 +39,6 @@ export function App() {
   const [links, setLinks] = useState<SiteLinks>({ pages: [], redirects: [] });
   const [opened, setOpened] = useState<Opened>();
   const [selected, setSelected] = useState<number | null>(null);
-  const [conflict, setConflict] = useState<{ hunks: DiffLine[][] } | 'banner'>();
   const [saveDiff, setSaveDiff] = useState<{ hunks: DiffLine[][]; changed: number }>();
   const [catalogue, setCatalogue] = useState(false);
   const [newPage, setNewPage] = useState(false);
@@ -51,8 +55,8 @@ export function App() {
 
   const refreshFiles = useCallback(
     () =>
-      void api
-        .files()
+      void backend
+        .list()
         .then(setFiles)
         .catch(() => undefined),
     [],
@@ -65,12 +69,27 @@ export function App() {
   }, [refreshFiles]);
 
   const open = useCallback(async (name: string) => {
-    const { text, version } = await api.file(name);
-    setOpened({ file: name, text, version });
+    const { text, version } = await backend.load(name);
     setSelected(null);
-    setConflict(undefined);
     history.replaceState(null, '', `#${name}`);
+    try {
+      JSON.parse(text);
+    } catch {
+      // Not valid JSON (a git conflict left in it): shown as broken, never opened into the forms.
+      setOpened(undefined);
+      setBroken(name);
+      return;
+    }
+    setBroken(undefined);
+    setOpened({ file: name, text, version });
   }, []);
+  const { stale, compare, merge, refused } = useDiskSync({ opened, document, open, setOpened, setNotice });
+  const [broken, setBroken] = useState<string>();
+  // A broken document opens by itself once the list (read every few seconds) finds it valid again.
+  const brokenNow = broken === undefined ? undefined : files.find((f) => f.file === broken);
+  useEffect(() => {
+    if (broken !== undefined && brokenNow && !brokenNow.broken) void open(broken);
+  }, [broken, brokenNow, open]);
   useEffect(() => {
     const start = decodeURIComponent(location.hash.slice(1));
     if (start) void open(start);
@@ -125,12 +144,14 @@ export function App() {
     const latest = document.latest();
     if (!file || !opened || latest === undefined) return;
     setSaveDiff(undefined);
-    const response = await api.save(file, latest, opened.isNew ? null : opened.version);
-    if (response.status === 409) return setConflict('banner');
-    if (!response.ok) return setNotice(`The file was not saved (${response.status}).`);
-    const { version } = (await response.json()) as { version: string };
+    const outcome = await backend.save(file, latest, opened.isNew ? null : document.base().version);
+    if (outcome.kind === 'stale') return refused(outcome.changedBy);
+    if (outcome.kind === 'invalid') return setNotice('The file was not saved: it has errors.');
+    if (outcome.kind === 'failed') return setNotice(`The file was not saved (${outcome.status}).`);
+    const { version } = outcome;
     document.markSaved(file);
-    const { text } = await api.file(file);
+    // What was saved is the new base (as a value: formatting on disk does not matter to a merge).
+    const text = JSON.stringify(latest);
     setOpened((o) => (o ? { ...o, text, version, isNew: false, keep: true } : o));
     setNotice('Saved.');
     refreshFiles();
@@ -150,16 +171,11 @@ export function App() {
     }, 50);
   };
 
+  useUndoKeys(document);
+  // "Saved." is about the file as it was: a later edit takes it away.
   useEffect(() => {
-    const keys = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z') return;
-      e.preventDefault();
-      if (e.shiftKey) document.redo();
-      else document.undo();
-    };
-    addEventListener('keydown', keys);
-    return () => removeEventListener('keydown', keys);
-  }, [document]);
+    if (document.dirty) setNotice((now) => (now === 'Saved.' ? undefined : now));
+  }, [document.dirty]);
 
   const blocks = isRecord(doc) && Array.isArray(doc.blocks) ? doc.blocks : [];
   const block = selected !== null ? blocks[selected] : undefined;
@@ -191,7 +207,9 @@ export function App() {
             <Title order={1} size="h4" mb="xs">
               Studio
             </Title>
-            {!file || doc === undefined ? (
+            {broken ? (
+              <BrokenFile file={broken} problem={files.find((f) => f.file === broken)?.broken} />
+            ) : !file || doc === undefined ? (
               <Text>Choose a document on the left, or make a new page.</Text>
             ) : (
               <Stack gap="sm">
@@ -214,36 +232,24 @@ export function App() {
                   </Alert>
                 ) : null}
                 {document.restored ? (
-                  <Alert color="blue" p="xs" title="Unsaved draft restored">
-                    <Group gap="xs">
-                      <Text size="sm">Your changes from before the reload are back.</Text>
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        onClick={() => {
-                          dropDraft(file);
-                          void open(file);
-                        }}
-                      >
-                        Discard the draft
-                      </Button>
-                    </Group>
-                  </Alert>
+                  <DraftRestored
+                    discard={() => {
+                      dropDraft(file);
+                      void open(file);
+                    }}
+                  />
                 ) : null}
-                {conflict ? (
+                {stale && doc !== undefined ? (
                   <ConflictBanner
-                    comparison={conflict === 'banner' ? undefined : conflict.hunks}
+                    stale={stale}
+                    doc={doc}
                     reload={() => {
                       dropDraft(file);
                       void open(file);
                     }}
-                    compare={() => void api.diff(file, doc).then((d) => setConflict({ hunks: d.hunks }))}
-                    keepMine={() =>
-                      void api.file(file).then(({ text, version }) => {
-                        setOpened({ file, text, version, keep: true });
-                        setConflict(undefined);
-                      })
-                    }
+                    compare={() => void compare()}
+                    keepMine={() => void merge({})}
+                    decide={(choices) => void merge(choices)}
                   />
                 ) : null}
                 <Group align="flex-start" wrap="nowrap" gap="md">

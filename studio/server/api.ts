@@ -7,6 +7,7 @@ import express, { type Request, type Response } from 'express';
 import { pageFile, pagePath } from '../../core/page-paths.ts';
 import { pageAnchors, siteIndex } from '../../content/validate/link-rules.ts';
 import { checkDocument } from './checks.ts';
+import { changedBy } from './changed-by.ts';
 import { CONTENT, documentPath, listDocuments, versionOf } from './documents.ts';
 import { changedHunks, lineDiff } from './line-diff.ts';
 import { documentText } from './minimal-edit.ts';
@@ -54,6 +55,7 @@ async function save(
     body: {
       error: 'the file changed on disk since it was opened',
       version: before === undefined ? null : versionOf(before),
+      changedBy: changedBy(name, file),
     },
   });
   if ((before === undefined ? null : versionOf(before)) !== baseVersion) return conflict();
@@ -79,6 +81,17 @@ export function studioApi() {
     const text = readText(target.file);
     if (text === undefined) res.status(404).json({ error: 'no such file' });
     else res.json({ text, version: versionOf(text) });
+  });
+
+  // The open document's version, asked every few seconds: the editor learns of a change on disk, and from whom.
+  api.get('/version', (req, res) => {
+    const target = named(req, res);
+    if (!target) return;
+    const text = readText(target.file);
+    const version = text === undefined ? null : versionOf(text);
+    // Who changed it is asked of git only when it did change (`known`: the version the editor has).
+    const known = version === req.query.known;
+    res.json({ version, changedBy: known ? '' : changedBy(target.name, target.file) });
   });
 
   api.post('/validate', (req, res) => {

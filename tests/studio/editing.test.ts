@@ -39,6 +39,9 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
       expect.stringContaining('"heading": "Safe'.slice(0, 12)),
     ]);
     expect(t.studio.read(name)).toContain('"heading": "Medical detox you can trust, day and night",');
+    // "Saved." is about the file as it was: the next edit takes it away.
+    await heading.fill('Medical detox you can trust');
+    await expect.poll(() => page.getByText('Saved.').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -105,7 +108,11 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
     await page.getByTestId('conflict').waitFor();
     expect(t.studio.read(name)).toBe(outside);
     await page.getByRole('button', { name: 'Compare with my edits' }).click();
-    await page.getByTestId('conflict').getByTestId('diff').waitFor();
+    await page
+      .getByTestId('conflict')
+      .getByTestId('comparison')
+      .getByText(/^Name: .* → X/)
+      .waitFor();
     await context.close();
   });
 

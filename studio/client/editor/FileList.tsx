@@ -2,7 +2,7 @@
 // filters them. The list follows the disk: it is read again every few seconds.
 import { Button, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import type { StudioFile } from '../api.ts';
+import type { StudioFile } from '../backend/content-backend.ts';
 
 type Props = {
   files: StudioFile[];
@@ -48,7 +48,13 @@ export function FileList({ files, open, choose, newPage }: Props) {
                   component="button"
                   active={f.file === open}
                   label={f.title}
-                  description={f.path ?? f.file}
+                  description={
+                    f.broken
+                      ? `${f.path ?? f.file}: broken at line ${f.broken.line}, column ${f.broken.column}`
+                      : (f.path ?? f.file)
+                  }
+                  color={f.broken ? 'red' : undefined}
+                  data-broken={f.broken ? '' : undefined}
                   data-file={f.file}
                   onClick={() => choose(f.file)}
                 />
