@@ -10,6 +10,7 @@ import { valueAt, isRecord, type Json } from '../../content/json-pointer.ts';
 import { blockType, documentSchema } from './schema/schemas.ts';
 import { Catalogue } from './editor/Catalogue.tsx';
 import { BrokenFile } from './editor/BrokenFile.tsx';
+import { ChecksList } from './editor/ChecksList.tsx';
 import { DraftRestored } from './editor/DraftRestored.tsx';
 import { FileList } from './editor/FileList.tsx';
 import { NewPage, addressProblem } from './editor/NewPage.tsx';
@@ -158,17 +159,18 @@ export function App() {
     void api.links().then(setLinks);
   };
 
-  const firstError = () => {
-    const first = checks.errors[0];
-    if (!first) return;
-    setSelected(checks.blockOf(first.pointer));
+  const goTo = (pointer: string) => {
+    setSelected(checks.blockOf(pointer));
     setTimeout(() => {
-      for (let p = first.pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
+      for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
         const el = window.document.querySelector<HTMLElement>(`[data-pointer="${CSS.escape(p)}"]`);
         if (el) return void (el.focus(), el.scrollIntoView({ block: 'center' }));
         if (p === '') return;
       }
     }, 50);
+  };
+  const firstError = () => {
+    if (checks.errors[0]) goTo(checks.errors[0].pointer);
   };
 
   useUndoKeys(document);
@@ -217,6 +219,8 @@ export function App() {
                   file={file}
                   dirty={document.dirty || Boolean(opened?.isNew)}
                   errorCount={checks.errors.length}
+                  blocking={checks.blocking}
+                  warningCount={checks.warnings.length}
                   checkedDoc={checks.checkedDoc}
                   store={document.store}
                   canUndo={document.canUndo}
@@ -226,6 +230,7 @@ export function App() {
                   save={() => void startSave()}
                   firstError={firstError}
                 />
+                <ChecksList errors={checks.errors} warnings={checks.warnings} doc={doc} goTo={goTo} />
                 {notice ? (
                   <Alert withCloseButton onClose={() => setNotice(undefined)} role="status" p="xs">
                     {notice}

@@ -1,5 +1,5 @@
 // The studio server's API, as the editor calls it.
-import type { FieldError, SiteLinks } from './form/form-context.ts';
+import type { FieldError, FieldWarning, SiteLinks } from './form/form-context.ts';
 
 export type StudioFile = { file: string; kind: string; path?: string; title: string };
 export type DiffLine = {
@@ -18,8 +18,11 @@ export const api = {
   file: async (name: string) =>
     json<{ text: string; version: string }>(await fetch(`/studio-api/file?name=${encodeURIComponent(name)}`)),
   links: async () => json<SiteLinks>(await fetch('/studio-api/index')),
+  /** Every check `npm run check` and `npm run validate` run on content, for a draft. */
   validate: async (file: string, document: unknown) =>
-    (await json<{ errors: FieldError[] }>(await post('/studio-api/validate', { file, document }))).errors,
+    json<{ errors: FieldError[]; warnings: FieldWarning[] }>(
+      await post('/studio-api/validate', { file, document }),
+    ),
   diff: async (file: string, document: unknown) =>
     json<{ hunks: DiffLine[][]; changed: number }>(await post('/studio-api/diff', { file, document })),
   save: (file: string, document: unknown, baseVersion: string | null) =>

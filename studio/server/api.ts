@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import express, { type Request, type Response } from 'express';
 import { pageFile, pagePath } from '../../core/page-paths.ts';
 import { pageAnchors, siteIndex } from '../../content/validate/link-rules.ts';
-import { checkDocument } from './checks.ts';
+import { allChecks, checkDocument } from './checks.ts';
 import { changedBy } from './changed-by.ts';
 import { CONTENT, documentPath, listDocuments, versionOf } from './documents.ts';
 import { changedHunks, lineDiff } from './line-diff.ts';
@@ -94,14 +94,14 @@ export function studioApi() {
     res.json({ version, changedBy: known ? '' : changedBy(target.name, target.file) });
   });
 
-  api.post('/validate', (req, res) => {
+  api.post('/validate', async (req, res) => {
     const body: unknown = req.body;
     const file = isObject(body) ? body.file : undefined;
     if (!isObject(body) || typeof file !== 'string' || !documentPath(file)) {
       res.status(403).json({ error: 'the studio checks only content documents under pages/ and site/' });
       return;
     }
-    res.json({ errors: checkDocument(file, body.document) });
+    res.json(await allChecks(file, body.document));
   });
 
   api.post('/diff', async (req, res) => {

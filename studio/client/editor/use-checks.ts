@@ -2,18 +2,19 @@
 // burst of keystrokes is one check. Errors are found by their pointer: at a field, in a block, or anywhere.
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../api.ts';
-import type { FieldError } from '../form/form-context.ts';
+import type { FieldError, FieldWarning } from '../form/form-context.ts';
 
 const CHECK_DELAY_MS = 120;
 const BLOCK = /^\/blocks\/(\d+)(?=\/|$)/;
 
 export function useChecks(file: string | undefined, doc: unknown) {
   // The errors and the draft they were found in: until the current draft has its answer, it is being checked.
-  const [answer, setAnswer] = useState<{ doc: unknown; errors: FieldError[] }>({
+  const [answer, setAnswer] = useState<{ doc: unknown; errors: FieldError[]; warnings: FieldWarning[] }>({
     doc: undefined,
     errors: [],
+    warnings: [],
   });
-  const { errors, doc: checkedDoc } = answer;
+  const { errors, warnings, doc: checkedDoc } = answer;
   useEffect(() => {
     if (!file || doc === undefined) return;
     let current = true;
@@ -21,7 +22,7 @@ export function useChecks(file: string | undefined, doc: unknown) {
       api
         .validate(file, doc)
         .then((found) => {
-          if (current) setAnswer({ doc, errors: found });
+          if (current) setAnswer({ doc, ...found });
         })
         .catch(() => undefined);
     }, CHECK_DELAY_MS);
@@ -40,6 +41,9 @@ export function useChecks(file: string | undefined, doc: unknown) {
     };
     return {
       errors,
+      warnings,
+      /** Errors the save is refused for (the validator's); spelling and repeats fail `npm run check` only. */
+      blocking: errors.filter((e) => e.check === undefined).length,
       /** The draft these errors were found in: any other is still being checked. */
       checkedDoc,
       errorsAt: (pointer: string) => byPointer.get(pointer) ?? [],
@@ -47,5 +51,5 @@ export function useChecks(file: string | undefined, doc: unknown) {
       inBlock: (index: number) => errors.filter((e) => blockOf(e.pointer) === index).length,
       outsideBlocks: errors.filter((e) => blockOf(e.pointer) === null).length,
     };
-  }, [errors, checkedDoc]);
+  }, [errors, warnings, checkedDoc]);
 }

@@ -6,12 +6,16 @@ import { createDocumentStore, type DocumentStore } from '../editor/document-stor
 
 /** A problem the build's checks found, as the studio server sends it (studio/server/checks.ts). */
 export type FieldError = {
-  code: ProblemCode;
+  code: ProblemCode | 'misspelling';
   pointer: string;
   message: string;
   suggestion?: string;
   fix?: ProblemFix;
+  /** Found by `npm run check`'s spelling or repeated-paragraph check: fails the check, but does not refuse a save. */
+  check?: 'spelling' | 'repeats';
 };
+/** `npm run validate`'s warnings (search-result lengths, a title another page uses): shown, never blocking. */
+export type FieldWarning = { pointer: string; message: string };
 export type SiteLinks = {
   pages: { path: string; anchors: string[] }[];
   redirects: { from: string; to: string }[];
