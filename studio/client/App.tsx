@@ -1,7 +1,8 @@
 // The studio: documents on the left; the open document's outline and forms in the middle; the preview on the right.
 import { Alert, AppShell, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api, type DiffLine } from './api.ts';
+import { api } from './api.ts';
+import { changedFields } from '../../content/merge/three-way.ts';
 import type { StudioFile } from './backend/content-backend.ts';
 import { filesBackend as backend } from './backend/files-backend.ts';
 import { FormContext, type SiteLinks } from './form/form-context.ts';
@@ -17,7 +18,7 @@ import { NewPage, addressProblem } from './editor/NewPage.tsx';
 import { Outline, blockLabel } from './editor/Outline.tsx';
 import { PageSettings } from './editor/PageSettings.tsx';
 import { MoveDialog, ReferencesDialog, type Reference } from './editor/References.tsx';
-import { SaveDialog } from './editor/SaveDialog.tsx';
+import { SaveDialog, type SaveSummary } from './editor/SaveDialog.tsx';
 import { ConflictBanner } from './editor/ConflictBanner.tsx';
 import { useDiskSync } from './editor/use-disk-sync.ts';
 import { Toolbar } from './editor/Toolbar.tsx';
@@ -31,6 +32,7 @@ import { currentSite, phoneFor } from '../../renderer/site-context.tsx';
 import { siteUrl } from '../../renderer/head.ts';
 
 import { kindOf } from '../../content/kinds.ts';
+import { blockTypeLabel } from '../../content/labels.ts';
 import { pagePath } from '../../core/page-paths.ts';
 
 const FILES_POLL_MS = 3000;
@@ -40,7 +42,7 @@ export function App() {
   const [links, setLinks] = useState<SiteLinks>({ pages: [], redirects: [] });
   const [opened, setOpened] = useState<Opened>();
   const [selected, setSelected] = useState<number | null>(null);
-  const [saveDiff, setSaveDiff] = useState<{ hunks: DiffLine[][]; changed: number }>();
+  const [saveSummary, setSaveSummary] = useState<SaveSummary>();
   const [catalogue, setCatalogue] = useState(false);
   const [newPage, setNewPage] = useState(false);
   const [moving, setMoving] = useState<Reference[]>();
@@ -138,13 +140,16 @@ export function App() {
 
   const startSave = async () => {
     const latest = document.latest();
-    if (!file || latest === undefined) return;
-    setSaveDiff(await api.diff(file, latest));
+    if (!file || latest === undefined || !opened) return;
+    const { changed } = await api.diff(file, latest);
+    const isNew = Boolean(opened.isNew);
+    const changes = isNew ? [] : changedFields(JSON.parse(opened.text) as Json, latest);
+    setSaveSummary({ changes, lines: changed, doc: latest, isNew });
   };
   const save = async () => {
     const latest = document.latest();
     if (!file || !opened || latest === undefined) return;
-    setSaveDiff(undefined);
+    setSaveSummary(undefined);
     const outcome = await backend.save(file, latest, opened.isNew ? null : document.base().version);
     if (outcome.kind === 'stale') return refused(outcome.changedBy);
     if (outcome.kind === 'invalid') return setNotice('The file was not saved: it has errors.');
@@ -290,7 +295,7 @@ export function App() {
                         {isPage && selected !== null && type ? (
                           <Stack gap="xs">
                             <Title order={2} size="h5">
-                              Block {selected + 1}: {type.type}{' '}
+                              Block {selected + 1}: {blockTypeLabel(type.type)}{' '}
                               {blockLabel(block as Json).heading
                                 ? `– ${blockLabel(block as Json).heading}`
                                 : ''}
@@ -353,7 +358,7 @@ export function App() {
           setCatalogue(false);
         }}
       />
-      <SaveDialog diff={saveDiff} close={() => setSaveDiff(undefined)} confirm={() => void save()} />
+      <SaveDialog summary={saveSummary} close={() => setSaveSummary(undefined)} confirm={() => void save()} />
       <NewPage
         opened={newPage}
         close={() => setNewPage(false)}

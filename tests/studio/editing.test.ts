@@ -32,7 +32,13 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
       .toBe('Medical detox you can trust, day and night');
     await checked(page);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByTestId('diff').locator('[data-kind="added"]').count()).toBe(1);
+    // The dialog names the field and both values, in words, not lines of JSON.
+    const dialog = page.getByTestId('diff');
+    await expect.poll(() => dialog.locator('li').count()).toBe(1);
+    expect(await dialog.textContent()).toMatch(
+      /^Block \d+ \(Hero .*\) › Heading: .* → Medical detox you can trust, day and night$/,
+    );
+    expect(await dialog.textContent()).not.toMatch(/[{"]/);
     await page.getByRole('button', { name: 'Write to file' }).click();
     await page.getByText('Saved.').waitFor();
     expect(changedLines(before, t.studio.read(name))).toEqual([
@@ -81,7 +87,12 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
     await href.fill('/services/medical-detx');
     await href.press('Escape');
     await checked(page);
-    await page.getByText('link "/services/medical-detx" leads nowhere').waitFor();
+    // At the field, and in the list of every check under the toolbar.
+    await page
+      .locator('.mantine-InputWrapper-root', { has: href })
+      .getByText('link "/services/medical-detx" leads nowhere')
+      .waitFor();
+    await page.getByTestId('checks').getByText('link "/services/medical-detx" leads nowhere').waitFor();
     await page.getByRole('button', { name: 'Use “/services/medical-detox”' }).click();
     await checked(page);
     expect(await href.inputValue()).toBe('/services/medical-detox');

@@ -19,6 +19,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
+import { blockTypeLabel } from '../../../content/labels.ts';
 import { isRecord, type Json } from '../../../content/json-pointer.ts';
 
 export type OutlineProps = {
@@ -71,7 +72,7 @@ const Item = memo(function Item({ id, index, block, count, errors, selected, ...
       <ActionIcon
         variant="subtle"
         color="gray"
-        aria-label={`Reorder block ${index + 1}: ${type}`}
+        aria-label={`Reorder block ${index + 1}: ${blockTypeLabel(type)}`}
         style={{ cursor: 'grab', touchAction: 'none' }}
         {...attributes}
         {...listeners}
@@ -85,7 +86,7 @@ const Item = memo(function Item({ id, index, block, count, errors, selected, ...
         data-testid={`outline-${index}`}
       >
         <Text size="xs" c="dimmed">
-          {index + 1}. {type}
+          {index + 1}. {blockTypeLabel(type)}
         </Text>
         <Text size="sm" truncate>
           {heading || '(no heading)'}
@@ -141,7 +142,7 @@ export const Outline = memo(function Outline(props: OutlineProps) {
   const name = (id: string | number) => {
     const index = props.keys.indexOf(String(id));
     const { type, heading } = blockLabel(props.blocks[index]);
-    return `${type} block “${heading}”`;
+    return `${blockTypeLabel(type)} block “${heading}”`;
   };
   const position = (id: string | number | undefined) => props.keys.indexOf(String(id)) + 1;
   const announcements: Announcements = {
