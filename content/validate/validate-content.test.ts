@@ -31,7 +31,7 @@ describe('validateDocumentText', () => {
       ]
     }`;
     expect(lines(PAGE, page(faq))).toEqual([
-      "pages/services/medical-detox.json:13:9  /blocks/1/items/1 (faq)  “Answer” (answer) is required",
+      'pages/services/medical-detox.json:13:9  /blocks/1/items/1 (faq)  “Answer” (answer) is required',
     ]);
   });
 
@@ -225,7 +225,7 @@ describe('validateDocumentText', () => {
 }`;
     expect(lines(file, text)).toEqual([
       'site/forms/callback.json:6:75  /fields/0/options  property "options" is only allowed when type is "select"',
-      "site/forms/callback.json:7:5  /fields/1  “Options” (options) is required",
+      'site/forms/callback.json:7:5  /fields/1  “Options” (options) is required',
       'site/forms/callback.json:7:15  /fields/1/name  field name "phone" is used twice',
     ]);
   });
@@ -275,7 +275,7 @@ describe('validateBlock', () => {
         code: 'missing-required',
         pointer: '/items/0',
         block: 'faq',
-        message: "“Answer” (answer) is required",
+        message: '“Answer” (answer) is required',
       },
     ]);
   });
