@@ -10,7 +10,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   changefreq: 'How often it changes',
   lastmod: 'Last changed',
   priority: 'Search priority',
-  canonical: 'Canonical address',
+  canonical: 'Canonical link (the page search engines should show)',
   robots: 'Search engine indexing',
   meta: 'Search result details',
   sitemap: 'Sitemap entry',

@@ -1,5 +1,5 @@
 // The studio: documents on the left; the open document's outline and forms in the middle; the preview on the right.
-import { Alert, AppShell, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, AppShell, Burger, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from './api.ts';
 import { changedFields } from '../../content/merge/three-way.ts';
@@ -10,12 +10,13 @@ import { ObjectFields } from './form/SchemaField.tsx';
 import { valueAt, isRecord, type Json } from '../../content/json-pointer.ts';
 import { blockType, documentSchema } from './schema/schemas.ts';
 import { Catalogue } from './editor/Catalogue.tsx';
+import { BlockFields } from './editor/BlockFields.tsx';
 import { BrokenFile } from './editor/BrokenFile.tsx';
 import { ChecksList } from './editor/ChecksList.tsx';
 import { DraftRestored } from './editor/DraftRestored.tsx';
 import { FileList } from './editor/FileList.tsx';
 import { NewPage, addressProblem } from './editor/NewPage.tsx';
-import { Outline, blockLabel } from './editor/Outline.tsx';
+import { Outline } from './editor/Outline.tsx';
 import { PageSettings } from './editor/PageSettings.tsx';
 import { MoveDialog, ReferencesDialog, type Reference } from './editor/References.tsx';
 import { SaveDialog, type SaveSummary } from './editor/SaveDialog.tsx';
@@ -23,8 +24,8 @@ import { ConflictBanner } from './editor/ConflictBanner.tsx';
 import { useDiskSync } from './editor/use-disk-sync.ts';
 import { Toolbar } from './editor/Toolbar.tsx';
 import { useStableCallback } from './use-stable-callback.ts';
-import { useChecks } from './editor/use-checks.ts';
-import { dropDraft, useDocument, useUndoKeys, type Opened } from './editor/use-document.ts';
+import { useChecks, useGoTo } from './editor/use-checks.ts';
+import { dropDraft, useDocument, useSavedFades, useUndoKeys, type Opened } from './editor/use-document.ts';
 import { PreviewPane } from './preview/PreviewPane.tsx';
 import { RedirectsPreview } from './preview/RedirectsPreview.tsx';
 import { SitePreview } from './preview/SitePreview.tsx';
@@ -32,7 +33,6 @@ import { currentSite, phoneFor } from '../../renderer/site-context.tsx';
 import { siteUrl } from '../../renderer/head.ts';
 
 import { kindOf } from '../../content/kinds.ts';
-import { blockTypeLabel } from '../../content/labels.ts';
 import { pagePath } from '../../core/page-paths.ts';
 
 const FILES_POLL_MS = 3000;
@@ -49,6 +49,7 @@ export function App() {
   const [guard, setGuard] = useState<{ refs: Reference[]; what: string; proceed: () => void }>();
   const [confirmedAnchors] = useState(() => new Set<string>());
   const [notice, setNotice] = useState<string>();
+  const [documentsShown, toggleDocuments] = useState(false);
   const document = useDocument(opened);
   const { doc } = document;
   const file = opened?.file;
@@ -164,25 +165,10 @@ export function App() {
     void api.links().then(setLinks);
   };
 
-  const goTo = (pointer: string) => {
-    setSelected(checks.blockOf(pointer));
-    setTimeout(() => {
-      for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
-        const el = window.document.querySelector<HTMLElement>(`[data-pointer="${CSS.escape(p)}"]`);
-        if (el) return void (el.focus(), el.scrollIntoView({ block: 'center' }));
-        if (p === '') return;
-      }
-    }, 50);
-  };
-  const firstError = () => {
-    if (checks.errors[0]) goTo(checks.errors[0].pointer);
-  };
+  const { goTo, firstError } = useGoTo(checks, setSelected);
 
   useUndoKeys(document);
-  // "Saved." is about the file as it was: a later edit takes it away.
-  useEffect(() => {
-    if (document.dirty) setNotice((now) => (now === 'Saved.' ? undefined : now));
-  }, [document.dirty]);
+  useSavedFades(document.dirty, setNotice);
 
   const blocks = isRecord(doc) && Array.isArray(doc.blocks) ? doc.blocks : [];
   const block = selected !== null ? blocks[selected] : undefined;
@@ -205,15 +191,37 @@ export function App() {
 
   return (
     <FormContext.Provider value={form}>
-      <AppShell navbar={{ width: 280, breakpoint: 0 }} padding="sm">
+      <AppShell
+        navbar={{ width: { base: 230, xl: 280 }, breakpoint: 'sm', collapsed: { mobile: !documentsShown } }}
+        padding="sm"
+      >
         <AppShell.Navbar p="sm">
-          <FileList files={files} open={file} choose={(f) => void open(f)} newPage={() => setNewPage(true)} />
+          <FileList
+            files={files}
+            open={file}
+            choose={(f) => {
+              toggleDocuments(false);
+              void open(f);
+            }}
+            newPage={() => setNewPage(true)}
+          />
         </AppShell.Navbar>
         <AppShell.Main>
           <div>
-            <Title order={1} size="h4" mb="xs">
-              Studio
-            </Title>
+            <Group gap="xs" mb="xs">
+              {/* On a phone the document list folds away behind this button. */}
+              <Burger
+                hiddenFrom="sm"
+                size="sm"
+                opened={documentsShown}
+                onClick={() => toggleDocuments(!documentsShown)}
+                aria-label={documentsShown ? 'Hide the documents' : 'Show the documents'}
+                title={documentsShown ? 'Hide the documents' : 'Show the documents'}
+              />
+              <Title order={1} size="h4">
+                Studio
+              </Title>
+            </Group>
             {broken ? (
               <BrokenFile file={broken} problem={files.find((f) => f.file === broken)?.broken} />
             ) : !file || doc === undefined ? (
@@ -262,8 +270,8 @@ export function App() {
                     decide={(choices) => void merge(choices)}
                   />
                 ) : null}
-                <Group align="flex-start" wrap="nowrap" gap="md">
-                  <Stack gap="sm" style={{ flex: 1, minWidth: 380 }}>
+                <Group align="flex-start" wrap="nowrap" gap="md" className="studio-columns">
+                  <Stack gap="sm" className="studio-editor">
                     {isPage ? (
                       <>
                         <Group justify="space-between">
@@ -290,58 +298,46 @@ export function App() {
                         />
                       </>
                     ) : null}
-                    <ScrollArea.Autosize mah="70vh" type="auto">
-                      <section aria-label="Fields">
-                        {isPage && selected !== null && type ? (
-                          <Stack gap="xs">
-                            <Title order={2} size="h5">
-                              Block {selected + 1}: {blockTypeLabel(type.type)}{' '}
-                              {blockLabel(block as Json).heading
-                                ? `– ${blockLabel(block as Json).heading}`
-                                : ''}
-                            </Title>
-                            <Text size="xs" c="dimmed">
-                              {type.description}
-                            </Text>
-                            <ObjectFields
-                              key={document.keys[selected]}
-                              node={type.node}
-                              pointer={`/blocks/${selected}`}
-                              value={block}
-                              skip={['type']}
-                            />
-                          </Stack>
-                        ) : isPage ? (
-                          <PageSettings
-                            doc={doc}
-                            path={path}
-                            siteUrl={siteUrl()}
-                            canMove={!document.dirty && !opened?.isNew}
-                            move={() => void api.references(path).then(setMoving)}
-                          />
-                        ) : (
-                          <ObjectFields
-                            node={documentSchema(kindOf(file) ?? 'form')}
-                            pointer=""
-                            value={doc}
-                            skip={['$schema']}
-                          />
-                        )}
-                      </section>
-                    </ScrollArea.Autosize>
+                    <section aria-label="Fields">
+                      {isPage && selected !== null && type ? (
+                        <BlockFields
+                          index={selected}
+                          type={type}
+                          block={block}
+                          blockKey={document.keys[selected]}
+                        />
+                      ) : isPage ? (
+                        <PageSettings
+                          doc={doc}
+                          path={path}
+                          siteUrl={siteUrl()}
+                          canMove={!document.dirty && !opened?.isNew}
+                          move={() => void api.references(path).then(setMoving)}
+                        />
+                      ) : (
+                        <ObjectFields
+                          node={documentSchema(kindOf(file) ?? 'form')}
+                          pointer=""
+                          value={doc}
+                          skip={['$schema']}
+                        />
+                      )}
+                    </section>
                   </Stack>
-                  {isPage ? (
-                    <PreviewPane
-                      store={document.store}
-                      path={path}
-                      selected={selected}
-                      select={selectFromPreview}
-                    />
-                  ) : file === 'site/site.json' ? (
-                    <SitePreview store={document.store} files={files} />
-                  ) : file === 'site/redirects.json' ? (
-                    <RedirectsPreview doc={doc} files={files} errors={checks.errors} />
-                  ) : null}
+                  <div className="studio-preview">
+                    {isPage ? (
+                      <PreviewPane
+                        store={document.store}
+                        path={path}
+                        selected={selected}
+                        select={selectFromPreview}
+                      />
+                    ) : file === 'site/site.json' ? (
+                      <SitePreview store={document.store} files={files} />
+                    ) : file === 'site/redirects.json' ? (
+                      <RedirectsPreview doc={doc} files={files} errors={checks.errors} />
+                    ) : null}
+                  </div>
                 </Group>
               </Stack>
             )}

@@ -1,5 +1,6 @@
 // Adding a block: every block type with its schema's description and its example, drawn as the site draws it is
 // too heavy for a list, so the example is shown as its fields. The new block starts as the example without anchors.
+import { CLOSE } from '../form/IconButton.tsx';
 import { Button, Card, Modal, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { isRecord, type Json } from '../../../content/json-pointer.ts';
@@ -49,7 +50,7 @@ export function Catalogue({
     `${b.type} ${b.description}`.toLowerCase().includes(query.toLowerCase()),
   );
   return (
-    <Modal opened={opened} onClose={close} title="Add a block" size="xl">
+    <Modal opened={opened} onClose={close} closeButtonProps={CLOSE} title="Add a block" size="xl">
       <TextInput
         label="Find a block type"
         value={query}

@@ -1,5 +1,6 @@
 // The page's blocks in order: each by its type and heading, with its count of errors. Reordered by dragging, by
 // keyboard (space to lift, arrows to move, space to drop: announced to screen readers) or with the move buttons.
+import { IconButton } from '../form/IconButton.tsx';
 import {
   closestCenter,
   DndContext,
@@ -69,16 +70,16 @@ const Item = memo(function Item({ id, index, block, count, errors, selected, ...
         background: 'var(--mantine-color-body)',
       }}
     >
-      <ActionIcon
+      <IconButton
         variant="subtle"
         color="gray"
-        aria-label={`Reorder block ${index + 1}: ${blockTypeLabel(type)}`}
+        label={`Reorder block ${index + 1}: ${blockTypeLabel(type)}`}
         style={{ cursor: 'grab', touchAction: 'none' }}
         {...attributes}
         {...listeners}
       >
         ⠿
-      </ActionIcon>
+      </IconButton>
       <UnstyledButton
         onClick={() => props.select(index)}
         style={{ flex: 1, minWidth: 0 }}
@@ -98,37 +99,37 @@ const Item = memo(function Item({ id, index, block, count, errors, selected, ...
         </Badge>
       ) : null}
       <ActionIcon.Group>
-        <ActionIcon
+        <IconButton
           variant="subtle"
-          aria-label={`Move block ${index + 1} up`}
+          label={`Move block ${index + 1} up`}
           disabled={index === 0}
           onClick={() => props.move(index, index - 1)}
         >
           ↑
-        </ActionIcon>
-        <ActionIcon
+        </IconButton>
+        <IconButton
           variant="subtle"
-          aria-label={`Move block ${index + 1} down`}
+          label={`Move block ${index + 1} down`}
           disabled={index === count - 1}
           onClick={() => props.move(index, index + 1)}
         >
           ↓
-        </ActionIcon>
-        <ActionIcon
+        </IconButton>
+        <IconButton
           variant="subtle"
-          aria-label={`Duplicate block ${index + 1}`}
+          label={`Duplicate block ${index + 1}`}
           onClick={() => props.duplicate(index)}
         >
           ⧉
-        </ActionIcon>
-        <ActionIcon
+        </IconButton>
+        <IconButton
           variant="subtle"
           color="red"
-          aria-label={`Remove block ${index + 1}`}
+          label={`Remove block ${index + 1}`}
           onClick={() => props.remove(index)}
         >
           ×
-        </ActionIcon>
+        </IconButton>
       </ActionIcon.Group>
     </Group>
   );

@@ -1,5 +1,6 @@
 // Before anything is written: the fields the save changes, with their values before and after, in words (the file
 // keeps every other line as it was: a save writes only the lines of the fields that changed).
+import { CLOSE } from '../form/IconButton.tsx';
 import { Button, Group, List, Modal, Text } from '@mantine/core';
 import type { Json } from '../../../content/json-pointer.ts';
 import type { FieldChange } from '../../../content/merge/three-way.ts';
@@ -36,7 +37,13 @@ export function FieldChanges({ changes, doc }: { changes: FieldChange[]; doc: Js
 
 export function SaveDialog({ summary, close, confirm }: Props) {
   return (
-    <Modal opened={summary !== undefined} onClose={close} title="Save these changes?" size="xl">
+    <Modal
+      opened={summary !== undefined}
+      onClose={close}
+      closeButtonProps={CLOSE}
+      title="Save these changes?"
+      size="xl"
+    >
       {summary ? (
         <>
           <Text size="sm" mb="sm">

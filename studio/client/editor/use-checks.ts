@@ -53,3 +53,21 @@ export function useChecks(file: string | undefined, doc: unknown) {
     };
   }, [errors, warnings, checkedDoc]);
 }
+
+/** Takes staff to a field: its block selected, the field (or the nearest that holds it) focused and in view. */
+export function useGoTo(checks: ReturnType<typeof useChecks>, select: (block: number | null) => void) {
+  const goTo = (pointer: string) => {
+    select(checks.blockOf(pointer));
+    setTimeout(() => {
+      for (let p = pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
+        const el = window.document.querySelector<HTMLElement>(`[data-pointer="${CSS.escape(p)}"]`);
+        if (el) return void (el.focus(), el.scrollIntoView({ block: 'center' }));
+        if (p === '') return;
+      }
+    }, 50);
+  };
+  const firstError = () => {
+    if (checks.errors[0]) goTo(checks.errors[0].pointer);
+  };
+  return { goTo, firstError };
+}

@@ -161,3 +161,13 @@ export function useUndoKeys(document: { undo: () => void; redo: () => void }) {
     return () => removeEventListener('keydown', keys);
   }, [document]);
 }
+
+/** "Saved." is about the file as it was: the next edit takes it away. */
+export function useSavedFades(
+  dirty: boolean,
+  setNotice: (next: (now: string | undefined) => string | undefined) => void,
+) {
+  useEffect(() => {
+    if (dirty) setNotice((now) => (now === 'Saved.' ? undefined : now));
+  }, [dirty, setNotice]);
+}
