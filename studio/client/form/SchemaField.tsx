@@ -1,16 +1,7 @@
 // The form generator: one field for one schema, recursing into objects, lists and variants. Every keyword the
 // content schemas use has its place here or in leaf-fields.tsx (schema/keywords.ts lists how each is handled).
 import { IconButton } from './IconButton.tsx';
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Fieldset, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { memo } from 'react';
 import { defaultValue } from '../schema/defaults.ts';
 import { isRecord, join, type Json } from '../../../content/json-pointer.ts';
