@@ -3,9 +3,8 @@ import { Alert, AppShell, Burger, Button, Group, Stack, Text, Title } from '@man
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from './api.ts';
 import { changedFields } from '../../content/merge/three-way.ts';
-import type { StudioFile } from './backend/content-backend.ts';
 import { filesBackend as backend } from './backend/files-backend.ts';
-import { FormContext, type SiteLinks } from './form/form-context.ts';
+import { FormContext } from './form/form-context.ts';
 import { ObjectFields } from './form/SchemaField.tsx';
 import { valueAt, isRecord, type Json } from '../../content/json-pointer.ts';
 import { blockType, documentSchema } from './schema/schemas.ts';
@@ -14,9 +13,10 @@ import { BlockFields } from './editor/BlockFields.tsx';
 import { BrokenFile } from './editor/BrokenFile.tsx';
 import { ChecksList } from './editor/ChecksList.tsx';
 import { DraftRestored } from './editor/DraftRestored.tsx';
-import { FileList } from './editor/FileList.tsx';
-import { NewPage, addressProblem } from './editor/NewPage.tsx';
+import { FileList, useFileList } from './editor/FileList.tsx';
+import { NewPage, addressProblem, pageFileOf } from './editor/NewPage.tsx';
 import { Outline } from './editor/Outline.tsx';
+import { PageActions } from './editor/PageActions.tsx';
 import { PageSettings } from './editor/PageSettings.tsx';
 import { MoveDialog, ReferencesDialog, type Reference } from './editor/References.tsx';
 import { SaveDialog, type SaveSummary } from './editor/SaveDialog.tsx';
@@ -35,11 +35,8 @@ import { siteUrl } from '../../renderer/head.ts';
 import { kindOf } from '../../content/kinds.ts';
 import { pagePath } from '../../core/page-paths.ts';
 
-const FILES_POLL_MS = 3000;
-
 export function App() {
-  const [files, setFiles] = useState<StudioFile[]>([]);
-  const [links, setLinks] = useState<SiteLinks>({ pages: [], redirects: [] });
+  const { files, links, refresh: refreshFiles } = useFileList();
   const [opened, setOpened] = useState<Opened>();
   const [selected, setSelected] = useState<number | null>(null);
   const [saveSummary, setSaveSummary] = useState<SaveSummary>();
@@ -56,21 +53,6 @@ export function App() {
   const checks = useChecks(file, doc);
   const isPage = file?.startsWith('pages/') ?? false;
   const path = file && isPage ? pagePath(file) : '/';
-
-  const refreshFiles = useCallback(
-    () =>
-      void backend
-        .list()
-        .then(setFiles)
-        .catch(() => undefined),
-    [],
-  );
-  useEffect(() => {
-    refreshFiles();
-    void api.links().then(setLinks);
-    const timer = setInterval(refreshFiles, FILES_POLL_MS);
-    return () => clearInterval(timer);
-  }, [refreshFiles]);
 
   const open = useCallback(async (name: string) => {
     const { text, version } = await backend.load(name);
@@ -162,7 +144,6 @@ export function App() {
     setOpened((o) => (o ? { ...o, text, version, isNew: false, keep: true } : o));
     setNotice('Saved.');
     refreshFiles();
-    void api.links().then(setLinks);
   };
 
   const { goTo, firstError } = useGoTo(checks, setSelected);
@@ -312,6 +293,23 @@ export function App() {
                           path={path}
                           siteUrl={siteUrl()}
                           canMove={!document.dirty && !opened?.isNew}
+                          actions={
+                            <PageActions
+                              file={file}
+                              path={path}
+                              name={isRecord(doc) && typeof doc.name === 'string' ? doc.name : path}
+                              version={opened?.version ?? ''}
+                              canAct={!document.dirty && !opened?.isNew}
+                              pages={links.pages}
+                              done={(message, next) => {
+                                refreshFiles();
+                                // A deleted page: staff land where its visitors now go.
+                                void (next ? open(pageFileOf(next)) : Promise.resolve()).then(() =>
+                                  setNotice(message),
+                                );
+                              }}
+                            />
+                          }
                           move={() => void api.references(path).then(setMoving)}
                         />
                       ) : (
@@ -387,7 +385,6 @@ export function App() {
               setMoving(undefined);
               if (!r.ok) return setNotice(`The page was not moved (${r.status}).`);
               refreshFiles();
-              void api.links().then(setLinks);
               await open(((await r.json()) as { file: string }).file);
               setNotice(`Moved to ${to}${redirect ? `, with a redirect from ${path}` : ''}.`);
             })

@@ -37,4 +37,14 @@ export const api = {
     ).references,
   rename: (file: string, path: string, baseVersion: string, redirect: boolean) =>
     post('/studio-api/rename', { file, path, baseVersion, redirect }),
+  menus: async () =>
+    (
+      await json<{ menus: { pointer: string; title: string; paths: string[]; describe: boolean }[] }>(
+        await fetch('/studio-api/menus'),
+      )
+    ).menus,
+  addToMenu: (pointer: string, path: string, label: string, description: string) =>
+    post('/studio-api/menu', { pointer, path, label, description }),
+  deletePage: (file: string, baseVersion: string, redirectTo: string | undefined) =>
+    post('/studio-api/delete', { file, baseVersion, ...(redirectTo === undefined ? {} : { redirectTo }) }),
 };

@@ -8,6 +8,7 @@ import { pageFile, pagePath } from '../../core/page-paths.ts';
 import { pageAnchors, siteIndex } from '../../content/validate/link-rules.ts';
 import { allChecks, checkDocument } from './checks.ts';
 import { changedBy } from './changed-by.ts';
+import { addToMenu, deletePage, menus } from './page-actions.ts';
 import { CONTENT, documentPath, listDocuments, versionOf } from './documents.ts';
 import { changedHunks, lineDiff } from './line-diff.ts';
 import { documentText } from './minimal-edit.ts';
@@ -183,6 +184,18 @@ export function studioApi() {
       writeAtomically(CONTENT.redirectsFile, await documentText(CONTENT.redirectsFile, redirectsText, table));
     }
     res.json({ file: to, version: versionOf(text), anchors: [...pageAnchors(JSON.parse(text))] });
+  });
+
+  api.get('/menus', (_req, res) => {
+    res.json({ menus: menus() });
+  });
+  api.post('/menu', async (req, res) => {
+    const result = await addToMenu(req.body, writeAtomically);
+    res.status(result.status).json(result.body);
+  });
+  api.post('/delete', async (req, res) => {
+    const result = await deletePage(req.body, writeAtomically);
+    res.status(result.status).json(result.body);
   });
 
   api.use((_req, res) => {
