@@ -18,10 +18,13 @@ export const api = {
   file: async (name: string) =>
     json<{ text: string; version: string }>(await fetch(`/studio-api/file?name=${encodeURIComponent(name)}`)),
   links: async () => json<SiteLinks>(await fetch('/studio-api/index')),
-  /** Every check `npm run check` and `npm run validate` run on content, for a draft. */
+  /** The build's validator on a draft: asked after each keystroke. */
   validate: async (file: string, document: unknown) =>
+    (await json<{ errors: FieldError[] }>(await post('/studio-api/validate', { file, document }))).errors,
+  /** The rest of `npm run check` (spelling, repeated paragraphs) and validate's warnings: asked when typing pauses. */
+  checks: async (file: string, document: unknown) =>
     json<{ errors: FieldError[]; warnings: FieldWarning[] }>(
-      await post('/studio-api/validate', { file, document }),
+      await post('/studio-api/checks', { file, document }),
     ),
   diff: async (file: string, document: unknown) =>
     json<{ hunks: DiffLine[][]; changed: number }>(await post('/studio-api/diff', { file, document })),

@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import express, { type Request, type Response } from 'express';
 import { pageFile, pagePath } from '../../core/page-paths.ts';
 import { pageAnchors, siteIndex } from '../../content/validate/link-rules.ts';
-import { allChecks, checkDocument } from './checks.ts';
+import { checkDocument, gateChecks } from './checks.ts';
 import { changedBy } from './changed-by.ts';
 import { addToMenu, deletePage, menus } from './page-actions.ts';
 import { CONTENT, documentPath, listDocuments, versionOf } from './documents.ts';
@@ -95,14 +95,25 @@ export function studioApi() {
     res.json({ version, changedBy: known ? '' : changedBy(target.name, target.file) });
   });
 
-  api.post('/validate', async (req, res) => {
+  api.post('/validate', (req, res) => {
     const body: unknown = req.body;
     const file = isObject(body) ? body.file : undefined;
     if (!isObject(body) || typeof file !== 'string' || !documentPath(file)) {
       res.status(403).json({ error: 'the studio checks only content documents under pages/ and site/' });
       return;
     }
-    res.json(await allChecks(file, body.document));
+    res.json({ errors: checkDocument(file, body.document) });
+  });
+
+  // The rest of the gate (spelling, repeated paragraphs) and validate's warnings, asked for when typing pauses.
+  api.post('/checks', async (req, res) => {
+    const body: unknown = req.body;
+    const file = isObject(body) ? body.file : undefined;
+    if (!isObject(body) || typeof file !== 'string' || !documentPath(file)) {
+      res.status(403).json({ error: 'the studio checks only content documents under pages/ and site/' });
+      return;
+    }
+    res.json(await gateChecks(file, body.document));
   });
 
   api.post('/diff', async (req, res) => {

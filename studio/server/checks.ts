@@ -58,12 +58,16 @@ const spellingMessage = (word: string, flagged: boolean, suggestion: string | un
     ? `“${word}” is British spelling; the site is written in American English${suggestion ? `: “${suggestion}”` : ''}`
     : `“${word}” is not in the dictionary${suggestion ? `; did you mean “${suggestion}”?` : ''} If it is right (a name, a medical term), a developer adds it to cspell-words.txt`;
 
-/** Everything `npm run check` and `npm run validate` say about this draft: errors, then warnings. */
-export async function allChecks(
+/**
+ * What `npm run check` and `npm run validate` say about this draft beyond the validator's errors (checkDocument):
+ * the spelling and repeated paragraphs (errors), and the search-result warnings. Slower (tens of milliseconds: every
+ * page is read), so the editor asks for it once typing pauses, apart from the validator's answer to each keystroke.
+ */
+export async function gateChecks(
   file: string,
   document: unknown,
 ): Promise<{ errors: StudioError[]; warnings: StudioWarning[] }> {
-  const errors = checkDocument(file, document);
+  const errors: StudioError[] = [];
   const warnings: StudioWarning[] = [];
   if (file.startsWith('pages/') && isObject(document)) {
     const pages = pagesWith(file, document);

@@ -1,36 +1,50 @@
 // The build's checks on the draft, as staff type: asked of the studio server a moment after the last change, so a
-// burst of keystrokes is one check. Errors are found by their pointer: at a field, in a block, or anywhere.
+// burst of keystrokes is one check; the rest of `npm run check` once typing pauses. Errors are found by their pointer: at a field, in a block, or anywhere.
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../api.ts';
 import type { FieldError, FieldWarning } from '../form/form-context.ts';
 
 const CHECK_DELAY_MS = 120;
+/** Spelling and repeated paragraphs read every page: asked once typing pauses, not at every keystroke. */
+const GATE_DELAY_MS = 600;
 const BLOCK = /^\/blocks\/(\d+)(?=\/|$)/;
 
 export function useChecks(file: string | undefined, doc: unknown) {
-  // The errors and the draft they were found in: until the current draft has its answer, it is being checked.
-  const [answer, setAnswer] = useState<{ doc: unknown; errors: FieldError[]; warnings: FieldWarning[] }>({
+  // The validator's errors and the draft they were found in: until the current draft has its answer, it is being
+  // checked. The rest of the gate answers when typing pauses, for its own draft.
+  const [answer, setAnswer] = useState<{ doc: unknown; errors: FieldError[] }>({
+    doc: undefined,
+    errors: [],
+  });
+  const [gate, setGate] = useState<{ doc: unknown; errors: FieldError[]; warnings: FieldWarning[] }>({
     doc: undefined,
     errors: [],
     warnings: [],
   });
-  const { errors, warnings, doc: checkedDoc } = answer;
   useEffect(() => {
     if (!file || doc === undefined) return;
     let current = true;
-    const timer = setTimeout(() => {
-      api
-        .validate(file, doc)
-        .then((found) => {
-          if (current) setAnswer({ doc, ...found });
-        })
-        .catch(() => undefined);
-    }, CHECK_DELAY_MS);
+    const ask = (delay: number, run: () => Promise<void>) =>
+      setTimeout(() => void run().catch(() => undefined), delay);
+    const timers = [
+      ask(CHECK_DELAY_MS, async () => {
+        const errors = await api.validate(file, doc);
+        if (current) setAnswer({ doc, errors });
+      }),
+      ask(GATE_DELAY_MS, async () => {
+        const found = await api.checks(file, doc);
+        if (current) setGate({ doc, ...found });
+      }),
+    ];
     return () => {
       current = false;
-      clearTimeout(timer);
+      timers.forEach(clearTimeout);
     };
   }, [file, doc]);
+  // Until both have answered for the same draft, the draft counts as being checked.
+  const checkedDoc = answer.doc === gate.doc ? answer.doc : undefined;
+  const errors = useMemo(() => [...answer.errors, ...gate.errors], [answer.errors, gate.errors]);
+  const { warnings } = gate;
 
   return useMemo(() => {
     const byPointer = new Map<string, FieldError[]>();
