@@ -2,6 +2,7 @@
 // content are not expected to read JSON Schema.
 import type { ErrorObject } from 'ajv';
 import { closest, distance } from 'fastest-levenshtein';
+import { fieldLabel } from '../labels.ts';
 import { blockTypes } from '../schemas.ts';
 import { escapeSegment, isObject, valueAt } from '../json-pointer.ts';
 import { replaceWith, type Problem, type ProblemCode } from './problems.ts';
@@ -113,7 +114,7 @@ export function messageFor(e: ErrorObject, data: unknown, rootUrl: string): Prob
         {
           code: 'missing-required',
           pointer: at,
-          message: `must have required property '${missing}'${types}`,
+          message: `“${fieldLabel(missing)}” (${missing}) is required${types}`,
           at: 'value',
           missing,
         },
@@ -181,22 +182,34 @@ export function messageFor(e: ErrorObject, data: unknown, rootUrl: string): Prob
         `must be ${wanted}, not ${TYPE_WORDS[jsonType(value)] ?? jsonType(value)}`,
       );
     }
-    case 'minLength':
+    case 'minLength': {
       if (p.limit === 1) return problem('too-short', 'must not be empty');
+      const length = typeof value === 'string' ? [...value].length : 0;
       return problem(
         'too-short',
-        `${e.message} (it has ${typeof value === 'string' ? [...value].length : '?'})`,
+        length === 0
+          ? `is empty: write at least ${String(p.limit)} characters`
+          : `is too short: ${length} character${length === 1 ? '' : 's'}, at least ${String(p.limit)}`,
       );
+    }
     case 'maxLength':
       return problem(
         'too-long',
-        `${e.message} (it has ${typeof value === 'string' ? [...value].length : '?'})`,
+        `is too long: ${typeof value === 'string' ? [...value].length : '?'} characters, at most ${String(p.limit)}`,
       );
-    case 'minItems':
+    case 'minItems': {
       if (p.limit === 1) return problem('too-few-items', 'must have at least 1 item');
-      return problem('too-few-items', `${e.message} (it has ${Array.isArray(value) ? value.length : '?'})`);
+      const count = Array.isArray(value) ? value.length : 0;
+      return problem(
+        'too-few-items',
+        `has ${count} item${count === 1 ? '' : 's'}; it needs at least ${String(p.limit)}`,
+      );
+    }
     case 'maxItems':
-      return problem('too-many-items', `${e.message} (it has ${Array.isArray(value) ? value.length : '?'})`);
+      return problem(
+        'too-many-items',
+        `has ${Array.isArray(value) ? value.length : '?'} items; at most ${String(p.limit)} are allowed`,
+      );
     case 'minimum':
       return problem('too-small', `must be at least ${String(p.limit)}`);
     case 'maximum':

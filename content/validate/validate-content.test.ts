@@ -31,7 +31,7 @@ describe('validateDocumentText', () => {
       ]
     }`;
     expect(lines(PAGE, page(faq))).toEqual([
-      "pages/services/medical-detox.json:13:9  /blocks/1/items/1 (faq)  must have required property 'answer'",
+      'pages/services/medical-detox.json:13:9  /blocks/1/items/1 (faq)  “Answer” (answer) is required',
     ]);
   });
 
@@ -123,7 +123,7 @@ describe('validateDocumentText', () => {
         ),
       ),
     ).toEqual([
-      'pages/treatment/tramadol-addiction.json:9:16  /blocks/0/picks (related-programs)  must NOT have more than 3 items (it has 4)',
+      'pages/treatment/tramadol-addiction.json:9:16  /blocks/0/picks (related-programs)  has 4 items; at most 3 are allowed',
       'pages/treatment/tramadol-addiction.json:9:44  /blocks/0/picks/1 (related-programs)  repeats item 0; each value may appear only once',
       'pages/treatment/tramadol-addiction.json:9:102  /blocks/0/picks/3 (related-programs)  "/" is a page but not in the program catalogue (site/programs.json): add it there, with its card\'s title and description, to show it here',
     ]);
@@ -175,7 +175,7 @@ describe('validateDocumentText', () => {
 }`;
     expect(lines(PAGE, text)).toEqual([
       'pages/services/medical-detox.json:2:14  /$schema  must be "../../schemas/page.schema.json", the path from this file to the page schema, so editors can check it',
-      'pages/services/medical-detox.json:3:12  /title  must NOT have fewer than 10 characters (it has 5)',
+      'pages/services/medical-detox.json:3:12  /title  is too short: 5 characters, at least 10',
       'pages/services/medical-detox.json:7:29  /blocks/0/id (hero)  must start with a lower-case letter and use only lower-case letters, digits and hyphens',
       'pages/services/medical-detox.json:7:47  /blocks/0/heading (hero)  must not be empty',
       'pages/services/medical-detox.json:7:64  /blocks/0/callLabel (hero)  must be a string, not a whole number',
@@ -185,7 +185,7 @@ describe('validateDocumentText', () => {
 
   it('reports a block without a type once, with the block types', () => {
     expect(lines(PAGE, page(`    { "heading": "Untyped" }`))).toEqual([
-      `pages/services/medical-detox.json:7:5  /blocks/0  must have required property 'type'; block types: ${blockTypes().join(', ')}`,
+      `pages/services/medical-detox.json:7:5  /blocks/0  “Type” (type) is required; block types: ${blockTypes().join(', ')}`,
     ]);
   });
 
@@ -225,7 +225,7 @@ describe('validateDocumentText', () => {
 }`;
     expect(lines(file, text)).toEqual([
       'site/forms/callback.json:6:75  /fields/0/options  property "options" is only allowed when type is "select"',
-      "site/forms/callback.json:7:5  /fields/1  must have required property 'options'",
+      'site/forms/callback.json:7:5  /fields/1  “Options” (options) is required',
       'site/forms/callback.json:7:15  /fields/1/name  field name "phone" is used twice',
     ]);
   });
@@ -284,7 +284,7 @@ describe('validateBlock', () => {
         code: 'missing-required',
         pointer: '/items/0',
         block: 'faq',
-        message: "must have required property 'answer'",
+        message: '“Answer” (answer) is required',
       },
     ]);
   });

@@ -1,23 +1,31 @@
 // The studio: documents on the left; the open document's outline and forms in the middle; the preview on the right.
-import { Alert, AppShell, Button, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Alert, AppShell, Burger, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { api, type DiffLine, type StudioFile } from './api.ts';
-import { FormContext, type SiteLinks } from './form/form-context.ts';
+import { api } from './api.ts';
+import { changedFields } from '../../content/merge/three-way.ts';
+import { filesBackend as backend } from './backend/files-backend.ts';
+import { FormContext } from './form/form-context.ts';
 import { ObjectFields } from './form/SchemaField.tsx';
 import { valueAt, isRecord, type Json } from '../../content/json-pointer.ts';
 import { blockType, documentSchema } from './schema/schemas.ts';
 import { Catalogue } from './editor/Catalogue.tsx';
-import { FileList } from './editor/FileList.tsx';
-import { NewPage, addressProblem } from './editor/NewPage.tsx';
-import { Outline, blockLabel } from './editor/Outline.tsx';
+import { BlockFields } from './editor/BlockFields.tsx';
+import { BrokenFile } from './editor/BrokenFile.tsx';
+import { ChecksList } from './editor/ChecksList.tsx';
+import { DraftRestored } from './editor/DraftRestored.tsx';
+import { FileList, useFileList } from './editor/FileList.tsx';
+import { NewPage, addressProblem, pageFileOf } from './editor/NewPage.tsx';
+import { Outline } from './editor/Outline.tsx';
+import { PageActions } from './editor/PageActions.tsx';
 import { PageSettings } from './editor/PageSettings.tsx';
 import { MoveDialog, ReferencesDialog, type Reference } from './editor/References.tsx';
-import { SaveDialog } from './editor/SaveDialog.tsx';
+import { SaveDialog, type SaveSummary } from './editor/SaveDialog.tsx';
 import { ConflictBanner } from './editor/ConflictBanner.tsx';
+import { useDiskSync } from './editor/use-disk-sync.ts';
 import { Toolbar } from './editor/Toolbar.tsx';
 import { useStableCallback } from './use-stable-callback.ts';
-import { useChecks } from './editor/use-checks.ts';
-import { dropDraft, useDocument, type Opened } from './editor/use-document.ts';
+import { useChecks, useGoTo } from './editor/use-checks.ts';
+import { dropDraft, useDocument, useSavedFades, useUndoKeys, type Opened } from './editor/use-document.ts';
 import { PreviewPane } from './preview/PreviewPane.tsx';
 import { RedirectsPreview } from './preview/RedirectsPreview.tsx';
 import { SitePreview } from './preview/SitePreview.tsx';
@@ -27,21 +35,18 @@ import { siteUrl } from '../../renderer/head.ts';
 import { kindOf } from '../../content/kinds.ts';
 import { pagePath } from '../../core/page-paths.ts';
 
-const FILES_POLL_MS = 3000;
-
 export function App() {
-  const [files, setFiles] = useState<StudioFile[]>([]);
-  const [links, setLinks] = useState<SiteLinks>({ pages: [], redirects: [] });
+  const { files, links, refresh: refreshFiles } = useFileList();
   const [opened, setOpened] = useState<Opened>();
   const [selected, setSelected] = useState<number | null>(null);
-  const [conflict, setConflict] = useState<{ hunks: DiffLine[][] } | 'banner'>();
-  const [saveDiff, setSaveDiff] = useState<{ hunks: DiffLine[][]; changed: number }>();
+  const [saveSummary, setSaveSummary] = useState<SaveSummary>();
   const [catalogue, setCatalogue] = useState(false);
   const [newPage, setNewPage] = useState(false);
   const [moving, setMoving] = useState<Reference[]>();
   const [guard, setGuard] = useState<{ refs: Reference[]; what: string; proceed: () => void }>();
   const [confirmedAnchors] = useState(() => new Set<string>());
   const [notice, setNotice] = useState<string>();
+  const [documentsShown, toggleDocuments] = useState(false);
   const document = useDocument(opened);
   const { doc } = document;
   const file = opened?.file;
@@ -49,28 +54,28 @@ export function App() {
   const isPage = file?.startsWith('pages/') ?? false;
   const path = file && isPage ? pagePath(file) : '/';
 
-  const refreshFiles = useCallback(
-    () =>
-      void api
-        .files()
-        .then(setFiles)
-        .catch(() => undefined),
-    [],
-  );
-  useEffect(() => {
-    refreshFiles();
-    void api.links().then(setLinks);
-    const timer = setInterval(refreshFiles, FILES_POLL_MS);
-    return () => clearInterval(timer);
-  }, [refreshFiles]);
-
   const open = useCallback(async (name: string) => {
-    const { text, version } = await api.file(name);
-    setOpened({ file: name, text, version });
+    const { text, version } = await backend.load(name);
     setSelected(null);
-    setConflict(undefined);
     history.replaceState(null, '', `#${name}`);
+    try {
+      JSON.parse(text);
+    } catch {
+      // Not valid JSON (a git conflict left in it): shown as broken, never opened into the forms.
+      setOpened(undefined);
+      setBroken(name);
+      return;
+    }
+    setBroken(undefined);
+    setOpened({ file: name, text, version });
   }, []);
+  const { stale, compare, merge, refused } = useDiskSync({ opened, document, open, setOpened, setNotice });
+  const [broken, setBroken] = useState<string>();
+  // A broken document opens by itself once the list (read every few seconds) finds it valid again.
+  const brokenNow = broken === undefined ? undefined : files.find((f) => f.file === broken);
+  useEffect(() => {
+    if (broken !== undefined && brokenNow && !brokenNow.broken) void open(broken);
+  }, [broken, brokenNow, open]);
   useEffect(() => {
     const start = decodeURIComponent(location.hash.slice(1));
     if (start) void open(start);
@@ -118,48 +123,33 @@ export function App() {
 
   const startSave = async () => {
     const latest = document.latest();
-    if (!file || latest === undefined) return;
-    setSaveDiff(await api.diff(file, latest));
+    if (!file || latest === undefined || !opened) return;
+    const { changed } = await api.diff(file, latest);
+    const isNew = Boolean(opened.isNew);
+    const changes = isNew ? [] : changedFields(JSON.parse(opened.text) as Json, latest);
+    setSaveSummary({ changes, lines: changed, doc: latest, isNew });
   };
   const save = async () => {
     const latest = document.latest();
     if (!file || !opened || latest === undefined) return;
-    setSaveDiff(undefined);
-    const response = await api.save(file, latest, opened.isNew ? null : opened.version);
-    if (response.status === 409) return setConflict('banner');
-    if (!response.ok) return setNotice(`The file was not saved (${response.status}).`);
-    const { version } = (await response.json()) as { version: string };
+    setSaveSummary(undefined);
+    const outcome = await backend.save(file, latest, opened.isNew ? null : document.base().version);
+    if (outcome.kind === 'stale') return refused(outcome.changedBy);
+    if (outcome.kind === 'invalid') return setNotice('The file was not saved: it has errors.');
+    if (outcome.kind === 'failed') return setNotice(`The file was not saved (${outcome.status}).`);
+    const { version } = outcome;
     document.markSaved(file);
-    const { text } = await api.file(file);
+    // What was saved is the new base (as a value: formatting on disk does not matter to a merge).
+    const text = JSON.stringify(latest);
     setOpened((o) => (o ? { ...o, text, version, isNew: false, keep: true } : o));
     setNotice('Saved.');
     refreshFiles();
-    void api.links().then(setLinks);
   };
 
-  const firstError = () => {
-    const first = checks.errors[0];
-    if (!first) return;
-    setSelected(checks.blockOf(first.pointer));
-    setTimeout(() => {
-      for (let p = first.pointer; ; p = p.slice(0, p.lastIndexOf('/'))) {
-        const el = window.document.querySelector<HTMLElement>(`[data-pointer="${CSS.escape(p)}"]`);
-        if (el) return void (el.focus(), el.scrollIntoView({ block: 'center' }));
-        if (p === '') return;
-      }
-    }, 50);
-  };
+  const { goTo, firstError } = useGoTo(checks, setSelected);
 
-  useEffect(() => {
-    const keys = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z') return;
-      e.preventDefault();
-      if (e.shiftKey) document.redo();
-      else document.undo();
-    };
-    addEventListener('keydown', keys);
-    return () => removeEventListener('keydown', keys);
-  }, [document]);
+  useUndoKeys(document);
+  useSavedFades(document.dirty, setNotice);
 
   const blocks = isRecord(doc) && Array.isArray(doc.blocks) ? doc.blocks : [];
   const block = selected !== null ? blocks[selected] : undefined;
@@ -182,16 +172,40 @@ export function App() {
 
   return (
     <FormContext.Provider value={form}>
-      <AppShell navbar={{ width: 280, breakpoint: 0 }} padding="sm">
+      <AppShell
+        navbar={{ width: { base: 230, xl: 280 }, breakpoint: 'sm', collapsed: { mobile: !documentsShown } }}
+        padding="sm"
+      >
         <AppShell.Navbar p="sm">
-          <FileList files={files} open={file} choose={(f) => void open(f)} newPage={() => setNewPage(true)} />
+          <FileList
+            files={files}
+            open={file}
+            choose={(f) => {
+              toggleDocuments(false);
+              void open(f);
+            }}
+            newPage={() => setNewPage(true)}
+          />
         </AppShell.Navbar>
         <AppShell.Main>
           <div>
-            <Title order={1} size="h4" mb="xs">
-              Studio
-            </Title>
-            {!file || doc === undefined ? (
+            <Group gap="xs" mb="xs">
+              {/* On a phone the document list folds away behind this button. */}
+              <Burger
+                hiddenFrom="sm"
+                size="sm"
+                opened={documentsShown}
+                onClick={() => toggleDocuments(!documentsShown)}
+                aria-label={documentsShown ? 'Hide the documents' : 'Show the documents'}
+                title={documentsShown ? 'Hide the documents' : 'Show the documents'}
+              />
+              <Title order={1} size="h4">
+                Studio
+              </Title>
+            </Group>
+            {broken ? (
+              <BrokenFile file={broken} problem={files.find((f) => f.file === broken)?.broken} />
+            ) : !file || doc === undefined ? (
               <Text>Choose a document on the left, or make a new page.</Text>
             ) : (
               <Stack gap="sm">
@@ -199,6 +213,8 @@ export function App() {
                   file={file}
                   dirty={document.dirty || Boolean(opened?.isNew)}
                   errorCount={checks.errors.length}
+                  blocking={checks.blocking}
+                  warningCount={checks.warnings.length}
                   checkedDoc={checks.checkedDoc}
                   store={document.store}
                   canUndo={document.canUndo}
@@ -208,46 +224,35 @@ export function App() {
                   save={() => void startSave()}
                   firstError={firstError}
                 />
+                <ChecksList errors={checks.errors} warnings={checks.warnings} doc={doc} goTo={goTo} />
                 {notice ? (
                   <Alert withCloseButton onClose={() => setNotice(undefined)} role="status" p="xs">
                     {notice}
                   </Alert>
                 ) : null}
                 {document.restored ? (
-                  <Alert color="blue" p="xs" title="Unsaved draft restored">
-                    <Group gap="xs">
-                      <Text size="sm">Your changes from before the reload are back.</Text>
-                      <Button
-                        size="compact-xs"
-                        variant="light"
-                        onClick={() => {
-                          dropDraft(file);
-                          void open(file);
-                        }}
-                      >
-                        Discard the draft
-                      </Button>
-                    </Group>
-                  </Alert>
+                  <DraftRestored
+                    discard={() => {
+                      dropDraft(file);
+                      void open(file);
+                    }}
+                  />
                 ) : null}
-                {conflict ? (
+                {stale && doc !== undefined ? (
                   <ConflictBanner
-                    comparison={conflict === 'banner' ? undefined : conflict.hunks}
+                    stale={stale}
+                    doc={doc}
                     reload={() => {
                       dropDraft(file);
                       void open(file);
                     }}
-                    compare={() => void api.diff(file, doc).then((d) => setConflict({ hunks: d.hunks }))}
-                    keepMine={() =>
-                      void api.file(file).then(({ text, version }) => {
-                        setOpened({ file, text, version, keep: true });
-                        setConflict(undefined);
-                      })
-                    }
+                    compare={() => void compare()}
+                    keepMine={() => void merge({})}
+                    decide={(choices) => void merge(choices)}
                   />
                 ) : null}
-                <Group align="flex-start" wrap="nowrap" gap="md">
-                  <Stack gap="sm" style={{ flex: 1, minWidth: 380 }}>
+                <Group align="flex-start" wrap="nowrap" gap="md" className="studio-columns">
+                  <Stack gap="sm" className="studio-editor">
                     {isPage ? (
                       <>
                         <Group justify="space-between">
@@ -274,58 +279,63 @@ export function App() {
                         />
                       </>
                     ) : null}
-                    <ScrollArea.Autosize mah="70vh" type="auto">
-                      <section aria-label="Fields">
-                        {isPage && selected !== null && type ? (
-                          <Stack gap="xs">
-                            <Title order={2} size="h5">
-                              Block {selected + 1}: {type.type}{' '}
-                              {blockLabel(block as Json).heading
-                                ? `– ${blockLabel(block as Json).heading}`
-                                : ''}
-                            </Title>
-                            <Text size="xs" c="dimmed">
-                              {type.description}
-                            </Text>
-                            <ObjectFields
-                              key={document.keys[selected]}
-                              node={type.node}
-                              pointer={`/blocks/${selected}`}
-                              value={block}
-                              skip={['type']}
+                    <section aria-label="Fields">
+                      {isPage && selected !== null && type ? (
+                        <BlockFields
+                          index={selected}
+                          type={type}
+                          block={block}
+                          blockKey={document.keys[selected]}
+                        />
+                      ) : isPage ? (
+                        <PageSettings
+                          doc={doc}
+                          path={path}
+                          siteUrl={siteUrl()}
+                          canMove={!document.dirty && !opened?.isNew}
+                          actions={
+                            <PageActions
+                              file={file}
+                              path={path}
+                              name={isRecord(doc) && typeof doc.name === 'string' ? doc.name : path}
+                              version={opened?.version ?? ''}
+                              canAct={!document.dirty && !opened?.isNew}
+                              pages={links.pages}
+                              done={(message, next) => {
+                                refreshFiles();
+                                // A deleted page: staff land where its visitors now go.
+                                void (next ? open(pageFileOf(next)) : Promise.resolve()).then(() =>
+                                  setNotice(message),
+                                );
+                              }}
                             />
-                          </Stack>
-                        ) : isPage ? (
-                          <PageSettings
-                            doc={doc}
-                            path={path}
-                            siteUrl={siteUrl()}
-                            canMove={!document.dirty && !opened?.isNew}
-                            move={() => void api.references(path).then(setMoving)}
-                          />
-                        ) : (
-                          <ObjectFields
-                            node={documentSchema(kindOf(file) ?? 'form')}
-                            pointer=""
-                            value={doc}
-                            skip={['$schema']}
-                          />
-                        )}
-                      </section>
-                    </ScrollArea.Autosize>
+                          }
+                          move={() => void api.references(path).then(setMoving)}
+                        />
+                      ) : (
+                        <ObjectFields
+                          node={documentSchema(kindOf(file) ?? 'form')}
+                          pointer=""
+                          value={doc}
+                          skip={['$schema']}
+                        />
+                      )}
+                    </section>
                   </Stack>
-                  {isPage ? (
-                    <PreviewPane
-                      store={document.store}
-                      path={path}
-                      selected={selected}
-                      select={selectFromPreview}
-                    />
-                  ) : file === 'site/site.json' ? (
-                    <SitePreview store={document.store} files={files} />
-                  ) : file === 'site/redirects.json' ? (
-                    <RedirectsPreview doc={doc} files={files} errors={checks.errors} />
-                  ) : null}
+                  <div className="studio-preview">
+                    {isPage ? (
+                      <PreviewPane
+                        store={document.store}
+                        path={path}
+                        selected={selected}
+                        select={selectFromPreview}
+                      />
+                    ) : file === 'site/site.json' ? (
+                      <SitePreview store={document.store} files={files} />
+                    ) : file === 'site/redirects.json' ? (
+                      <RedirectsPreview doc={doc} files={files} errors={checks.errors} />
+                    ) : null}
+                  </div>
                 </Group>
               </Stack>
             )}
@@ -342,7 +352,7 @@ export function App() {
           setCatalogue(false);
         }}
       />
-      <SaveDialog diff={saveDiff} close={() => setSaveDiff(undefined)} confirm={() => void save()} />
+      <SaveDialog summary={saveSummary} close={() => setSaveSummary(undefined)} confirm={() => void save()} />
       <NewPage
         opened={newPage}
         close={() => setNewPage(false)}
@@ -375,7 +385,6 @@ export function App() {
               setMoving(undefined);
               if (!r.ok) return setNotice(`The page was not moved (${r.status}).`);
               refreshFiles();
-              void api.links().then(setLinks);
               await open(((await r.json()) as { file: string }).file);
               setNotice(`Moved to ${to}${redirect ? `, with a redirect from ${path}` : ''}.`);
             })

@@ -1,5 +1,5 @@
 // The studio server's API, as the editor calls it.
-import type { FieldError, SiteLinks } from './form/form-context.ts';
+import type { FieldError, FieldWarning, SiteLinks } from './form/form-context.ts';
 
 export type StudioFile = { file: string; kind: string; path?: string; title: string };
 export type DiffLine = {
@@ -18,8 +18,14 @@ export const api = {
   file: async (name: string) =>
     json<{ text: string; version: string }>(await fetch(`/studio-api/file?name=${encodeURIComponent(name)}`)),
   links: async () => json<SiteLinks>(await fetch('/studio-api/index')),
+  /** The build's validator on a draft: asked after each keystroke. */
   validate: async (file: string, document: unknown) =>
     (await json<{ errors: FieldError[] }>(await post('/studio-api/validate', { file, document }))).errors,
+  /** The rest of `npm run check` (spelling, repeated paragraphs) and validate's warnings: asked when typing pauses. */
+  checks: async (file: string, document: unknown) =>
+    json<{ errors: FieldError[]; warnings: FieldWarning[] }>(
+      await post('/studio-api/checks', { file, document }),
+    ),
   diff: async (file: string, document: unknown) =>
     json<{ hunks: DiffLine[][]; changed: number }>(await post('/studio-api/diff', { file, document })),
   save: (file: string, document: unknown, baseVersion: string | null) =>
@@ -34,4 +40,14 @@ export const api = {
     ).references,
   rename: (file: string, path: string, baseVersion: string, redirect: boolean) =>
     post('/studio-api/rename', { file, path, baseVersion, redirect }),
+  menus: async () =>
+    (
+      await json<{ menus: { pointer: string; title: string; paths: string[]; describe: boolean }[] }>(
+        await fetch('/studio-api/menus'),
+      )
+    ).menus,
+  addToMenu: (pointer: string, path: string, label: string, description: string) =>
+    post('/studio-api/menu', { pointer, path, label, description }),
+  deletePage: (file: string, baseVersion: string, redirectTo: string | undefined) =>
+    post('/studio-api/delete', { file, baseVersion, ...(redirectTo === undefined ? {} : { redirectTo }) }),
 };

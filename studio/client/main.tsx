@@ -11,7 +11,7 @@ const theme = createTheme({ primaryShade: 8, autoContrast: true });
 const root = document.getElementById('studio');
 if (root)
   createRoot(root).render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} defaultColorScheme="auto">
       <App />
     </MantineProvider>,
   );

@@ -6,7 +6,9 @@ import { basename, dirname, join } from 'node:path';
 import express, { type Request, type Response } from 'express';
 import { pageFile, pagePath } from '../../core/page-paths.ts';
 import { pageAnchors, siteIndex } from '../../content/validate/link-rules.ts';
-import { checkDocument } from './checks.ts';
+import { checkDocument, gateChecks } from './checks.ts';
+import { changedBy } from './changed-by.ts';
+import { addToMenu, deletePage, menus } from './page-actions.ts';
 import { CONTENT, documentPath, listDocuments, versionOf } from './documents.ts';
 import { changedHunks, lineDiff } from './line-diff.ts';
 import { documentText } from './minimal-edit.ts';
@@ -54,6 +56,7 @@ async function save(
     body: {
       error: 'the file changed on disk since it was opened',
       version: before === undefined ? null : versionOf(before),
+      changedBy: changedBy(name, file),
     },
   });
   if ((before === undefined ? null : versionOf(before)) !== baseVersion) return conflict();
@@ -81,6 +84,17 @@ export function studioApi() {
     else res.json({ text, version: versionOf(text) });
   });
 
+  // The open document's version, asked every few seconds: the editor learns of a change on disk, and from whom.
+  api.get('/version', (req, res) => {
+    const target = named(req, res);
+    if (!target) return;
+    const text = readText(target.file);
+    const version = text === undefined ? null : versionOf(text);
+    // Who changed it is asked of git only when it did change (`known`: the version the editor has).
+    const known = version === req.query.known;
+    res.json({ version, changedBy: known ? '' : changedBy(target.name, target.file) });
+  });
+
   api.post('/validate', (req, res) => {
     const body: unknown = req.body;
     const file = isObject(body) ? body.file : undefined;
@@ -89,6 +103,17 @@ export function studioApi() {
       return;
     }
     res.json({ errors: checkDocument(file, body.document) });
+  });
+
+  // The rest of the gate (spelling, repeated paragraphs) and validate's warnings, asked for when typing pauses.
+  api.post('/checks', async (req, res) => {
+    const body: unknown = req.body;
+    const file = isObject(body) ? body.file : undefined;
+    if (!isObject(body) || typeof file !== 'string' || !documentPath(file)) {
+      res.status(403).json({ error: 'the studio checks only content documents under pages/ and site/' });
+      return;
+    }
+    res.json(await gateChecks(file, body.document));
   });
 
   api.post('/diff', async (req, res) => {
@@ -170,6 +195,18 @@ export function studioApi() {
       writeAtomically(CONTENT.redirectsFile, await documentText(CONTENT.redirectsFile, redirectsText, table));
     }
     res.json({ file: to, version: versionOf(text), anchors: [...pageAnchors(JSON.parse(text))] });
+  });
+
+  api.get('/menus', (_req, res) => {
+    res.json({ menus: menus() });
+  });
+  api.post('/menu', async (req, res) => {
+    const result = await addToMenu(req.body, writeAtomically);
+    res.status(result.status).json(result.body);
+  });
+  api.post('/delete', async (req, res) => {
+    const result = await deletePage(req.body, writeAtomically);
+    res.status(result.status).json(result.body);
   });
 
   api.use((_req, res) => {

@@ -6,8 +6,11 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
 import { kindOf, type DocumentKind } from '../../content/kinds.ts';
 import { ROOT, contentPaths } from '../../content/paths.ts';
 import { pagePath } from '../../core/page-paths.ts';
+import { lineColumn, syntaxProblem } from '../../content/validate/json-positions.ts';
 
-export type StudioFile = { file: string; kind: DocumentKind; path?: string; title: string };
+/** `broken`: the file is not valid JSON (a `git pull` conflict, a hand edit): the validator's message and place. */
+export type Broken = { message: string; line: number; column: number };
+export type StudioFile = { file: string; kind: DocumentKind; path?: string; title: string; broken?: Broken };
 
 /** The documents the studio edits: the checkout's. */
 export const CONTENT = contentPaths(ROOT);
@@ -40,11 +43,15 @@ export function documentPath(name: unknown): string | undefined {
   return absolute;
 }
 
-function readJson(file: string): unknown {
+/** The document's value, or where its text stops being JSON (with the build's own wording). */
+export function readJson(file: string): { data: unknown } | { broken: Broken } {
+  let text = '';
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
+    text = readFileSync(file, 'utf8');
+    return { data: JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) };
+  } catch (error) {
+    const { pos, message } = syntaxProblem(text, error);
+    return { broken: { message, ...lineColumn(text)(pos) } };
   }
 }
 
@@ -74,11 +81,13 @@ export function listDocuments(): StudioFile[] {
       const absolute = join(ROOT, file);
       const kind = file.endsWith('.json') ? kindOf(file) : undefined;
       if (!kind) continue;
-      const data = readJson(absolute);
+      const read = readJson(absolute);
+      const data = 'data' in read ? read.data : undefined;
+      const broken = 'broken' in read ? { broken: read.broken } : {};
       if (kind === 'page') {
         const path = pagePath(file);
-        list.push({ file, kind, path, title: titleOf(data, path) });
-      } else list.push({ file, kind, title: SITE_TITLES[file] ?? titleOf(data, file) });
+        list.push({ file, kind, path, title: titleOf(data, path), ...broken });
+      } else list.push({ file, kind, title: SITE_TITLES[file] ?? titleOf(data, file), ...broken });
     }
   }
   const rank = (f: StudioFile) => (f.kind === 'page' ? 0 : 1);

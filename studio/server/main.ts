@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createStudioApp } from './app.ts';
+import { warmSpelling } from './spelling.ts';
 import { studioClient } from './client-build.ts';
 import { prepareStudioCache } from '../cache-dir.ts';
 import { readArgs } from '../../core/cli.ts';
@@ -49,6 +50,7 @@ if (dev) {
   how = build.built ? 'editor built' : 'editor unchanged since its last build';
 }
 server.on('request', createStudioApp(port, client));
+warmSpelling();
 server.listen(port, '127.0.0.1', () =>
   console.log(`Studio: http://127.0.0.1:${port}/ (ready in ${process.uptime().toFixed(1)} s; ${how})`),
 );

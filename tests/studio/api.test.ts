@@ -1,5 +1,5 @@
 // The studio's JSON API on real files in a copy of the repository: what it lists, checks and writes, and what it refuses.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStudio, type StudioUnderTest } from '../helpers/studio-process.ts';
 import { exactRequest } from '../helpers/http.ts';
@@ -148,6 +148,46 @@ describe('studio API', () => {
       expect(printed).toContain(e.pointer);
       expect(printed).toContain(e.message);
     }
+  });
+
+  it('runs every content check npm run check runs: spelling and repeated paragraphs as errors, validate’s warnings as warnings', async () => {
+    const name = 'pages/treatment/xanax-addiction.json';
+    const document = JSON.parse(studio.read(name)) as { title: string; blocks: Record<string, unknown>[] };
+    const other = JSON.parse(studio.read('pages/services/medical-detox.json')) as unknown;
+    // The longest text on another page, copied word for word.
+    const texts: string[] = [];
+    JSON.stringify(
+      other,
+      (_k, v: unknown) => (typeof v === 'string' && v.split(' ').length > 30 && texts.push(v), v),
+    );
+    const copied = texts.sort((a, b) => b.length - a.length)[0]!;
+    document.title = 'Xanax';
+    document.blocks.push({ type: 'cta-band', heading: 'The colour of recovery', text: copied, actions: [] });
+    const response = await studio.api('/studio-api/checks', {
+      method: 'POST',
+      body: JSON.stringify({ file: name, document }),
+    });
+    const { errors, warnings } = (await response.json()) as {
+      errors: { pointer: string; message: string; check?: string; fix?: unknown }[];
+      warnings: { pointer: string; message: string }[];
+    };
+    const n = document.blocks.length - 1;
+    expect(errors.find((e) => e.check === 'spelling')).toMatchObject({
+      pointer: `/blocks/${n}/heading`,
+      message: expect.stringContaining('“colour” is British spelling'),
+      fix: { kind: 'replace', pointer: `/blocks/${n}/heading`, value: 'The color of recovery' },
+    });
+    expect(errors.find((e) => e.check === 'repeats')).toMatchObject({ pointer: `/blocks/${n}/text` });
+    // The same warning, in the same words, as npm run validate prints for the file on disk.
+    studio.write(name, `${JSON.stringify(document, null, 2)}\n`);
+    // As its own process in the copy: its warnings read the pages of the checkout it runs from.
+    const printed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/validate.ts'], {
+      cwd: studio.dir,
+      encoding: 'utf8',
+    }).stderr;
+    const title = warnings.find((w) => w.pointer === '/title');
+    expect(title?.message).toMatch(/^title is 5 characters; aim for/);
+    expect(printed).toContain(`/title  warning: ${title?.message}`);
   });
 
   it('refuses a foreign Host (403) and a write from a foreign Origin or with none (403)', async () => {

@@ -32,13 +32,22 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
       .toBe('Medical detox you can trust, day and night');
     await checked(page);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.getByTestId('diff').locator('[data-kind="added"]').count()).toBe(1);
+    // The dialog names the field and both values, in words, not lines of JSON.
+    const dialog = page.getByTestId('diff');
+    await expect.poll(() => dialog.locator('li').count()).toBe(1);
+    expect(await dialog.textContent()).toMatch(
+      /^Block \d+ \(Hero .*\) › Heading: .* → Medical detox you can trust, day and night$/,
+    );
+    expect(await dialog.textContent()).not.toMatch(/[{"]/);
     await page.getByRole('button', { name: 'Write to file' }).click();
     await page.getByText('Saved.').waitFor();
     expect(changedLines(before, t.studio.read(name))).toEqual([
       expect.stringContaining('"heading": "Safe'.slice(0, 12)),
     ]);
     expect(t.studio.read(name)).toContain('"heading": "Medical detox you can trust, day and night",');
+    // "Saved." is about the file as it was: the next edit takes it away.
+    await heading.fill('Medical detox you can trust');
+    await expect.poll(() => page.getByText('Saved.').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -78,7 +87,12 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
     await href.fill('/services/medical-detx');
     await href.press('Escape');
     await checked(page);
-    await page.getByText('link "/services/medical-detx" leads nowhere').waitFor();
+    // At the field, and in the list of every check under the toolbar.
+    await page
+      .locator('.mantine-InputWrapper-root', { has: href })
+      .getByText('link "/services/medical-detx" leads nowhere')
+      .waitFor();
+    await page.getByTestId('checks').getByText('link "/services/medical-detx" leads nowhere').waitFor();
     await page.getByRole('button', { name: 'Use “/services/medical-detox”' }).click();
     await checked(page);
     expect(await href.inputValue()).toBe('/services/medical-detox');
@@ -105,7 +119,11 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
     await page.getByTestId('conflict').waitFor();
     expect(t.studio.read(name)).toBe(outside);
     await page.getByRole('button', { name: 'Compare with my edits' }).click();
-    await page.getByTestId('conflict').getByTestId('diff').waitFor();
+    await page
+      .getByTestId('conflict')
+      .getByTestId('comparison')
+      .getByText(/^Name: .* → X/)
+      .waitFor();
     await context.close();
   });
 

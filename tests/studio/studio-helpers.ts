@@ -1,5 +1,5 @@
 // Driving the studio in Debian's Chromium: open a document and wait until its checks have run.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startStudio, type StudioUnderTest } from '../helpers/studio-process.ts';
 import { launchBrowser } from '../helpers/browser.ts';
@@ -7,8 +7,13 @@ import { launchBrowser } from '../helpers/browser.ts';
 /** A limit for hangs on a busy machine, not a measurement. */
 export const FIRST_LOAD_MS = 90_000;
 
-export async function openStudio(browser: Browser, studio: StudioUnderTest, file: string) {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+export async function openStudio(
+  browser: Browser,
+  studio: StudioUnderTest,
+  file: string,
+  options: BrowserContextOptions = { viewport: { width: 1600, height: 1000 } },
+) {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -1,8 +1,11 @@
 // Every document, pages grouped by folder with title and address, then the site's own documents; a search box
 // filters them. The list follows the disk: it is read again every few seconds.
 import { Button, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import type { StudioFile } from '../api.ts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { api } from '../api.ts';
+import { filesBackend as backend } from '../backend/files-backend.ts';
+import type { SiteLinks } from '../form/form-context.ts';
+import type { StudioFile } from '../backend/content-backend.ts';
 
 type Props = {
   files: StudioFile[];
@@ -48,7 +51,13 @@ export function FileList({ files, open, choose, newPage }: Props) {
                   component="button"
                   active={f.file === open}
                   label={f.title}
-                  description={f.path ?? f.file}
+                  description={
+                    f.broken
+                      ? `${f.path ?? f.file}: broken at line ${f.broken.line}, column ${f.broken.column}`
+                      : (f.path ?? f.file)
+                  }
+                  color={f.broken ? 'red' : undefined}
+                  data-broken={f.broken ? '' : undefined}
                   data-file={f.file}
                   onClick={() => choose(f.file)}
                 />
@@ -59,4 +68,32 @@ export function FileList({ files, open, choose, newPage }: Props) {
       </ScrollArea>
     </Stack>
   );
+}
+
+const FILES_POLL_MS = 3000;
+
+/** The documents, read again every few seconds (the list follows the disk), and the site's pages and anchors. */
+export function useFileList() {
+  const [files, setFiles] = useState<StudioFile[]>([]);
+  const [links, setLinks] = useState<SiteLinks>({ pages: [], redirects: [] });
+  const refreshFiles = useCallback(
+    () =>
+      void backend
+        .list()
+        .then(setFiles)
+        .catch(() => undefined),
+    [],
+  );
+  useEffect(() => {
+    refreshFiles();
+    void api.links().then(setLinks);
+    const timer = setInterval(refreshFiles, FILES_POLL_MS);
+    return () => clearInterval(timer);
+  }, [refreshFiles]);
+  /** After a write: the list and the links again. */
+  const refresh = useCallback(() => {
+    refreshFiles();
+    void api.links().then(setLinks);
+  }, [refreshFiles]);
+  return { files, links, refresh };
 }

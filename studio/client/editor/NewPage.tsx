@@ -1,5 +1,6 @@
 // A new page from a template: its address is checked against the address rules, the pages and the redirects before
 // anything is made; $schema, phoneLine and sitemap are filled in; it starts empty (a hero to fill in) or as a copy.
+import { CLOSE } from '../form/IconButton.tsx';
 import { Button, Group, Modal, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { StudioFile } from '../api.ts';
@@ -62,7 +63,7 @@ export function NewPage({ opened, close, files, links, create, copyOf }: Props) 
     close();
   };
   return (
-    <Modal opened={opened} onClose={close} title="New page">
+    <Modal opened={opened} onClose={close} closeButtonProps={CLOSE} title="New page">
       <TextInput
         label="Address"
         description="Where the page will be, such as /services/family-program"

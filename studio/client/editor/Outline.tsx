@@ -1,5 +1,6 @@
 // The page's blocks in order: each by its type and heading, with its count of errors. Reordered by dragging, by
 // keyboard (space to lift, arrows to move, space to drop: announced to screen readers) or with the move buttons.
+import { IconButton } from '../form/IconButton.tsx';
 import {
   closestCenter,
   DndContext,
@@ -19,6 +20,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
+import { blockTypeLabel } from '../../../content/labels.ts';
 import { isRecord, type Json } from '../../../content/json-pointer.ts';
 
 export type OutlineProps = {
@@ -68,16 +70,16 @@ const Item = memo(function Item({ id, index, block, count, errors, selected, ...
         background: 'var(--mantine-color-body)',
       }}
     >
-      <ActionIcon
+      <IconButton
         variant="subtle"
         color="gray"
-        aria-label={`Reorder block ${index + 1}: ${type}`}
+        label={`Reorder block ${index + 1}: ${blockTypeLabel(type)}`}
         style={{ cursor: 'grab', touchAction: 'none' }}
         {...attributes}
         {...listeners}
       >
         ⠿
-      </ActionIcon>
+      </IconButton>
       <UnstyledButton
         onClick={() => props.select(index)}
         style={{ flex: 1, minWidth: 0 }}
@@ -85,7 +87,7 @@ const Item = memo(function Item({ id, index, block, count, errors, selected, ...
         data-testid={`outline-${index}`}
       >
         <Text size="xs" c="dimmed">
-          {index + 1}. {type}
+          {index + 1}. {blockTypeLabel(type)}
         </Text>
         <Text size="sm" truncate>
           {heading || '(no heading)'}
@@ -97,37 +99,37 @@ const Item = memo(function Item({ id, index, block, count, errors, selected, ...
         </Badge>
       ) : null}
       <ActionIcon.Group>
-        <ActionIcon
+        <IconButton
           variant="subtle"
-          aria-label={`Move block ${index + 1} up`}
+          label={`Move block ${index + 1} up`}
           disabled={index === 0}
           onClick={() => props.move(index, index - 1)}
         >
           ↑
-        </ActionIcon>
-        <ActionIcon
+        </IconButton>
+        <IconButton
           variant="subtle"
-          aria-label={`Move block ${index + 1} down`}
+          label={`Move block ${index + 1} down`}
           disabled={index === count - 1}
           onClick={() => props.move(index, index + 1)}
         >
           ↓
-        </ActionIcon>
-        <ActionIcon
+        </IconButton>
+        <IconButton
           variant="subtle"
-          aria-label={`Duplicate block ${index + 1}`}
+          label={`Duplicate block ${index + 1}`}
           onClick={() => props.duplicate(index)}
         >
           ⧉
-        </ActionIcon>
-        <ActionIcon
+        </IconButton>
+        <IconButton
           variant="subtle"
           color="red"
-          aria-label={`Remove block ${index + 1}`}
+          label={`Remove block ${index + 1}`}
           onClick={() => props.remove(index)}
         >
           ×
-        </ActionIcon>
+        </IconButton>
       </ActionIcon.Group>
     </Group>
   );
@@ -141,7 +143,7 @@ export const Outline = memo(function Outline(props: OutlineProps) {
   const name = (id: string | number) => {
     const index = props.keys.indexOf(String(id));
     const { type, heading } = blockLabel(props.blocks[index]);
-    return `${type} block “${heading}”`;
+    return `${blockTypeLabel(type)} block “${heading}”`;
   };
   const position = (id: string | number | undefined) => props.keys.indexOf(String(id)) + 1;
   const announcements: Announcements = {

@@ -1,6 +1,7 @@
 // The page's own fields (everything but its blocks), its address with a move that keeps old links working, and how
 // it will look as a search result and as a shared card, with the page schema's length limits.
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { isRecord, type Json } from '../../../content/json-pointer.ts';
 import { documentSchema } from '../schema/schemas.ts';
 import { ObjectFields } from '../form/SchemaField.tsx';
@@ -74,9 +75,17 @@ export function SearchAndShare({ doc, path, siteUrl }: { doc: Json; path: string
   );
 }
 
-type Props = { doc: Json; path: string; siteUrl: string; move: () => void; canMove: boolean };
+type Props = {
+  doc: Json;
+  path: string;
+  siteUrl: string;
+  move: () => void;
+  canMove: boolean;
+  /** Add to a menu, delete (PageActions). */
+  actions: ReactNode;
+};
 
-export function PageSettings({ doc, path, siteUrl, move, canMove }: Props) {
+export function PageSettings({ doc, path, siteUrl, move, canMove, actions }: Props) {
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -93,6 +102,7 @@ export function PageSettings({ doc, path, siteUrl, move, canMove }: Props) {
           Move to another address…
         </Button>
       </Group>
+      {actions}
       <ObjectFields node={pageSchema} pointer="" value={doc} skip={['$schema', 'blocks']} />
       <SearchAndShare doc={doc} path={path} siteUrl={siteUrl} />
     </Stack>

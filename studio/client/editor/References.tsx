@@ -1,4 +1,5 @@
 // Links that a change would break, listed before it is made: an anchor id other pages link to, or a page's address.
+import { CLOSE } from '../form/IconButton.tsx';
 import { Button, Checkbox, Group, List, Modal, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 
@@ -16,7 +17,12 @@ export function ReferencesDialog({
   proceed: () => void;
 }) {
   return (
-    <Modal opened={references !== undefined} onClose={close} title="Other documents link here">
+    <Modal
+      opened={references !== undefined}
+      onClose={close}
+      closeButtonProps={CLOSE}
+      title="Other documents link here"
+    >
       <Text size="sm" mb="xs">
         {what} These links would stop working:
       </Text>
@@ -58,7 +64,7 @@ export function MoveDialog({
   const [redirect, setRedirect] = useState(true);
   const issue = path === from ? 'Choose a new address' : problem(path);
   return (
-    <Modal opened={opened} onClose={close} title="Move the page to another address">
+    <Modal opened={opened} onClose={close} closeButtonProps={CLOSE} title="Move the page to another address">
       <TextInput
         label="New address"
         value={path}

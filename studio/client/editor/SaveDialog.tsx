@@ -1,52 +1,59 @@
-// Before anything is written: the lines the save will change, exactly as they will be on disk.
-import { Button, Code, Group, Modal, Text } from '@mantine/core';
-import type { DiffLine } from '../api.ts';
+// Before anything is written: the fields the save changes, with their values before and after, in words (the file
+// keeps every other line as it was: a save writes only the lines of the fields that changed).
+import { CLOSE } from '../form/IconButton.tsx';
+import { Button, Group, List, Modal, Text } from '@mantine/core';
+import type { Json } from '../../../content/json-pointer.ts';
+import type { FieldChange } from '../../../content/merge/three-way.ts';
+import { fieldWords, valueWords } from './field-words.ts';
 
-const COLOURS = {
-  same: undefined,
-  removed: 'var(--mantine-color-red-1)',
-  added: 'var(--mantine-color-green-1)',
-};
-const SIGNS = { same: ' ', removed: '-', added: '+' };
+export type SaveSummary = { changes: FieldChange[]; lines: number; doc: Json; isNew: boolean };
 
-type Props = {
-  diff: { hunks: DiffLine[][]; changed: number } | undefined;
-  close: () => void;
-  confirm: () => void;
-  title?: string;
-};
+type Props = { summary: SaveSummary | undefined; close: () => void; confirm: () => void };
 
-export function DiffView({ hunks }: { hunks: DiffLine[][] }) {
+/** Each changed field: where it is, in words, and its value before and after. */
+export function FieldChanges({ changes, doc }: { changes: FieldChange[]; doc: Json }) {
   return (
-    <div data-testid="diff">
-      {hunks.map((hunk, i) => (
-        <Code block key={i} mb="xs" style={{ padding: 0 }}>
-          {hunk.map((line, k) => (
-            <div
-              key={k}
-              style={{ background: COLOURS[line.kind], whiteSpace: 'pre-wrap', padding: '0 6px' }}
-              data-kind={line.kind}
-            >
-              {`${String(line.newLine ?? line.oldLine ?? '').padStart(4)} ${SIGNS[line.kind]} ${line.text}`}
-            </div>
-          ))}
-        </Code>
+    <List size="sm" spacing={4} data-testid="diff">
+      {changes.map((c) => (
+        <List.Item
+          key={c.pointer}
+          data-kind={c.before === undefined ? 'added' : c.after === undefined ? 'removed' : 'changed'}
+        >
+          <Text span size="sm" fw={600}>
+            {fieldWords(doc, c.pointer)}
+          </Text>
+          <Text span size="sm">
+            {c.before === undefined
+              ? `: added, ${valueWords(c.after)}`
+              : c.after === undefined
+                ? `: removed (was ${valueWords(c.before)})`
+                : `: ${valueWords(c.before)} → ${valueWords(c.after)}`}
+          </Text>
+        </List.Item>
       ))}
-    </div>
+    </List>
   );
 }
 
-export function SaveDialog({ diff, close, confirm, title = 'Save these changes?' }: Props) {
+export function SaveDialog({ summary, close, confirm }: Props) {
   return (
-    <Modal opened={diff !== undefined} onClose={close} title={title} size="xl">
-      {diff ? (
+    <Modal
+      opened={summary !== undefined}
+      onClose={close}
+      closeButtonProps={CLOSE}
+      title="Save these changes?"
+      size="xl"
+    >
+      {summary ? (
         <>
           <Text size="sm" mb="sm">
-            {diff.changed === 0
-              ? 'Nothing changes on disk.'
-              : `${diff.changed} line${diff.changed === 1 ? '' : 's'} will change:`}
+            {summary.isNew
+              ? 'A new file will be written.'
+              : summary.changes.length === 0
+                ? 'Nothing changes on disk.'
+                : `${summary.changes.length} field${summary.changes.length === 1 ? '' : 's'} change (${summary.lines} line${summary.lines === 1 ? '' : 's'} of the file):`}
           </Text>
-          <DiffView hunks={diff.hunks} />
+          {summary.isNew ? null : <FieldChanges changes={summary.changes} doc={summary.doc} />}
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={close}>
               Keep editing

@@ -1,4 +1,5 @@
-// Above the editor: what is open, its errors, undo and redo, and Save (disabled while errors remain).
+// Above the editor: what is open, its errors and warnings, undo and redo, and Save (disabled while the validator
+// finds errors: the server would refuse them; spelling and repeats fail `npm run check`, and are listed, not blocking).
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import type { DocumentStore } from './document-store.ts';
@@ -7,6 +8,9 @@ type Props = {
   file: string;
   dirty: boolean;
   errorCount: number;
+  /** Errors a save is refused for (the validator's); the others fail `npm run check` but may be saved. */
+  blocking: number;
+  warningCount: number;
   /** The draft the errors belong to; the draft as typed may be newer (then it is being checked). */
   checkedDoc: unknown;
   store: DocumentStore;
@@ -34,6 +38,11 @@ export function Toolbar(p: Props) {
               ? `${p.errorCount} error${p.errorCount === 1 ? '' : 's'}`
               : 'No errors'}
         </Badge>
+        {p.warningCount && !checking ? (
+          <Badge color="yellow.2" c="dark.9" data-testid="warning-count">
+            {`${p.warningCount} warning${p.warningCount === 1 ? '' : 's'}`}
+          </Badge>
+        ) : null}
         {p.errorCount ? (
           <Button size="xs" variant="light" color="red" onClick={p.firstError}>
             Go to first error
@@ -57,7 +66,7 @@ export function Toolbar(p: Props) {
         >
           Redo
         </Button>
-        <Button size="xs" onClick={p.save} disabled={p.errorCount > 0 || checking || !p.dirty}>
+        <Button size="xs" onClick={p.save} disabled={p.blocking > 0 || checking || !p.dirty}>
           Save
         </Button>
       </Group>

@@ -13,7 +13,8 @@ const newKey = () => `b${++nextKey}`;
 const blocksOf = (doc: unknown): Json[] => (isRecord(doc) && Array.isArray(doc.blocks) ? doc.blocks : []);
 const draftKey = (file: string) => `studio-draft:${file}`;
 
-type Draft = { document: Json; baseVersion: string };
+/** `base`: the text the edits started from (a merge needs it when the file changed since). */
+type Draft = { document: Json; baseVersion: string; base?: string };
 export function readDraft(file: string): Draft | undefined {
   try {
     const raw = localStorage.getItem(draftKey(file));
@@ -29,15 +30,25 @@ export function useDocument(opened: Opened | undefined) {
   const { history, at } = useDeferredHistory(store);
   const [restored, setRestored] = useState(false);
   const saved = useRef<string>('');
+  // What the edits started from: the version a save must name, and its text for a merge. A draft restored after a
+  // reload keeps its own base, which may be older than the file now on disk.
+  const base = useRef<{ text: string; version: string }>({ text: '', version: '' });
 
   useEffect(() => {
     if (!opened) return;
     const disk = JSON.parse(opened.text) as Json;
     saved.current = opened.isNew ? '' : JSON.stringify(disk);
-    if (opened.keep) return;
+    if (opened.keep) {
+      base.current = { text: opened.text, version: opened.version };
+      return;
+    }
     const draft = readDraft(opened.file);
     const start = draft && JSON.stringify(draft.document) !== JSON.stringify(disk) ? draft.document : disk;
     setRestored(start !== disk);
+    base.current =
+      start !== disk && draft
+        ? { text: draft.base ?? opened.text, version: draft.baseVersion }
+        : { text: opened.text, version: opened.version };
     store.reset({ doc: start, keys: blocksOf(start).map(newKey), label: 'open' });
   }, [opened, store]);
 
@@ -52,7 +63,11 @@ export function useDocument(opened: Opened | undefined) {
       else
         localStorage.setItem(
           draftKey(opened.file),
-          JSON.stringify({ document: current.doc, baseVersion: opened.version }),
+          JSON.stringify({
+            document: current.doc,
+            baseVersion: base.current.version,
+            base: base.current.text,
+          } satisfies Draft),
         );
     }, 200);
     return () => clearTimeout(timer);
@@ -112,6 +127,11 @@ export function useDocument(opened: Opened | undefined) {
     /** The draft as typed, which the editor's rendering may not have caught up with yet (what a save writes). */
     latest: () => store.current()?.doc,
     restored,
+    /** The version and text the edits started from. */
+    base: () => base.current,
+    /** Replaces the whole document (a merge brought in a colleague's edits), as one step that can be undone. */
+    replace: (next: Json, label: string) =>
+      push(() => ({ doc: next, keys: blocksOf(next).map(newKey), label })),
     dirty: current !== undefined && JSON.stringify(current.doc) !== saved.current,
     change,
     blocks,
@@ -126,4 +146,28 @@ export function useDocument(opened: Opened | undefined) {
       setRestored(false);
     },
   };
+}
+
+/** Ctrl+Z (Cmd+Z) undoes, with Shift redoes, anywhere in the editor. */
+export function useUndoKeys(document: { undo: () => void; redo: () => void }) {
+  useEffect(() => {
+    const keys = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z') return;
+      e.preventDefault();
+      if (e.shiftKey) document.redo();
+      else document.undo();
+    };
+    addEventListener('keydown', keys);
+    return () => removeEventListener('keydown', keys);
+  }, [document]);
+}
+
+/** "Saved." is about the file as it was: the next edit takes it away. */
+export function useSavedFades(
+  dirty: boolean,
+  setNotice: (next: (now: string | undefined) => string | undefined) => void,
+) {
+  useEffect(() => {
+    if (dirty) setNotice((now) => (now === 'Saved.' ? undefined : now));
+  }, [dirty, setNotice]);
 }

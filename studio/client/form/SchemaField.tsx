@@ -1,16 +1,7 @@
 // The form generator: one field for one schema, recursing into objects, lists and variants. Every keyword the
 // content schemas use has its place here or in leaf-fields.tsx (schema/keywords.ts lists how each is handled).
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { IconButton } from './IconButton.tsx';
+import { Alert, Button, Fieldset, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { memo } from 'react';
 import { defaultValue } from '../schema/defaults.ts';
 import { isRecord, join, type Json } from '../../../content/json-pointer.ts';
@@ -174,26 +165,26 @@ function ArrayField({ node, pointer, label, value }: FieldProps) {
               />
             </div>
             <Stack gap={2} pt={24}>
-              <ActionIcon
+              <IconButton
                 variant="subtle"
-                aria-label={`Move ${singular} ${i + 1} up`}
+                label={`Move ${singular} ${i + 1} up`}
                 disabled={i === 0}
                 onClick={() => change(pointer, moveItem(list, i, i - 1), `move ${singular}`)}
               >
                 ↑
-              </ActionIcon>
-              <ActionIcon
+              </IconButton>
+              <IconButton
                 variant="subtle"
-                aria-label={`Move ${singular} ${i + 1} down`}
+                label={`Move ${singular} ${i + 1} down`}
                 disabled={i === list.length - 1}
                 onClick={() => change(pointer, moveItem(list, i, i + 1), `move ${singular}`)}
               >
                 ↓
-              </ActionIcon>
-              <ActionIcon
+              </IconButton>
+              <IconButton
                 variant="subtle"
                 color="red"
-                aria-label={`Remove ${singular} ${i + 1}`}
+                label={`Remove ${singular} ${i + 1}`}
                 onClick={() =>
                   change(
                     pointer,
@@ -203,7 +194,7 @@ function ArrayField({ node, pointer, label, value }: FieldProps) {
                 }
               >
                 ×
-              </ActionIcon>
+              </IconButton>
             </Stack>
           </Group>
         ))}
@@ -287,15 +278,15 @@ function MapField({ node, pointer, label, value }: FieldProps) {
                 required
               />
             </div>
-            <ActionIcon
+            <IconButton
               mt={24}
               variant="subtle"
               color="red"
-              aria-label={`Remove ${key}`}
+              label={`Remove ${key}`}
               onClick={() => change(join(pointer, key), undefined)}
             >
               ×
-            </ActionIcon>
+            </IconButton>
           </Group>
         ))}
         <Button

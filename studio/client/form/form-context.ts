@@ -1,17 +1,22 @@
 // What every generated field needs besides its own schema and value: how to change the document, the errors the
 // build's checks found, the site's pages for link pickers, and the values {phone} and {email} print on this page.
 import { createContext, useContext } from 'react';
+import { fieldLabel } from '../../../content/labels.ts';
 import type { ProblemCode, ProblemFix } from '../../../content/validate/problems.ts';
 import { createDocumentStore, type DocumentStore } from '../editor/document-store.ts';
 
 /** A problem the build's checks found, as the studio server sends it (studio/server/checks.ts). */
 export type FieldError = {
-  code: ProblemCode;
+  code: ProblemCode | 'misspelling';
   pointer: string;
   message: string;
   suggestion?: string;
   fix?: ProblemFix;
+  /** Found by `npm run check`'s spelling or repeated-paragraph check: fails the check, but does not refuse a save. */
+  check?: 'spelling' | 'repeats';
 };
+/** `npm run validate`'s warnings (search-result lengths, a title another page uses): shown, never blocking. */
+export type FieldWarning = { pointer: string; message: string };
 export type SiteLinks = {
   pages: { path: string; anchors: string[] }[];
   redirects: { from: string; to: string }[];
@@ -35,13 +40,8 @@ export const FormContext = createContext<FormContextValue>({
 });
 export const useForm = () => useContext(FormContext);
 
-/** Plain words for a property name: trustPoints is "Trust points". */
-export const labelOf = (name: string) =>
-  name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[-_]/g, ' ')
-    .toLowerCase()
-    .replace(/^./, (c) => c.toUpperCase());
+/** Plain words for a property name (content/labels.ts: the same words `npm run validate` uses). */
+export const labelOf = fieldLabel;
 
 /** Whether a field can apply the fix to its own value (a rename is its object's change, not the field's). */
 export const fixesValue = (

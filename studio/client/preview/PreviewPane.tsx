@@ -1,6 +1,6 @@
 // The draft as visitors get it, at phone size (390 × 844) and desktop size side by side, each drawn by the site's
-// renderer in its own frame and scaled to fit. Every change is posted to the frames as it happens: a keystroke from
-// the document store, before the editor renders anything again.
+// renderer in its own frame and scaled to fit the width the pane has (a 1280 px laptop shows both whole). Every change
+// is posted to the frames as it happens: a keystroke from the document store, before the editor renders anything again.
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { DocumentStore } from '../editor/document-store.ts';
@@ -22,15 +22,38 @@ type Props = {
 };
 
 const FRAMES = [
-  { name: 'Phone', width: 390, height: 844, shown: 240 },
-  { name: 'Desktop', width: 1280, height: 800, shown: 520 },
+  { name: 'Phone', width: 390, height: 844 },
+  { name: 'Desktop', width: 1280, height: 800 },
 ] as const;
+const GAP = 16;
+/** At most this wide on screen (the size before the layout fitted 1280 px); the phone takes this share of the width. */
+const MOST = { Phone: 240, Desktop: 520 } as const;
+const PHONE_SHARE = 0.28;
+
+/** How wide each frame is shown in `width` pixels: both whole, side by side. */
+export function shownWidths(width: number): { Phone: number; Desktop: number } {
+  const room = Math.max(0, width - GAP);
+  const phone = Math.min(MOST.Phone, Math.floor(room * PHONE_SHARE));
+  return { Phone: phone, Desktop: Math.min(MOST.Desktop, room - phone) };
+}
 
 export function PreviewPane({ store, page, path, selected, select }: Props) {
   const frames = useRef<(HTMLIFrameElement | null)[]>([]);
   const [fold, setFold] = useState<boolean | null>(null);
   const lastSelected = useRef<number | null>(null);
   const message = useRef<ToPreview | undefined>(undefined);
+  const pane = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(MOST.Phone + MOST.Desktop + GAP);
+  useEffect(() => {
+    const element = pane.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const shown = shownWidths(width);
 
   useEffect(() => {
     const post = () => {
@@ -64,7 +87,7 @@ export function PreviewPane({ store, page, path, selected, select }: Props) {
   }, [select]);
 
   return (
-    <div>
+    <div ref={pane} data-testid="preview-pane">
       <Group gap="xs" mb="xs">
         <Text fw={600} size="sm">
           Preview
@@ -83,14 +106,14 @@ export function PreviewPane({ store, page, path, selected, select }: Props) {
           </Badge>
         )}
       </Group>
-      <Group align="flex-start" gap="md" wrap="nowrap">
+      <Group align="flex-start" gap={GAP} wrap="nowrap">
         {FRAMES.map((f, i) => {
-          const scale = f.shown / f.width;
+          const scale = shown[f.name] / f.width;
           return (
             <Paper
               key={f.name}
               withBorder
-              style={{ width: f.shown, height: f.height * scale, overflow: 'hidden', flex: 'none' }}
+              style={{ width: shown[f.name], height: f.height * scale, overflow: 'hidden', flex: 'none' }}
             >
               <iframe
                 ref={(el) => {

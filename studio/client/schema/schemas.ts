@@ -1,6 +1,7 @@
 // Every content schema, as the validator reads them (the same files), with $ref resolved the way an editor resolves
 // it: relative to the file that holds it. The studio's forms, catalogue and help text all come from here.
 import type { Json } from '../../../content/json-pointer.ts';
+import { blockTypeLabel } from '../../../content/labels.ts';
 
 export type Schema = { [keyword: string]: Json };
 /** A schema and the file it sits in, which its relative $refs are read from. */
@@ -73,7 +74,7 @@ export const blockTypes: BlockType[] = [...files]
     const type = file.split('/')[1] ?? '';
     return {
       type,
-      title: type.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+      title: blockTypeLabel(type),
       description: typeof schema.description === 'string' ? schema.description : '',
       node: { schema, file },
       example: examples[`../../../blocks/${type}/example.json`] ?? { type },
