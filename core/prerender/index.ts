@@ -46,7 +46,11 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-function forkShare(job: RenderJob, index: number): Promise<RenderResult> {
+/**
+ * Renders `job` in a process of its own (worker.ts), in React's production build; `what` names it in the error when
+ * the process fails. Also a change set's preview (server/content-staff/preview-render.ts).
+ */
+export function renderInProcess(job: RenderJob, what: string): Promise<RenderResult> {
   return new Promise<RenderResult>((resolve, reject) => {
     const child = fork(WORKER, [], {
       // tsx is a dependency: the worker runs from its TypeScript source, as the server does.
@@ -61,9 +65,7 @@ function forkShare(job: RenderJob, index: number): Promise<RenderResult> {
     child.on('message', (message) => (answer = message as RenderResult));
     child.on('error', reject);
     child.on('exit', (code) =>
-      answer && code === 0
-        ? resolve(answer)
-        : reject(new Error(`prerender process ${index + 1} of ${job.count} failed (exit code ${code})`)),
+      answer && code === 0 ? resolve(answer) : reject(new Error(`${what} failed (exit code ${code})`)),
     );
   });
 }
@@ -126,7 +128,11 @@ async function writeSite({
   const shares =
     processes === 1 && process.env.NODE_ENV === 'production'
       ? [await inTurn(() => renderShare(job(0)))]
-      : await Promise.all(Array.from({ length: processes }, (_, first) => forkShare(job(first), first)));
+      : await Promise.all(
+          Array.from({ length: processes }, (_, first) =>
+            renderInProcess(job(first), `prerender process ${first + 1} of ${processes}`),
+          ),
+        );
   const failures = shares.flatMap((share) => share.failures);
   if (failures.length) throw new Error(`The prerender failed:\n${failures.join('\n')}`);
   const cspHashes: CspHashes = Object.assign({}, ...shares.map((share) => share.cspHashes));

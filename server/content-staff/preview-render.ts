@@ -3,39 +3,18 @@
 // rendered, in a process of its own (core/prerender/worker.ts: the render bundle keeps a render's site data in its
 // module, and renders in React's production build). Kept in memory by content and page, so a link opened again (or by
 // a second reviewer) answers at once.
-import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ROOT } from '../../content/paths.ts';
 import { htmlFile } from '../../core/page-paths.ts';
 import { loadPages, loadSiteData } from '../../core/prerender/content.ts';
-import { renderTargets, type RenderJob, type RenderResult } from '../../core/prerender/render.ts';
+import { renderInProcess } from '../../core/prerender/index.ts';
+import { renderTargets } from '../../core/prerender/render.ts';
 import { writeDocuments } from '../releases/documents.ts';
 import type { ReleaseDocument } from '../store/contract/release-store.ts';
 
-const WORKER = fileURLToPath(new URL('../../core/prerender/worker.ts', import.meta.url));
 const KEPT = 16;
 const rendered = new Map<string, Promise<string>>();
-
-function runJob(job: RenderJob): Promise<RenderResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(WORKER, [], {
-      execArgv: ['--import', 'tsx'],
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', PRERENDER_JOB: JSON.stringify(job) },
-    });
-    let answer: RenderResult | undefined;
-    child.on('message', (message) => (answer = message as RenderResult));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      answer && code === 0
-        ? resolve(answer)
-        : reject(new Error(`the preview render failed (exit code ${code})`)),
-    );
-  });
-}
 
 async function render(codeDir: string, documents: readonly ReleaseDocument[], path: string): Promise<string> {
   const work = mkdtempSync(join(tmpdir(), 'preview-'));
@@ -46,18 +25,21 @@ async function render(codeDir: string, documents: readonly ReleaseDocument[], pa
     const targets = renderTargets([...loadPages(contentRoot).keys()]);
     const index = targets.findIndex((target) => target.path === path && target.status === 200);
     if (index < 0) throw new RangeError(`no page ${path} in this change set's site`);
-    const result = await runJob({
-      codeDir,
-      contentRoot,
-      outDir,
-      siteUrl: loadSiteData(contentRoot).siteUrl,
-      // Never fetched: a preview is served without scripts.
-      siteDataUrl: '/_data/preview.json',
-      // No "Medically reviewed by" line: what a preview shows is not published, so no review of it holds yet.
-      reviews: {},
-      first: index,
-      count: targets.length,
-    });
+    const result = await renderInProcess(
+      {
+        codeDir,
+        contentRoot,
+        outDir,
+        siteUrl: loadSiteData(contentRoot).siteUrl,
+        // Never fetched: a preview is served without scripts.
+        siteDataUrl: '/_data/preview.json',
+        // No "Medically reviewed by" line: what a preview shows is not published, so no review of it holds yet.
+        reviews: {},
+        first: index,
+        count: targets.length,
+      },
+      'the preview render',
+    );
     if (result.failures.length > 0) throw new Error(result.failures.join('\n'));
     return readFileSync(join(outDir, htmlFile(path)), 'utf8');
   } finally {
