@@ -25,7 +25,7 @@ export type Block =
  */
 export type AnchorId = string;
 /**
- * Visible text. May contain {phone} and {email}, which become tap-to-call and mail links, **bold** and [link text](/path).
+ * Visible text. May contain {phone} and {email}, which become tap-to-call and mail links, {promise:<form id>}, which becomes that form's promise in words (such as 15 minutes), **bold** and [link text](/path).
  */
 export type Text = string;
 /**

@@ -9,6 +9,7 @@ import type { PageData } from './medical-review.ts';
 import { siteData } from './site-data.ts';
 import { palette, siteTheme } from './theme.ts';
 import { jsonLd, structuredData } from './structured-data.ts';
+import { withPromises } from './text/form-promise.ts';
 
 export { siteUrlFrom } from '../core/site-url.ts';
 
@@ -80,8 +81,11 @@ export function rootHead() {
 export function pageHead(page: PageData, path: string) {
   const { site } = siteData();
   const url = absolute(page.canonical ?? path);
-  const socialTitle = page.social?.title ?? page.title;
-  const socialDescription = page.social?.description ?? page.description;
+  // A promise stated in the head is made into words from its form's promiseMinutes, as on the page.
+  const title = withPromises(page.title);
+  const description = withPromises(page.description);
+  const socialTitle = withPromises(page.social?.title ?? page.title);
+  const socialDescription = withPromises(page.social?.description ?? page.description);
   // A page's own image has no known size; the default card's size lets previews lay out before it loads.
   const image = page.social?.image
     ? [{ property: 'og:image', content: absolute(page.social.image) }]
@@ -95,8 +99,8 @@ export function pageHead(page: PageData, path: string) {
   // Read aloud by screen readers on the networks that show the card; the card shows the brand's name.
   const imageAlt = site.brand.name;
   const meta = [
-    { title: page.title },
-    { name: 'description', content: page.description },
+    { title },
+    { name: 'description', content: description },
     { name: 'keywords', content: page.keywords.join(', ') },
     ...(page.robots ? [{ name: 'robots', content: page.robots }] : []),
     { property: 'og:type', content: 'website' },

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonLd, structuredData } from './structured-data.ts';
 import { breadcrumbTrail } from './content/breadcrumbs.ts';
 import { pagePath } from '../core/page-paths.ts';
+import { formPromise } from './text/form-promise.ts';
 import { plainText } from './text/tokens.ts';
 import { currentSite } from './site-context.tsx';
 import type { Page } from '../generated/content-types.ts';
@@ -66,7 +67,11 @@ describe.each(pages.map(({ path, page }) => [path, page] as const))('structured 
     if (shown.length === 0) return expect(faq).toBeUndefined();
     const entities = faq?.mainEntity as { name: string; acceptedAnswer: { text: string } }[];
     expect(entities.map((q) => q.name)).toEqual(shown.map((item) => item.question));
-    const values = { phone: site.phones[page.phoneLine ?? 'primary'].display, email: site.email };
+    const values = {
+      phone: site.phones[page.phoneLine ?? 'primary'].display,
+      email: site.email,
+      promise: formPromise,
+    };
     expect(entities.map((q) => q.acceptedAnswer.text)).toEqual(
       shown.map((item) => plainText(item.answer, values)),
     );

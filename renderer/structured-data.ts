@@ -17,6 +17,7 @@ import type {
 import type { DurationRange, Site } from '../generated/content-types.ts';
 import type { PageData } from './medical-review.ts';
 import { breadcrumbTrail } from './content/breadcrumbs.ts';
+import { formPromise } from './text/form-promise.ts';
 import { plainText } from './text/tokens.ts';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -87,14 +88,18 @@ export function structuredData(page: PageData, path: string, site: Site, siteUrl
   const url = `${siteUrl}${(page.canonical ?? path) === '/' ? '/' : (page.canonical ?? path)}`;
   const orgId = { '@id': `${siteUrl}/#organization` };
   const text = (value: string) =>
-    plainText(value, { phone: site.phones[page.phoneLine ?? 'primary'].display, email: site.email });
+    plainText(value, {
+      phone: site.phones[page.phoneLine ?? 'primary'].display,
+      email: site.email,
+      promise: formPromise,
+    });
   const nodes: Thing[] = [organization(site, siteUrl)];
   const webPage: MedicalWebPage = {
     '@type': 'MedicalWebPage',
     '@id': `${url}#webpage`,
     url,
-    name: page.title,
-    description: page.description,
+    name: text(page.title),
+    description: text(page.description),
     publisher: orgId,
   };
   // Only from the record of a clinical review (renderer/medical-review.ts), as the line on the page.

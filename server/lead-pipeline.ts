@@ -8,6 +8,7 @@ import { healthCheck, type ReleaseHealthSource } from './http/health-check.ts';
 import type { LeadStore } from './store/contract/lead-store.ts';
 import { openStore } from './store/open-store.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { DEFAULT_SESSION_LIMITS } from './staff/staff-session-life.ts';
 import { roundRobin } from './staff/round-robin.ts';
 
 export interface LeadPipeline {
@@ -38,7 +39,7 @@ export type PipelineConfig = Pick<
   | 'logLevel'
   | 'trustProxy'
 > &
-  Partial<Pick<ServerConfig, 'escalationRepeatMs' | 'roundRobin'>> & {
+  Partial<Pick<ServerConfig, 'escalationRepeatMs' | 'roundRobin' | 'staffIdleMs' | 'staffSessionMs'>> & {
     /** How often overdue leads are looked for (tests shorten it). */
     escalationSweepMs?: number;
   };
@@ -96,7 +97,12 @@ export async function createLeadPipeline(
     escalationRepeatMs: config.escalationRepeatMs,
     escalationSweepMs: config.escalationSweepMs,
   });
-  const assignNext = roundRobin(store, logger);
+  const assignNext = roundRobin(store, logger, {
+    sessionLimits: {
+      idleMs: config.staffIdleMs ?? DEFAULT_SESSION_LIMITS.idleMs,
+      absoluteMs: config.staffSessionMs ?? DEFAULT_SESSION_LIMITS.absoluteMs,
+    },
+  });
   const api = formApi({
     forms,
     store,

@@ -10,7 +10,7 @@ import { SCHEMA_FILES, schemaId } from '../schemas.ts';
 import { emergencyNumberProblems } from './emergency-numbers.ts';
 import { linkProblems, redirectProblems, relatedProgramsProblems, type SiteIndex } from './link-rules.ts';
 import { unknownNameProblem } from './messages.ts';
-import { formBlockPromiseProblems, formPromiseProblems } from './promise-rules.ts';
+import { formBlockPromiseProblems, formPromiseProblems, promiseTokenProblems } from './promise-rules.ts';
 import type { Problem } from './problems.ts';
 
 /** How errors name a file, and how the page rules read where a page lives: relative to the content root. */
@@ -144,6 +144,8 @@ export function documentProblems(
   );
   if (kind === 'page' || kind === 'site' || kind === 'form')
     problems.push(...emergencyNumberProblems(data, `${schemaId(SCHEMA_FILES[kind])}#`, kind));
+  if (kind === 'page' || kind === 'site')
+    problems.push(...promiseTokenProblems(data, `${schemaId(SCHEMA_FILES[kind])}#`, formIds(paths)));
   if (kind === 'page') {
     const segments = rel.startsWith('pages/') ? rel.slice('pages/'.length, -'.json'.length).split('/') : [];
     const bad = segments.find((s) => !SEGMENT.test(s));

@@ -95,7 +95,11 @@ const textingByCall = (href: string): Found | undefined =>
 const plain = (pieces: readonly TextPiece[]): string =>
   pieces
     .map((p) =>
-      p.kind === 'text' ? p.text : p.kind === 'phone' || p.kind === 'email' ? '' : plain(p.children),
+      p.kind === 'text'
+        ? p.text
+        : p.kind === 'phone' || p.kind === 'email' || p.kind === 'promise'
+          ? ''
+          : plain(p.children),
     )
     .join('');
 

@@ -5,9 +5,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROMISE_TOKEN, promisedDurations, promiseWords } from '../../core/promise.ts';
+import { PROMISE_TOKEN_PATTERN } from '../../renderer/text/tokens.ts';
 import { isObject } from '../json-pointer.ts';
 import type { ContentPaths } from '../paths.ts';
+import { unknownName } from './messages.ts';
 import type { Problem } from './problems.ts';
+import { schemasAt } from './schema-walk.ts';
 
 /** Values that are names or addresses, never words a visitor reads. */
 const NOT_TEXT = new Set([
@@ -109,3 +112,57 @@ export function formBlockPromiseProblems(
   if (allowed.length === 0) return [];
   return mismatches(block, base, allowed, ids.length > 1 ? 'its forms’' : `form "${ids[0]}"'s`);
 }
+
+/** A page's fields that go into its head (tab title, search result, share preview): renderer/head.ts makes words there. */
+const HEAD_TEXT = /^\/(title|description|social\/(title|description))$/;
+const TEXT_DEF = '#/$defs/text';
+
+/**
+ * Page and site text stating a form's promise: `{promise:<form id>}`, made into words from that form's promiseMinutes
+ * wherever the text is shown (renderer/text/tokens.ts), so no page types a time the inbox does not hold admissions to.
+ * Each names a form of site/forms/; it stands in formatted text or a page's head text, where it is made into words
+ * (elsewhere it would show as typed); a bare {promise} names no form.
+ */
+export function promiseTokenProblems(data: unknown, rootUrl: string, formIds: readonly string[]): Problem[] {
+  return texts(data, '').flatMap(({ pointer, text }) => {
+    const problems: Problem[] = [];
+    const tokens = [...text.matchAll(PROMISE_TOKEN_PATTERN)];
+    if (text.includes(PROMISE_TOKEN))
+      problems.push({
+        code: 'unknown-form',
+        pointer,
+        message: `${PROMISE_TOKEN} names no form here: page text states a form's promise as {promise:<form id>}, such as {promise:${formIds[0] ?? 'consultation'}}`,
+        at: 'value',
+      });
+    for (const [, formId = ''] of tokens)
+      if (!formIds.includes(formId)) {
+        const { message, suggestion } = unknownName('unknown form', formId, formIds, 'forms in site/forms/');
+        problems.push({
+          code: 'unknown-form',
+          pointer,
+          message: `{promise:${formId}}: ${message}`,
+          at: 'value',
+          ...(suggestion && { suggestion: `write {promise:${suggestion}}` }),
+        });
+      }
+    const shown =
+      HEAD_TEXT.test(pointer) || schemasAt(rootUrl, data, pointer).some((l) => l.url.endsWith(TEXT_DEF));
+    if (tokens.length > 0 && !shown)
+      problems.push({
+        code: 'not-allowed',
+        pointer,
+        message:
+          "{promise:<form id>} is made into words only in formatted text and a page's title, description and " +
+          'social text; here it would be shown as typed',
+        at: 'value',
+      });
+    return problems;
+  });
+}
+
+/** `text` as a visitor reads it: each {promise:<form id>} of a known form in words (a search result's length counts them). */
+export const withFormPromises = (paths: ContentPaths, text: string): string =>
+  text.replace(PROMISE_TOKEN_PATTERN, (whole, formId: string) => {
+    const minutes = promiseOf(paths, formId);
+    return minutes === undefined ? whole : promiseWords(minutes);
+  });

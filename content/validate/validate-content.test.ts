@@ -264,6 +264,22 @@ describe('validateDocumentText', () => {
     expect(lines(PAGE, page(blocks.replace('within an hour', 'within 24 hours')))).toEqual([]);
   });
 
+  it('fails page text whose {promise:<form id>} names no form, or stands where it is not made into words', () => {
+    const faq = (answer: string) =>
+      `    { "type": "faq", "heading": "Questions", "items": [{ "question": "When?", "answer": "${answer}" }] }`;
+    expect(lines(PAGE, page(faq('We answer within {promise:insurance-verification}.')))).toEqual([]);
+    expect(lines(PAGE, page(faq('We answer within {promise:insurance-verificaton}.')))).toEqual([
+      'pages/services/medical-detox.json:7:89  /blocks/0/items/0/answer (faq)  {promise:insurance-verificaton}: unknown form "insurance-verificaton"; did you mean "insurance-verification"?',
+    ]);
+    expect(lines(PAGE, page(faq('We answer within {promise}.')))).toEqual([
+      "pages/services/medical-detox.json:7:89  /blocks/0/items/0/answer (faq)  {promise} names no form here: page text states a form's promise as {promise:<form id>}, such as {promise:consultation}",
+    ]);
+    const hero = `    { "type": "hero", "heading": "Help", "subtitle": "A call within {promise:consultation}", "callLabel": "Call {phone}" }`;
+    expect(lines(PAGE, page(hero))).toEqual([
+      "pages/services/medical-detox.json:7:54  /blocks/0/subtitle (hero)  {promise:<form id>} is made into words only in formatted text and a page's title, description and social text; here it would be shown as typed",
+    ]);
+  });
+
   it('checks the site document against the site schema', () => {
     const file = join(ROOT, 'site/site.json');
     const site = JSON.parse(readFileSync(file, 'utf8')) as { phones: { primary: { display: string } } };

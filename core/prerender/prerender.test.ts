@@ -105,6 +105,44 @@ describe('prerenderSite', () => {
     expect(existsSync(join(out, 'favicon.svg'))).toBe(true);
   });
 
+  it("states a form's promise in words from its promiseMinutes: page, structured data and search preview", async () => {
+    const content = join(temp(), 'content');
+    copyContent(content);
+    const formFile = join(content, 'site', 'forms', 'insurance-verification.json');
+    writeFileSync(formFile, JSON.stringify({ ...readJson<object>(formFile), promiseMinutes: 60 }));
+    const out = join(temp(), 'site');
+    await prerenderSite({
+      codeDir: DIST,
+      contentRoot: content,
+      outDir: out,
+      siteUrl: 'https://test.example.org',
+    });
+
+    const html = readFileSync(join(out, 'insurance-verification.html'), 'utf8');
+    // The form block's intro and points, an FAQ answer and its JSON-LD, the description and the share text.
+    expect(html).toContain('We offer free, confidential verification within 1 hour or less.');
+    expect(html).toContain('<strong>Free, confidential verification</strong> within 1 hour or less');
+    expect(html).toContain(
+      'Our insurance specialists will contact you within 1 hour or less with your benefit',
+    );
+    expect(html).toContain('"text":"Our insurance specialists will contact you within 1 hour or less');
+    expect(html).toContain('Free, confidential verification within 1 hour or less, with no obligation');
+    expect(html).toContain(
+      '<meta property="og:description" content="Find out what your plan covers for detox and treatment. Free, confidential verification within 1 hour or less."/>',
+    );
+    expect(readFileSync(join(out, 'services', 'medical-detox.html'), 'utf8')).toContain(
+      'We check your benefits for free and confidentially, and answer within 1 hour.',
+    );
+    // No token is ever shown as typed (the router's copy of the page document for hydration holds them as written).
+    for (const file of filesUnder(out).filter((name) => name.endsWith('.html'))) {
+      const shown = readFileSync(join(out, file), 'utf8').replace(
+        /<script data-tsr-stream-part[^]*?<\/script>/g,
+        '',
+      );
+      expect(shown, file).not.toMatch(/\{promise/);
+    }
+  });
+
   it('throws, naming the page, when a page fails to render, and leaves no partial site', async () => {
     const content = join(temp(), 'content');
     copyContent(content);

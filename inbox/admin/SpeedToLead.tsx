@@ -23,6 +23,48 @@ const weekOf = (monday: string) =>
     timeZone: 'UTC',
   });
 
+const COLUMNS = [
+  'Week of',
+  'Form',
+  'Promises',
+  'Kept',
+  'Missed',
+  'Open',
+  'Share kept',
+  'Median to first contact',
+] as const;
+
+/** A row's cells in COLUMNS' order: the table and the cards say the same. */
+const cells = (row: SpeedToLeadRow): string[] => [
+  weekOf(row.week),
+  row.formName,
+  String(row.promises),
+  String(row.kept),
+  String(row.missed),
+  String(row.open),
+  share(row.keptShare),
+  minutes(row.medianMinutesToContact),
+];
+
+/** A week and form on a phone: named by both, the other six figures as a list of terms and values. */
+function ReportCard({ row }: { row: SpeedToLeadRow }) {
+  const [week, form, ...figures] = cells(row);
+  const name = `Week of ${week}, ${form}`;
+  return (
+    <article className="inbox-report-card" aria-label={name}>
+      <Text fw={600}>{name}</Text>
+      <dl>
+        {figures.map((figure, index) => (
+          <div key={COLUMNS[index + 2]}>
+            <dt>{COLUMNS[index + 2]}</dt>
+            <dd>{figure}</dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}
+
 export function SpeedToLead() {
   const { me } = useSession();
   const { report } = reportApi.useLoaderData();
@@ -69,33 +111,32 @@ function Report({ found }: { found: Promise<Loaded<SpeedToLeadReport>> }) {
     );
   const { rows, timeZone } = loaded.value;
   if (rows.length === 0) return <Text>No requests arrived in these weeks.</Text>;
+  const footnote = `Weeks from Monday, in ${timeZone}; newest first.`;
+  // One region, two layouts of the same numbers: a card per week and form on a phone, where eight columns cannot fit
+  // 390 px, and the table on wider screens. CSS shows one (display: none keeps the other from screen readers too).
   return (
-    <div className="inbox-scroll" tabIndex={0} role="region" aria-label="Speed to lead by week and form">
-      <Table striped>
-        <Table.Caption>Weeks from Monday, in {timeZone}; newest first.</Table.Caption>
+    <div className="inbox-report" tabIndex={0} role="region" aria-label="Speed to lead by week and form">
+      <div className="inbox-report-cards">
+        <Text size="sm">{footnote}</Text>
+        {rows.map((row: SpeedToLeadRow) => (
+          <ReportCard key={`${row.week} ${row.formId}`} row={row} />
+        ))}
+      </div>
+      <Table striped className="inbox-report-table">
+        <Table.Caption>{footnote}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Week of</Table.Th>
-            <Table.Th>Form</Table.Th>
-            <Table.Th>Promises</Table.Th>
-            <Table.Th>Kept</Table.Th>
-            <Table.Th>Missed</Table.Th>
-            <Table.Th>Open</Table.Th>
-            <Table.Th>Share kept</Table.Th>
-            <Table.Th>Median to first contact</Table.Th>
+            {COLUMNS.map((column) => (
+              <Table.Th key={column}>{column}</Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row: SpeedToLeadRow) => (
             <Table.Tr key={`${row.week} ${row.formId}`}>
-              <Table.Td>{weekOf(row.week)}</Table.Td>
-              <Table.Td>{row.formName}</Table.Td>
-              <Table.Td>{row.promises}</Table.Td>
-              <Table.Td>{row.kept}</Table.Td>
-              <Table.Td>{row.missed}</Table.Td>
-              <Table.Td>{row.open}</Table.Td>
-              <Table.Td>{share(row.keptShare)}</Table.Td>
-              <Table.Td>{minutes(row.medianMinutesToContact)}</Table.Td>
+              {cells(row).map((cell, index) => (
+                <Table.Td key={COLUMNS[index]}>{cell}</Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>

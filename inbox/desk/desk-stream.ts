@@ -50,19 +50,26 @@ const idOf = (event: Event): string | undefined => {
 };
 
 function lost() {
-  // Down for more than a moment: the banner, at once after STALE_AFTER_MS (a blip of a reconnect shows nothing).
+  // Down for more than a moment: the banner, at once after STALE_AFTER_MS (a blip of a reconnect shows nothing),
+  // counted from the first failure since the stream was last open. Every failed retry (the browser's own every few
+  // seconds, and ours) reports an error too: restarting the count at each would keep the banner away for good.
+  if (stale !== undefined || health.state === 'reconnecting') return;
+  stale = setTimeout(() => {
+    stale = undefined;
+    setHealth({ ...health, state: 'reconnecting', since: Date.now() });
+  }, STALE_AFTER_MS);
+}
+
+function stopCounting() {
   clearTimeout(stale);
-  stale = setTimeout(
-    () => setHealth({ ...health, state: 'reconnecting', since: Date.now() }),
-    STALE_AFTER_MS,
-  );
+  stale = undefined;
 }
 
 function open() {
   source = new EventSource(`${STAFF_API_PATH}/events`, { withCredentials: true });
   source.addEventListener('open', () => {
     failures = 0;
-    clearTimeout(stale);
+    stopCounting();
     if (health.state !== 'live')
       setHealth({ state: 'live', since: Date.now(), lastUpdate: health.lastUpdate });
   });
@@ -93,7 +100,7 @@ export function subscribe(listener: Listener): () => void {
     listeners.delete(listener);
     if (listeners.size > 0) return;
     clearTimeout(reopen);
-    clearTimeout(stale);
+    stopCounting();
     source?.close();
     source = undefined;
   };
@@ -103,7 +110,7 @@ export function subscribe(listener: Listener): () => void {
 export function halt(): void {
   halted = true;
   clearTimeout(reopen);
-  clearTimeout(stale);
+  stopCounting();
   source?.close();
   source = undefined;
 }

@@ -37,7 +37,8 @@ export function ShiftSwitch() {
           onChange={(event) => void toggle(event.currentTarget.checked)}
         />
         <Text size="sm" c="dimmed">
-          New requests go to the members on shift, one after another, and show them as the owner.
+          New requests go to the members on shift, one after another, and show them as the owner. Your shift
+          ends when you sign out or your session ends.
         </Text>
         {problem && (
           <Alert color="red" role="alert">

@@ -2,8 +2,12 @@ import { Fragment } from 'react';
 import { parseText, plainText, type TextPiece } from './tokens.ts';
 import { SmartLink } from './SmartLink.tsx';
 import { useSite } from '../site-context.tsx';
+import { formPromise, withPromises } from './form-promise.ts';
 
-/** Renders content text: {phone} as a tap-to-call link, {email} as a mail link, **bold** and [links](/path). */
+/**
+ * Renders content text: {phone} as a tap-to-call link, {email} as a mail link, {promise:<form id>} as that form's
+ * promise in words, **bold** and [links](/path).
+ */
 export function RichText({ text }: { text: string }) {
   const { site, phone } = useSite();
   const render = (pieces: TextPiece[]) =>
@@ -23,6 +27,8 @@ export function RichText({ text }: { text: string }) {
               {site.email}
             </a>
           );
+        case 'promise':
+          return <Fragment key={i}>{formPromise(piece.formId) ?? `{promise:${piece.formId}}`}</Fragment>;
         case 'bold':
           return <strong key={i}>{render(piece.children)}</strong>;
         case 'link':
@@ -33,7 +39,9 @@ export function RichText({ text }: { text: string }) {
           );
       }
     });
-  return <>{render(parseText(text))}</>;
+  // Promises in words first: one run of text with the words around them, as the server writes it and the browser
+  // hydrates it (no text node of their own).
+  return <>{render(parseText(withPromises(text)))}</>;
 }
 
 /**
@@ -45,7 +53,7 @@ export function LabelText({ text }: { text: string }) {
   // One element, so a label laid out as a flex row (Mantine's buttons) still wraps as one run of text.
   return (
     <span>
-      {plainText(text, { phone: phone.display, email: site.email })
+      {plainText(text, { phone: phone.display, email: site.email, promise: formPromise })
         .split(phone.display)
         .map((part, i) => (
           <Fragment key={i}>

@@ -31,6 +31,19 @@ describe('parseText', () => {
   it('keeps unknown braces as text', () => {
     expect(parseText('{fax} stays')).toEqual([{ kind: 'text', text: '{fax} stays' }]);
   });
+
+  it("parses a form's promise, by form id, in text and in bold", () => {
+    expect(parseText('**Answer within {promise:insurance-verification}**, or {promise}')).toEqual([
+      {
+        kind: 'bold',
+        children: [
+          { kind: 'text', text: 'Answer within ' },
+          { kind: 'promise', formId: 'insurance-verification' },
+        ],
+      },
+      { kind: 'text', text: ', or {promise}' },
+    ]);
+  });
 });
 
 describe('plainText', () => {
@@ -39,7 +52,18 @@ describe('plainText', () => {
       plainText('**Call {phone}** or [email us]({email})', {
         phone: '(555) 010-0123',
         email: 'a@example.com',
+        promise: () => undefined,
       }),
     ).toBe('Call (555) 010-0123 or email us');
+  });
+
+  it("makes words of a form's promise, and leaves an unknown form's token as typed", () => {
+    const values = {
+      phone: '(555) 010-0123',
+      email: 'a@example.com',
+      promise: (formId: string) => (formId === 'consultation' ? '15 minutes' : undefined),
+    };
+    expect(plainText('A call within {promise:consultation}.', values)).toBe('A call within 15 minutes.');
+    expect(plainText('Within {promise:callback}.', values)).toBe('Within {promise:callback}.');
   });
 });

@@ -3,6 +3,7 @@
 import { relative } from 'node:path';
 import { parse, type Mapping } from 'json-source-map';
 import { ROOT, contentPaths } from '../../content/paths.ts';
+import { withFormPromises } from '../../content/validate/promise-rules.ts';
 import { readContent, type ContentDocument } from '../../content/validate/validate-content.ts';
 import { seoWarningsOf, type SeoFields } from '../../content/validate/seo-warnings.ts';
 
@@ -37,8 +38,9 @@ export function pageDocuments(documents: readonly ContentDocument[] = readConten
     let pointers: Record<string, Mapping> | undefined;
     pages.push({
       file: relative(ROOT, file).split('\\').join('/'),
-      title,
-      description,
+      // As search results show them: a form's promise in words, not its token.
+      title: withFormPromises(CONTENT, title),
+      description: withFormPromises(CONTENT, description),
       at: (pointer) => {
         pointers ??= parse(source).pointers;
         const value = pointers[pointer]?.value;

@@ -32,6 +32,8 @@ export interface ServerProcessOptions {
   captureOutput?: boolean;
   /** How long it may take to answer `/` (a limit for hangs, never a measurement); 30 s by default. */
   startupTimeoutMs?: number;
+  /** Listen on this port (a server started again where its clients still are); a free one by default. */
+  port?: number;
 }
 
 export interface ServerProcess {
@@ -46,7 +48,10 @@ export interface ServerProcess {
    * exited and its output is read. Does nothing more when it has already exited.
    */
   stop: (signal?: NodeJS.Signals) => Promise<void>;
-  /** Stops it (SIGTERM) if it still runs, and starts it again with the same options: the same database, a new port. */
+  /**
+   * Stops it (SIGTERM) if it still runs, and starts it again with the same options: the same database, a new port
+   * unless `port` was given.
+   */
   restart: () => Promise<ServerProcess>;
 }
 
@@ -113,7 +118,7 @@ async function answers(url: string): Promise<boolean> {
 /** Starts the server and resolves once it answers `/`; kills it and rejects, with its output, when it does not. */
 export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const { startupTimeoutMs = DEFAULT_STARTUP_TIMEOUT_MS } = options;
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const { child, output, logs, closed } = launch(port, options);
   const running = () => child.exitCode === null && child.signalCode === null;

@@ -25,6 +25,7 @@ import { CONFIRM_WITHIN_MS } from '../releases/publisher.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
 import { misdirected } from './staff-origin.ts';
 import { readLimit } from './staff-read-limit.ts';
+import { endShiftsWithoutSession } from './shift-end.ts';
 import { clearSessionCookie, sameOriginRequest, sessionCookies, sessionIdOf } from './staff-session.ts';
 import {
   DEFAULT_SESSION_LIMITS,
@@ -197,6 +198,7 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
     events.endSession(session.id);
     clearSessionCookie(res, deps.origin);
     await audit.append({ actor: member.email, action: 'sign-out' });
+    await endShiftsWithoutSession(deps, { staffId: member.id, why: 'signed out' });
     res.status(204).end();
   });
   api.use(signed);

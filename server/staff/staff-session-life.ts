@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { BACKGROUND_HEADER, type SessionClock } from '../../contracts/staff-api.ts';
 import type { AuditLog } from '../store/contract/audit-log.ts';
 import type { StaffSession, StaffSessionInfo, StaffStore } from '../store/contract/staff-store.ts';
+import { endShiftsWithoutSession } from './shift-end.ts';
 
 export interface SessionLimits {
   /** Over this long after its member's last own activity. */
@@ -71,18 +72,22 @@ export interface SessionKeeperDeps {
 }
 
 /** Sessions as the staff area checks them: each that is found over is deleted, and its automatic end audited once. */
-export function sessionKeeper({ staff, audit, now, sessionLimits }: SessionKeeperDeps) {
+export function sessionKeeper(deps: SessionKeeperDeps) {
+  const { staff, audit, now, sessionLimits } = deps;
   /** Ends an over session; audits the timeout when this call ended it (two requests at once: one row). */
   async function over(session: StaffSession, sessionId: string | undefined, end: SessionEnd) {
     const ended = sessionId
       ? await staff.endSession(sessionId)
       : await staff.endSessionOf(session.member.id, session.id);
-    if (ended && end !== 'revoked')
+    if (ended && end !== 'revoked') {
+      const limit = end === 'idle' ? 'idle limit' : 'absolute limit';
       await audit.append({
         actor: session.member.email,
         action: 'session-timeout',
-        detail: `${end === 'idle' ? 'idle limit' : 'absolute limit'}, ${sessionRef(session)}`,
+        detail: `${limit}, ${sessionRef(session)}`,
       });
+      await endShiftsWithoutSession(deps, { staffId: session.member.id, why: limit });
+    }
   }
 
   return {

@@ -96,7 +96,25 @@ describe("the admins' screens", () => {
     await expectAccessible(`Staff at ${size.width} px`, 'staff');
 
     await page.goto(`${inboxOrigin(site)}/staff/speed-to-lead`);
-    await page.getByRole('region', { name: 'Speed to lead by week and form' }).waitFor();
+    const report = page.getByRole('region', { name: 'Speed to lead by week and form' });
+    await report.waitFor();
+    await report
+      .getByText('Weeks from Monday, in America/Los_Angeles; newest first.')
+      .filter({ visible: true })
+      .waitFor();
+    // Every figure and the footnote within the report's own edge: nothing cut off, nothing to scroll to.
+    const cutOff = await report.evaluate((region) => {
+      const edge = region.getBoundingClientRect().right + 0.5;
+      return [...region.querySelectorAll('*')]
+        .filter((element) => element.getBoundingClientRect().right > edge)
+        .map((element) => `${element.tagName} "${element.textContent?.slice(0, 40)}"`);
+    });
+    expect.soft(cutOff, `Speed to lead at ${size.width} px, cut off`).toEqual([]);
+    if (size.width < 768) {
+      const card = report.getByRole('article', { name: /^Week of \w+ \d+, / }).first();
+      await card.getByText('Missed').waitFor();
+      await card.getByText('Median to first contact').waitFor();
+    }
     await expectAccessible(`Speed to lead at ${size.width} px`, 'speed-to-lead');
 
     await page.goto(`${inboxOrigin(site)}/staff/leads/${keep}`);

@@ -157,6 +157,8 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
       escalationRepeatMs: options.escalationRepeatMs,
       roundRobin: options.roundRobin,
       escalationSweepMs: options.escalationSweepMs,
+      staffIdleMs: options.staff?.sessionLimits?.idleMs,
+      staffSessionMs: options.staff?.sessionLimits?.absoluteMs,
     },
     site,
     forms,

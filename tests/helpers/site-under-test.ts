@@ -21,6 +21,9 @@ export type RunningSite = {
   /** Every stored lead, oldest first, its values opened with the server's key. */
   leads: () => Promise<ListedLead[]>;
   stop: () => Promise<void>;
+  /** The server process alone: stopped (SIGTERM), then started again on the same port with the same store. */
+  stopServer: () => Promise<void>;
+  startServer: () => Promise<void>;
 };
 
 /** `env` is added to the server's settings, as a deployment would set them (TRUST_PROXY, say). */
@@ -34,9 +37,10 @@ export async function startSite(env: ServerEnv = {}): Promise<RunningSite> {
     await receiver.stop();
     rmSync(dir, { recursive: true, force: true });
   };
-  const server = await startServerProcess({
+  const settings = {
     env: { ...env, LEADS_DB: dbFile, CHAT_WEBHOOK_URL: receiver.url, CHAT_RETRY_BASE_MS: '50' },
-  }).catch(async (error: unknown) => {
+  };
+  let server = await startServerProcess(settings).catch(async (error: unknown) => {
     await removeFiles();
     throw error;
   });
@@ -44,7 +48,7 @@ export async function startSite(env: ServerEnv = {}): Promise<RunningSite> {
     url: server.url,
     receiver,
     dbFile,
-    output: server.output,
+    output: () => server.output(),
     leads: async () => {
       const store = await openStore({
         env: { ...env, LEADS_DB: dbFile },
@@ -57,6 +61,11 @@ export async function startSite(env: ServerEnv = {}): Promise<RunningSite> {
       } finally {
         await store.close();
       }
+    },
+    stopServer: () => server.stop(),
+    startServer: async () => {
+      await server.stop();
+      server = await startServerProcess({ ...settings, port: Number(new URL(server.url).port) });
     },
     stop: async () => {
       try {

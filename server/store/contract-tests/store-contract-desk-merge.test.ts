@@ -110,6 +110,36 @@ describe.each(storeKinds())('the $name desk, second part', (kind) => {
     expect(await store.inbox.assignNext('no-such-lead')).toBeNull();
   });
 
+  it('takes off shift the members without a live session, each once; the rotation then passes them by', async () => {
+    const { store } = await opened(kind);
+    const limits = { idleMs: 15 * 60_000, absoluteMs: 12 * 60 * 60_000 };
+    const now = Date.now();
+    const ana = await member(store, 'ana@example.org'); // signed in a minute ago: stays on shift
+    const bob = await member(store, 'bob@example.org'); // signed in, then idle past the limit
+    const cy = await member(store, 'cy@example.org'); // signed out: no session at all
+    const di = await member(store, 'di@example.org'); // busy, but signed in longer ago than the time limit
+    const ed = await member(store, 'ed@example.org'); // idle, and not on shift: nothing to end
+    await store.staff.startSession(ana, now - 60_000);
+    await store.staff.startSession(bob, now - limits.idleMs);
+    const long = await store.staff.startSession(di, now - limits.absoluteMs);
+    await store.staff.touchSession(long, now - 1_000);
+    await store.staff.startSession(ed, now - limits.idleMs - 1);
+    for (const id of [ana, bob, cy, di]) await store.staff.setOnShift(id, true);
+
+    // One member's own end first (a sign-out): only theirs, whoever else has gone.
+    expect(await store.staff.endShiftsWithoutSession(limits, now, cy)).toEqual(['cy@example.org']);
+    expect(await store.staff.endShiftsWithoutSession(limits, now, ana)).toEqual([]);
+    expect((await store.staff.endShiftsWithoutSession(limits, now)).sort()).toEqual([
+      'bob@example.org',
+      'di@example.org',
+    ]);
+    expect(await store.staff.endShiftsWithoutSession(limits, now)).toEqual([]);
+    const listing = await store.staff.members();
+    expect(listing.filter((one) => one.onShift).map((one) => one.email)).toEqual(['ana@example.org']);
+    const lead = (await store.insertLead(consultation('Sam', '555-010-0199'))).id;
+    expect(await store.inbox.assignNext(lead)).toBe('ana@example.org');
+  });
+
   it("escalates a round-robin lead past due until its owner claims or calls it: the rotation's choice is not theirs", async () => {
     const { store, sql } = await opened(kind);
     await store.staff.setOnShift(await member(store, 'ana@example.org'), true);

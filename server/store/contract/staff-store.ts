@@ -153,6 +153,17 @@ export interface StaffStore {
   members(): Promise<StaffListing[]>;
   /** Marks the member on shift or off (round robin); false when there is no such current member. */
   setOnShift(staffId: string, onShift: boolean): Promise<boolean>;
+  /**
+   * Takes off shift every member on shift (only `staffId`, when given) who has no live session at `now`: none whose
+   * last activity is less than `limits.idleMs` ago and whose sign-in less than `limits.absoluteMs` ago. A shift lasts
+   * no longer than its member is signed in, so the rotation gives no lead to someone who has gone. The e-mails of
+   * those it took off, each once (two callers at once: one of them).
+   */
+  endShiftsWithoutSession(
+    limits: { idleMs: number; absoluteMs: number },
+    now: number,
+    staffId?: string,
+  ): Promise<string[]>;
   /** Gives the current member of `email` exactly these roles; undefined when there is no such member (or revoked). */
   setRoles(email: string, roles: readonly StaffRole[]): Promise<StaffMember | undefined>;
   /** Sets the current member's name and credential (fields left out kept); undefined when there is no such member. */

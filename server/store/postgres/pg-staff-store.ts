@@ -147,6 +147,17 @@ export function postgresStaffStore(pool: pg.Pool, leadKey: Buffer): StaffStore {
       );
       return rowCount === 1;
     },
+    async endShiftsWithoutSession({ idleMs, absoluteMs }, now, staffId) {
+      const { rows } = await pool.query<{ email: string }>(
+        `UPDATE staff SET on_shift = 0
+         WHERE on_shift = 1 AND ($1::text IS NULL OR id = $1) AND NOT EXISTS (
+           SELECT 1 FROM sessions
+           WHERE sessions.staff_id = staff.id AND sessions.created_at > $2 AND sessions.last_seen_at > $3)
+         RETURNING email`,
+        [staffId ?? null, now - absoluteMs, now - idleMs],
+      );
+      return rows.map((row) => row.email);
+    },
     revoke: (address, now) =>
       transaction(pool, async (db) => {
         const row = await memberByEmail(db, normaliseEmail(address) ?? address);

@@ -137,6 +137,18 @@ export function sqliteStaffStore(db: Database.Database, leadKey: Buffer): StaffS
           .run(onShift ? 1 : 0, staffId).changes === 1
       );
     },
+    async endShiftsWithoutSession({ idleMs, absoluteMs }, now, staffId) {
+      return db
+        .prepare<[string | null, string | null, number, number], { email: string }>(
+          `UPDATE staff SET on_shift = 0
+           WHERE on_shift = 1 AND (? IS NULL OR id = ?) AND NOT EXISTS (
+             SELECT 1 FROM sessions
+             WHERE sessions.staff_id = staff.id AND sessions.created_at > ? AND sessions.last_seen_at > ?)
+           RETURNING email`,
+        )
+        .all(staffId ?? null, staffId ?? null, now - absoluteMs, now - idleMs)
+        .map((row) => row.email);
+    },
     async revoke(address, now) {
       return immediate(() => {
         const row = memberByEmail.get(normaliseEmail(address) ?? address);

@@ -85,6 +85,54 @@ describe('round robin', () => {
   });
 });
 
+describe('a shift ends with the session', () => {
+  const onShift = async () =>
+    (await server.store.staff.members()).filter((one) => one.onShift).map((one) => one.email);
+  const shiftEnds = async () =>
+    (await auditRows())
+      .filter((row) => row.action === 'shift-end' && row.detail?.endsWith('no session left'))
+      .map((row) => `${row.actor}: ${row.detail}`);
+  /** Their session last active `ms` ago, as if they had left it open and gone: no request of theirs since. */
+  const idleFor = (email: string, ms: number) => {
+    const db = new Database(server.dbFile);
+    try {
+      db.prepare(
+        'UPDATE sessions SET last_seen_at = last_seen_at - ? WHERE staff_id = (SELECT id FROM staff WHERE email = ?)',
+      ).run(ms, email);
+    } finally {
+      db.close();
+    }
+  };
+
+  it('takes a member off shift as they sign out, or as their session is found over; audited', async () => {
+    const cy = await enrolled(server, 'cy@example.org');
+    const di = await enrolled(server, 'di@example.org');
+    const ed = await enrolled(server, 'ed@example.org');
+    for (const one of [cy, di, ed]) await one.json(await one.post('/shift', { onShift: true }));
+    expect(await onShift()).toEqual(['cy@example.org', 'di@example.org', 'ed@example.org']);
+
+    expect(await cy.post('/signout')).toHaveProperty('status', 204);
+    expect(await onShift()).toEqual(['di@example.org', 'ed@example.org']);
+
+    // Di's next request finds the session past the idle limit (15 minutes here).
+    idleFor('di@example.org', 16 * 60_000);
+    expect(await di.get('/shift')).toHaveProperty('status', 401);
+    expect(await onShift()).toEqual(['ed@example.org']);
+
+    // Ed left the inbox open and went: no request notices, and the rotation looks before it chooses.
+    idleFor('ed@example.org', 16 * 60_000);
+    const id = await sendLead(server);
+    await expect.poll(onShift).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await admin.json<LeadDetail>(await admin.get(`/leads/${id}`))).owner).toBeNull();
+    expect((await shiftEnds()).sort()).toEqual([
+      'cy@example.org: signed out: no session left',
+      'di@example.org: idle limit: no session left',
+      'ed@example.org: session over: no session left',
+    ]);
+  });
+});
+
 describe('the admin CSV export', () => {
   it("has a byte-order mark, the site's local times, labels, call outcomes, notes and merges", async () => {
     const id = await sendLead(server, { ...consultationLead, firstName: 'Zoë', phone: '(555) 010-7788' });
