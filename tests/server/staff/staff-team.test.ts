@@ -54,7 +54,7 @@ describe('staff management in the inbox', () => {
     expect(invited).toMatchObject({ email: 'new@example.org', kind: 'new member' });
 
     const team = await admin.json<Team>(await admin.get('/team'));
-    expect(team.roles).toEqual(['admissions', 'admin']);
+    expect(team.roles).toEqual(['admissions', 'editor', 'reviewer', 'publisher', 'admin']);
     expect(team.invites).toEqual([
       expect.objectContaining({ email: 'new@example.org', roles: ['admissions'], kind: 'new member' }),
     ]);
