@@ -36,6 +36,8 @@ export default defineConfig({
   server: { fs: devFiles },
   // `npm run studio` builds both pages (studio/server/client-build.ts); the dev server finds them on its own.
   build: {
+    // The site data is read before the editor starts (client/site-data.ts: a top-level await).
+    target: 'es2022',
     rolldownOptions: { input: { index: `${root}/index.html`, preview: `${root}/preview.html` } },
   },
   define: { 'process.env.TSS_INLINE_CSS_ENABLED': JSON.stringify('true') },

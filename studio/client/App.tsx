@@ -358,7 +358,7 @@ export function App() {
         close={() => setNewPage(false)}
         files={files}
         links={links}
-        copyOf={async (name) => JSON.parse((await api.file(name)).text) as Json}
+        copyOf={async (name) => JSON.parse((await backend.load(name)).text) as Json}
         create={(name, newDoc) => {
           setOpened({ file: name, text: JSON.stringify(newDoc), version: '', isNew: true });
           setSelected(null);

@@ -1,7 +1,7 @@
-// The studio server's API, as the editor calls it.
+// The studio server's API, as the editor calls it: checks, diffs, links and page actions. Documents themselves are
+// listed, read, saved and watched through backend/content-backend.ts.
 import type { FieldError, FieldWarning, SiteLinks } from './form/form-context.ts';
 
-export type StudioFile = { file: string; kind: string; path?: string; title: string };
 export type DiffLine = {
   kind: 'same' | 'removed' | 'added';
   text: string;
@@ -14,9 +14,6 @@ const post = (url: string, body: unknown, method = 'POST') =>
   fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 export const api = {
-  files: async () => json<StudioFile[]>(await fetch('/studio-api/files')),
-  file: async (name: string) =>
-    json<{ text: string; version: string }>(await fetch(`/studio-api/file?name=${encodeURIComponent(name)}`)),
   links: async () => json<SiteLinks>(await fetch('/studio-api/index')),
   /** The build's validator on a draft: asked after each keystroke. */
   validate: async (file: string, document: unknown) =>
@@ -28,8 +25,6 @@ export const api = {
     ),
   diff: async (file: string, document: unknown) =>
     json<{ hunks: DiffLine[][]; changed: number }>(await post('/studio-api/diff', { file, document })),
-  save: (file: string, document: unknown, baseVersion: string | null) =>
-    post(`/studio-api/file?name=${encodeURIComponent(file)}`, { document, baseVersion }, 'PUT'),
   references: async (path: string, anchor?: string) =>
     (
       await json<{ references: { file: string; pointer: string; href: string }[] }>(

@@ -9,6 +9,7 @@ import { pageAnchors, siteIndex } from '../../content/validate/link-rules.ts';
 import { checkDocument, gateChecks } from './checks.ts';
 import { changedBy } from './changed-by.ts';
 import { addToMenu, deletePage, menus } from './page-actions.ts';
+import { studioSiteData } from './site-data.ts';
 import { CONTENT, documentPath, listDocuments, versionOf } from './documents.ts';
 import { changedHunks, lineDiff } from './line-diff.ts';
 import { documentText } from './minimal-edit.ts';
@@ -197,6 +198,9 @@ export function studioApi() {
     res.json({ file: to, version: versionOf(text), anchors: [...pageAnchors(JSON.parse(text))] });
   });
 
+  api.get('/site-data', (_req, res) => {
+    res.json(studioSiteData());
+  });
   api.get('/menus', (_req, res) => {
     res.json({ menus: menus() });
   });

@@ -5,10 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { ROOT } from '../../content/paths.ts';
 
-const git = (args: string[]): string | undefined => {
+const git = (root: string, args: string[]): string | undefined => {
   try {
     return execFileSync('git', args, {
-      cwd: ROOT,
+      cwd: root,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
@@ -17,11 +17,11 @@ const git = (args: string[]): string | undefined => {
   }
 };
 
-/** "Maya Chen (committed 28 Nov 2026, 05:10)" or "changed on disk at 05:12:40". `file`: repository-relative. */
-export function changedBy(file: string, absolute: string): string {
-  const dirty = git(['status', '--porcelain', '--', file]);
+/** "Maya Chen (committed Nov 28, 2026, 5:10 AM)" or "changed on disk at 05:12:40". `file`: relative to `root`. */
+export function changedBy(file: string, absolute: string, root = ROOT): string {
+  const dirty = git(root, ['status', '--porcelain', '--', file]);
   if (dirty === '') {
-    const last = git(['log', '-1', '--format=%an%x00%aI', '--', file]);
+    const last = git(root, ['log', '-1', '--format=%an%x00%aI', '--', file]);
     const [author, when] = last?.split('\0') ?? [];
     if (author && when)
       return `${author} (committed ${new Date(when).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })})`;

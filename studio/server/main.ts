@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createStudioApp } from './app.ts';
+import { studioSiteData } from './site-data.ts';
 import { warmSpelling } from './spelling.ts';
 import { studioClient } from './client-build.ts';
 import { prepareStudioCache } from '../cache-dir.ts';
@@ -51,6 +52,7 @@ if (dev) {
 }
 server.on('request', createStudioApp(port, client));
 warmSpelling();
+studioSiteData(); // Remembers the site documents as they are now, should one be broken later.
 server.listen(port, '127.0.0.1', () =>
   console.log(`Studio: http://127.0.0.1:${port}/ (ready in ${process.uptime().toFixed(1)} s; ${how})`),
 );

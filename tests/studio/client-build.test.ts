@@ -43,10 +43,11 @@ describe('the studio’s editor', { timeout: 180_000 }, () => {
     const first = await studioClient(dir);
     expect(first.built).toBe(true);
     expect(await studioClient(dir)).toEqual({ dir: first.dir, built: false });
-    const siteFile = join(dir, 'site/site.json');
-    const site = JSON.parse(readFileSync(siteFile, 'utf8')) as { brand: { name: string } };
-    site.brand.name = 'A renamed brand';
-    writeFileSync(siteFile, JSON.stringify(site, null, 2));
+    // A block's schema (the forms are made from it); the site's documents are read at run time, not built in.
+    const schemaFile = join(dir, 'blocks/hero/schema.json');
+    const schema = JSON.parse(readFileSync(schemaFile, 'utf8')) as { description: string };
+    schema.description = `${schema.description} Changed.`;
+    writeFileSync(schemaFile, JSON.stringify(schema, null, 2));
     const again = await studioClient(dir);
     expect(again.built).toBe(true);
     expect(again.dir).not.toBe(first.dir);

@@ -118,4 +118,22 @@ describe('two people editing one document', { timeout: 90_000 }, () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('keeps working with a malformed site document: the last version read renders, and the list says it is broken', async () => {
+    const name = 'site/site.json';
+    const text = t.studio.read(name);
+    t.studio.write(name, text.replace('{', '{\n<<<<<<< HEAD'));
+    try {
+      const { page, context, errors } = await openStudio(t.browser, t.studio, 'pages/index.json');
+      await page.getByTestId('outline-0').click();
+      await page.frameLocator('[data-testid="preview-desktop"]').locator('h1').waitFor();
+      await expect
+        .poll(() => page.locator(`[data-file="${name}"]`).textContent())
+        .toMatch(/broken at line 2, column 1/);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      t.studio.write(name, text);
+    }
+  });
 });

@@ -61,7 +61,7 @@ describe('page actions in the studio', { timeout: 90_000 }, () => {
       from: ['/treatment/ambien-addiction'],
       to: '/treatment/benzodiazepine-addiction',
     });
-    expect(await page.locator(`[data-file="${name}"]`).count()).toBe(0);
+    await expect.poll(() => page.locator(`[data-file="${name}"]`).count()).toBe(0);
     const { code } = await runCli(runValidateCli, ['site/redirects.json'], {
       cwd: t.studio.dir,
       env: process.env,

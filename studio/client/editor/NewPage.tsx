@@ -3,7 +3,7 @@
 import { CLOSE } from '../form/IconButton.tsx';
 import { Button, Group, Modal, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { StudioFile } from '../api.ts';
+import type { StudioFile } from '../backend/content-backend.ts';
 import type { SiteLinks } from '../form/form-context.ts';
 import { isRecord, type Json } from '../../../content/json-pointer.ts';
 import { blockType } from '../schema/schemas.ts';

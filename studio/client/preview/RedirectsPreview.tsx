@@ -1,7 +1,7 @@
 // The redirects as visitors meet them: each rule's old addresses and the page they now lead to, by its title. A rule
 // the build refuses (a target that is no page, a chain, a loop) shows the build's own message.
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import type { StudioFile } from '../api.ts';
+import type { StudioFile } from '../backend/content-backend.ts';
 import type { FieldError } from '../form/form-context.ts';
 import { isRecord, type Json } from '../../../content/json-pointer.ts';
 
