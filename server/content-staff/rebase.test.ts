@@ -32,10 +32,16 @@ describe('rebasing a document field by field', () => {
     const live = { ...base, blocks: [{ type: 'hero', heading: 'Live', lead: 'B' }] };
     const ours = { ...base, blocks: [{ type: 'hero', heading: 'Ours', lead: 'B' }] };
     expect(rebaseDocument(text(base), text(live), text(ours)).conflicts).toEqual(['/blocks/0/heading']);
-    // A block added on both sides: the list itself.
+    // A block added on each side: both kept, nothing asked (items are paired by content, as in the studio).
     const liveAdded = { ...base, blocks: [...base.blocks, { type: 'faq' }] };
     const oursAdded = { ...base, blocks: [...base.blocks, { type: 'cta' }] };
-    expect(rebaseDocument(text(base), text(liveAdded), text(oursAdded)).conflicts).toEqual(['/blocks']);
+    const added = rebaseDocument(text(base), text(liveAdded), text(oursAdded));
+    expect(added.conflicts).toEqual([]);
+    expect((JSON.parse(added.text!) as typeof base).blocks.map((block) => block.type).sort()).toEqual([
+      'cta',
+      'faq',
+      'hero',
+    ]);
     // Deleted by the set, changed live.
     expect(rebaseDocument(text(base), text(live), null).conflicts).toEqual(['']);
   });
