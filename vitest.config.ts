@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -11,7 +12,8 @@ export default defineConfig({
     exclude: ['node_modules/**', 'dist/**', '.build/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Browser tests share one built site and one server per file; keep files parallel, machine has 2 cores.
-    maxWorkers: 2,
+    // Browser tests share one built site and one server per file; files run in parallel, one per core (two at least,
+    // four at most: each browser file starts Chromium and a server, and their timing assertions want headroom).
+    maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
   },
 });
