@@ -3,7 +3,7 @@ import { Alert, AppShell, Burger, Button, Group, Stack, Text, Title } from '@man
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from './api.ts';
 import { changedFields } from '../../content/merge/three-way.ts';
-import { filesBackend as backend } from './backend/files-backend.ts';
+import { backend } from './backend/backend.ts';
 import { FormContext } from './form/form-context.ts';
 import { ObjectFields } from './form/SchemaField.tsx';
 import { valueAt, isRecord, type Json } from '../../content/json-pointer.ts';

@@ -1,5 +1,6 @@
 // The studio server's API, as the editor calls it.
 import type { FieldError, FieldWarning, SiteLinks } from './form/form-context.ts';
+import { changeId } from './backend/backend.ts';
 
 export type StudioFile = { file: string; kind: string; path?: string; title: string };
 export type DiffLine = {
@@ -10,17 +11,29 @@ export type DiffLine = {
 };
 
 const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
+// The staff API answers a state-changing request only with X-Staff-Request (its cross-site check); the studio server
+// ignores it.
 const post = (url: string, body: unknown, method = 'POST') =>
-  fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', 'X-Staff-Request': '1' },
+    body: JSON.stringify(body),
+  });
+// Online (/staff/edit/), the checks and the site's index come from the content API, over the change set's site.
+const onlineSet = changeId === null ? null : `/staff/api/content/changes/${encodeURIComponent(changeId)}`;
 
 export const api = {
   files: async () => json<StudioFile[]>(await fetch('/studio-api/files')),
   file: async (name: string) =>
     json<{ text: string; version: string }>(await fetch(`/studio-api/file?name=${encodeURIComponent(name)}`)),
-  links: async () => json<SiteLinks>(await fetch('/studio-api/index')),
+  links: async () => json<SiteLinks>(await fetch(onlineSet ? `${onlineSet}/index` : '/studio-api/index')),
   /** The build's validator on a draft: asked after each keystroke. */
   validate: async (file: string, document: unknown) =>
-    (await json<{ errors: FieldError[] }>(await post('/studio-api/validate', { file, document }))).errors,
+    (
+      await json<{ errors: FieldError[] }>(
+        await post(onlineSet ? `${onlineSet}/validate` : '/studio-api/validate', { file, document }),
+      )
+    ).errors,
   /** The rest of `npm run check` (spelling, repeated paragraphs) and validate's warnings: asked when typing pauses. */
   checks: async (file: string, document: unknown) =>
     json<{ errors: FieldError[]; warnings: FieldWarning[] }>(

@@ -6,7 +6,7 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import type { Json } from '../../../content/json-pointer.ts';
 import { changedFields, mergeThreeWay, type Choices } from '../../../content/merge/three-way.ts';
-import { filesBackend as backend } from '../backend/files-backend.ts';
+import { backend } from '../backend/backend.ts';
 import type { Stale } from './ConflictBanner.tsx';
 import type { Opened, useDocument } from './use-document.ts';
 
