@@ -13,7 +13,12 @@ import { contentPaths } from '../../content/paths.ts';
 import { siteIndex } from '../../content/validate/link-rules.ts';
 import { writeDocuments } from '../releases/documents.ts';
 import { jsonBody } from '../staff/staff-context.ts';
-import { documentErrors, isDocumentPath, liveContent, overlay } from './live-content.ts';
+import { isObject } from '../../content/json-pointer.ts';
+import { referencesIn } from '../../content/references.ts';
+import { contentPath } from '../../content/validate/document-rules.ts';
+import { repeatedParagraphs } from '../../content/validate/repeated-text.ts';
+import { seoWarningsOf } from '../../content/validate/seo-warnings.ts';
+import { documentErrors, type DocumentError, isDocumentPath, liveContent, overlay } from './live-content.ts';
 import { changeSet, type ContentContext } from './publish-change.ts';
 
 /** How long a heartbeat keeps a member listed as editing a document. */
@@ -60,6 +65,30 @@ export function editorFiles(site: readonly { path: string; text: string }[]): Ed
   }
   const rank = (f: EditorFile) => (f.kind === 'page' ? 0 : 1);
   return files.sort((a, b) => rank(a) - rank(b) || (a.path ?? a.file).localeCompare(b.path ?? b.file));
+}
+
+/** Repeated paragraphs of `file` (errors, `check: 'repeats'`) and its search-result warnings, among the site's pages. */
+export function draftChecks(
+  site: readonly { path: string; text: string }[],
+  file: string,
+): { errors: (DocumentError & { check: 'repeats' })[]; warnings: { pointer: string; message: string }[] } {
+  if (!file.startsWith('pages/')) return { errors: [], warnings: [] };
+  const paths = contentPaths('/content');
+  const pages = site
+    .filter((d) => d.path.startsWith('pages/'))
+    .map((d) => ({ file: join(paths.root, d.path), source: d.text, data: JSON.parse(d.text) as unknown }));
+  const errors = repeatedParagraphs(paths, pages)
+    .filter((problem) => problem.file === file)
+    .map(({ code, pointer, message }) => ({ code, pointer, message, check: 'repeats' as const }));
+  const seo = pages.flatMap(({ file: f, data }) =>
+    isObject(data) && typeof data.title === 'string' && typeof data.description === 'string'
+      ? [{ file: contentPath(paths, f), title: data.title, description: data.description }]
+      : [],
+  );
+  const warnings = seoWarningsOf(seo)
+    .filter((warning) => warning.file === file)
+    .map(({ pointer, message }) => ({ pointer, message }));
+  return { errors, warnings };
 }
 
 /** Who was seen editing which document of which set, and when: in memory, this instance only. */
@@ -141,8 +170,31 @@ export function editorRoutes(context: ContentContext, answered: Answered): (rout
     }
   };
 
+  // The rest of `npm run check` a draft can fail beyond the validator, as the local studio asks for it when typing
+  // pauses: repeated paragraphs (errors) and the search-result warnings, over the site as the set makes it. Spelling
+  // is not here: cspell is a development tool, not installed with the server (the decision record says so).
+  const checks = async (req: Request, res: Response) => {
+    const body = jsonBody(req);
+    const file = body.file;
+    if (typeof file !== 'string' || !isDocumentPath(file))
+      throw new HttpError(400, 'file names a content document: pages/....json or site/....json');
+    const site = await siteOf(String(req.params.id), { file, document: body.document });
+    res.json(draftChecks(site, file));
+  };
+
+  // Every link in the set's site to a page (or one anchor of it): asked before an anchor is changed or removed.
+  const references = async (req: Request, res: Response) => {
+    const path = typeof req.query.path === 'string' ? req.query.path : '';
+    const anchor = typeof req.query.anchor === 'string' ? req.query.anchor : undefined;
+    const site = await siteOf(String(req.params.id));
+    const documents = site.map(({ path: file, text }) => ({ file, data: JSON.parse(text) as unknown }));
+    res.json({ references: referencesIn(documents, path, anchor) });
+  };
+
   return (router: Router) => {
+    router.get('/content/changes/:id/references', answered(references));
     router.post('/content/changes/:id/validate', answered(validate));
+    router.post('/content/changes/:id/checks', answered(checks));
     router.get('/content/changes/:id/index', answered(index));
     router.get('/content/changes/:id/files', answered(files));
     router.post('/content/changes/:id/presence', answered(beat));

@@ -3,7 +3,10 @@ import { Alert, AppShell, Burger, Button, Group, Stack, Text, Title } from '@man
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from './api.ts';
 import { changedFields } from '../../content/merge/three-way.ts';
-import { backend } from './backend/backend.ts';
+import { backend, changeId, onlineBackend } from './backend/backend.ts';
+import type { SaveOutcome } from './backend/content-backend.ts';
+import { ChangeSetBar } from './online/ChangeSetBar.tsx';
+import { useAutosave } from './online/use-autosave.ts';
 import { FormContext } from './form/form-context.ts';
 import { ObjectFields } from './form/SchemaField.tsx';
 import { valueAt, isRecord, type Json } from '../../content/json-pointer.ts';
@@ -129,22 +132,36 @@ export function App() {
     const changes = isNew ? [] : changedFields(JSON.parse(opened.text) as Json, latest);
     setSaveSummary({ changes, lines: changed, doc: latest, isNew });
   };
-  const save = async () => {
+  /** `quiet`: an autosave, which the change set's bar reports instead of a notice. */
+  const save = async (quiet = false): Promise<SaveOutcome | undefined> => {
     const latest = document.latest();
-    if (!file || !opened || latest === undefined) return;
+    if (!file || !opened || latest === undefined) return undefined;
     setSaveSummary(undefined);
     const outcome = await backend.save(file, latest, opened.isNew ? null : document.base().version);
-    if (outcome.kind === 'stale') return refused(outcome.changedBy);
-    if (outcome.kind === 'invalid') return setNotice('The file was not saved: it has errors.');
-    if (outcome.kind === 'failed') return setNotice(`The file was not saved (${outcome.status}).`);
-    const { version } = outcome;
-    document.markSaved(file);
-    // What was saved is the new base (as a value: formatting on disk does not matter to a merge).
-    const text = JSON.stringify(latest);
-    setOpened((o) => (o ? { ...o, text, version, isNew: false, keep: true } : o));
-    setNotice('Saved.');
-    refreshFiles();
+    if (outcome.kind === 'stale') refused(outcome.changedBy);
+    else if (outcome.kind === 'invalid') setNotice('The file was not saved: it has errors.');
+    else if (outcome.kind === 'failed') {
+      if (!quiet) setNotice(`The file was not saved (${outcome.status}).`);
+    } else {
+      const { version } = outcome;
+      document.markSaved(file, latest);
+      // What was saved is the new base (as a value: formatting on disk does not matter to a merge).
+      const text = JSON.stringify(latest);
+      setOpened((o) => (o ? { ...o, text, version, isNew: false, keep: true } : o));
+      if (!quiet) setNotice('Saved.');
+      refreshFiles();
+    }
+    return outcome;
   };
+  const autosave = useAutosave({
+    enabled: onlineBackend !== undefined,
+    doc,
+    dirty: document.dirty || Boolean(opened?.isNew),
+    checked: checks.checkedDoc === doc && doc !== undefined,
+    blocking: checks.blocking,
+    stale: stale !== undefined,
+    save: () => save(true),
+  });
 
   const { goTo, firstError } = useGoTo(checks, setSelected);
 
@@ -200,9 +217,12 @@ export function App() {
                 title={documentsShown ? 'Hide the documents' : 'Show the documents'}
               />
               <Title order={1} size="h4">
-                Studio
+                {onlineBackend ? 'Editor' : 'Studio'}
               </Title>
             </Group>
+            {onlineBackend && changeId ? (
+              <ChangeSetBar changeId={changeId} backend={onlineBackend} file={file} autosave={autosave} />
+            ) : null}
             {broken ? (
               <BrokenFile file={broken} problem={files.find((f) => f.file === broken)?.broken} />
             ) : !file || doc === undefined ? (
@@ -221,7 +241,7 @@ export function App() {
                   canRedo={document.canRedo}
                   undo={document.undo}
                   redo={document.redo}
-                  save={() => void startSave()}
+                  save={() => void (onlineBackend ? save() : startSave())}
                   firstError={firstError}
                 />
                 <ChecksList errors={checks.errors} warnings={checks.warnings} doc={doc} goTo={goTo} />
@@ -292,23 +312,30 @@ export function App() {
                           doc={doc}
                           path={path}
                           siteUrl={siteUrl()}
-                          canMove={!document.dirty && !opened?.isNew}
+                          canMove={!onlineBackend && !document.dirty && !opened?.isNew}
                           actions={
-                            <PageActions
-                              file={file}
-                              path={path}
-                              name={isRecord(doc) && typeof doc.name === 'string' ? doc.name : path}
-                              version={opened?.version ?? ''}
-                              canAct={!document.dirty && !opened?.isNew}
-                              pages={links.pages}
-                              done={(message, next) => {
-                                refreshFiles();
-                                // A deleted page: staff land where its visitors now go.
-                                void (next ? open(pageFileOf(next)) : Promise.resolve()).then(() =>
-                                  setNotice(message),
-                                );
-                              }}
-                            />
+                            onlineBackend ? (
+                              // Moving, deleting and menus write several documents at once: not online yet.
+                              <Text size="sm">
+                                To move or delete a page, or add it to a menu, ask a developer for now.
+                              </Text>
+                            ) : (
+                              <PageActions
+                                file={file}
+                                path={path}
+                                name={isRecord(doc) && typeof doc.name === 'string' ? doc.name : path}
+                                version={opened?.version ?? ''}
+                                canAct={!document.dirty && !opened?.isNew}
+                                pages={links.pages}
+                                done={(message, next) => {
+                                  refreshFiles();
+                                  // A deleted page: staff land where its visitors now go.
+                                  void (next ? open(pageFileOf(next)) : Promise.resolve()).then(() =>
+                                    setNotice(message),
+                                  );
+                                }}
+                              />
+                            )
                           }
                           move={() => void api.references(path).then(setMoving)}
                         />
@@ -358,7 +385,7 @@ export function App() {
         close={() => setNewPage(false)}
         files={files}
         links={links}
-        copyOf={async (name) => JSON.parse((await api.file(name)).text) as Json}
+        copyOf={async (name) => JSON.parse((await backend.load(name)).text) as Json}
         create={(name, newDoc) => {
           setOpened({ file: name, text: JSON.stringify(newDoc), version: '', isNew: true });
           setSelected(null);

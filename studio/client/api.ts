@@ -37,7 +37,7 @@ export const api = {
   /** The rest of `npm run check` (spelling, repeated paragraphs) and validate's warnings: asked when typing pauses. */
   checks: async (file: string, document: unknown) =>
     json<{ errors: FieldError[]; warnings: FieldWarning[] }>(
-      await post('/studio-api/checks', { file, document }),
+      await post(onlineSet ? `${onlineSet}/checks` : '/studio-api/checks', { file, document }),
     ),
   diff: async (file: string, document: unknown) =>
     json<{ hunks: DiffLine[][]; changed: number }>(await post('/studio-api/diff', { file, document })),
@@ -47,7 +47,7 @@ export const api = {
     (
       await json<{ references: { file: string; pointer: string; href: string }[] }>(
         await fetch(
-          `/studio-api/references?path=${encodeURIComponent(path)}${anchor ? `&anchor=${encodeURIComponent(anchor)}` : ''}`,
+          `${onlineSet ?? '/studio-api'}/references?path=${encodeURIComponent(path)}${anchor ? `&anchor=${encodeURIComponent(anchor)}` : ''}`,
         ),
       )
     ).references,

@@ -17,18 +17,24 @@ export type Editing = { email: string; name: string };
 const when = (iso: string | null): string =>
   iso === null ? '' : ` at ${new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
 
-/** "Maya Chen saved it at 06:12" or "it was published live at 06:12": whose the change was, in words. */
+/** "maya@example.org (saved at 06:12)", or "the live site (published at 06:12)": whose the change was, in the form
+ * the files backend gives ("Maya Chen (committed …)"), which the conflict banner shows as is. */
 export const changedByWords = (stale: Pick<StaleSave, 'changedBy' | 'changedAt'>): string =>
   stale.changedBy
-    ? `${stale.changedBy} saved it${when(stale.changedAt)}`
-    : `it was published live${when(stale.changedAt)}`;
+    ? `${stale.changedBy} (saved${when(stale.changedAt)})`
+    : `the live site (published${when(stale.changedAt)})`;
 
-export function apiBackend(
-  changeId: string,
-  base = '/staff/api/content/changes',
-  onEditing: (file: string, editing: Editing[]) => void = () => undefined,
-): ContentBackend & { presence(file: string): Promise<Editing[]> } {
+export type ApiBackend = ContentBackend & {
+  presence(file: string): Promise<Editing[]>;
+  /** Told the others in a document at each heartbeat (the open document's watch beats every few seconds). */
+  onEditing(listener: (file: string, editing: Editing[]) => void): () => void;
+};
+
+export function apiBackend(changeId: string, base = '/staff/api/content/changes'): ApiBackend {
   const set = `${base}/${encodeURIComponent(changeId)}`;
+  const listeners = new Set<(file: string, editing: Editing[]) => void>();
+  const onEditing = (file: string, editing: Editing[]) =>
+    listeners.forEach((listener) => listener(file, editing));
   const documentUrl = (file: string) => `${set}/documents?file=${encodeURIComponent(file)}`;
   const asText = (answer: ChangeDocumentAnswer): LoadedDocument => ({
     // The studio edits text: the API's document, as the API stores it (two-space JSON, a final newline).
@@ -47,6 +53,10 @@ export function apiBackend(
 
   return {
     presence,
+    onEditing: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     list: async () => {
       const response = await fetch(`${set}/files`);
       if (!response.ok) throw new Error(`the documents could not be listed (${response.status})`);

@@ -2,7 +2,8 @@
 // with the draft header, footer and phone lines, at phone and desktop width like a page's own preview.
 import { Select, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { api, type StudioFile } from '../api.ts';
+import type { StudioFile } from '../api.ts';
+import { backend } from '../backend/backend.ts';
 import type { DocumentStore } from '../editor/document-store.ts';
 import type { Json } from '../../../content/json-pointer.ts';
 import { PreviewPane } from './PreviewPane.tsx';
@@ -15,7 +16,7 @@ export function SitePreview({ store, files }: { store: DocumentStore; files: Stu
   const [page, setPage] = useState<{ file: string; doc: Json }>();
   useEffect(() => {
     let current = true;
-    void api.file(file).then(({ text }) => {
+    void backend.load(file).then(({ text }) => {
       if (current) setPage({ file, doc: JSON.parse(text) as Json });
     });
     return () => {

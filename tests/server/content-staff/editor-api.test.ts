@@ -89,6 +89,12 @@ describe("the staff area editor's routes", () => {
       await ed.post(`${API}/${id}/validate`, { file: PAGE, document: copy.document }),
     );
     expect(clean.errors).toEqual([]);
+    // Beyond the validator, the search-result warnings `npm run validate` prints (a title too long for a result).
+    const long = { ...copy.document, title: 'Fentanyl addiction treatment '.repeat(6).trim() };
+    const gate = await ed.json<{ errors: unknown[]; warnings: { pointer: string }[] }>(
+      await ed.post(`${API}/${id}/checks`, { file: PAGE, document: long }),
+    );
+    expect(gate.warnings.map((w) => w.pointer)).toContain('/title');
     const index = await ed.json<{ pages: { path: string }[] }>(await ed.get(`${API}/${id}/index`));
     expect(index.pages.map((p) => p.path)).toContain('/treatment/fentanyl-addiction');
   });
