@@ -246,7 +246,13 @@ export function App() {
                 />
                 <ChecksList errors={checks.errors} warnings={checks.warnings} doc={doc} goTo={goTo} />
                 {notice ? (
-                  <Alert withCloseButton onClose={() => setNotice(undefined)} role="status" p="xs">
+                  <Alert
+                    withCloseButton
+                    closeButtonLabel="Dismiss"
+                    onClose={() => setNotice(undefined)}
+                    role="status"
+                    p="xs"
+                  >
                     {notice}
                   </Alert>
                 ) : null}

@@ -32,6 +32,8 @@ export type ApiBackend = ContentBackend & {
 
 export function apiBackend(changeId: string, base = '/staff/api/content/changes'): ApiBackend {
   const set = `${base}/${encodeURIComponent(changeId)}`;
+  // The versions this tab saved itself, per document: its own save is never "someone else's change".
+  const own = new Map<string, Set<string>>();
   const listeners = new Set<(file: string, editing: Editing[]) => void>();
   const onEditing = (file: string, editing: Editing[]) =>
     listeners.forEach((listener) => listener(file, editing));
@@ -79,7 +81,11 @@ export function apiBackend(changeId: string, base = '/staff/api/content/changes'
         headers: { ...STAFF_HEADERS, 'content-type': 'application/json' },
         body: JSON.stringify({ document, baseVersion: base }),
       });
-      if (response.ok) return { kind: 'saved', ...((await response.json()) as { version: string }) };
+      if (response.ok) {
+        const { version } = (await response.json()) as { version: string };
+        own.set(name, (own.get(name) ?? new Set()).add(version));
+        return { kind: 'saved', version };
+      }
       if (response.status === 409) {
         const stale = (await response.json()) as StaleSave;
         return { kind: 'stale', version: stale.version, changedBy: changedByWords(stale) };
@@ -102,6 +108,7 @@ export function apiBackend(changeId: string, base = '/staff/api/content/changes'
           .then((now) => {
             if (stopped || !now || now.version === told) return;
             told = now.version;
+            if (own.get(name)?.has(now.version)) return;
             // Who: the set's record of the document (GET /changes/<id>), in words.
             void fetch(set)
               .then(

@@ -84,7 +84,7 @@ export function ChangeSetBar(p: {
           <Text size="sm">
             Editing in <strong>{view?.title ?? '…'}</strong>
             {view?.state === 'in_review' ? ' (in review: a new edit needs approving again)' : ''}{' '}
-            <Anchor href="./" size="sm">
+            <Anchor href="./" size="sm" underline="always">
               Change set
             </Anchor>
           </Text>

@@ -54,7 +54,11 @@ export function ChangeSetPicker() {
         </Text>
         {signedOut ? (
           <Alert color="yellow" role="status">
-            You are signed out. <Anchor href="/staff/">Sign in</Anchor>, then come back to the editor.
+            You are signed out.{' '}
+            <Anchor href="/staff/" underline="always">
+              Sign in
+            </Anchor>
+            , then come back to the editor.
           </Alert>
         ) : null}
         {problem ? (
