@@ -85,7 +85,7 @@ export function ChangeSetBar(p: {
             Editing in <strong>{view?.title ?? '…'}</strong>
             {view?.state === 'in_review' ? ' (in review: a new edit needs approving again)' : ''}{' '}
             <Anchor href="./" size="sm" underline="always">
-              Change set
+              Switch change set
             </Anchor>
           </Text>
           <Group gap="xs">
