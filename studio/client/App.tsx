@@ -1,12 +1,11 @@
 // The studio: documents on the left; the open document's outline and forms in the middle; the preview on the right.
-import { Alert, AppShell, Burger, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from './api.ts';
 import { changedFields } from '../../content/merge/three-way.ts';
 import { backend, changeId, onlineBackend } from './backend/backend.ts';
-import type { SaveOutcome } from './backend/content-backend.ts';
 import { ChangeSetBar } from './online/ChangeSetBar.tsx';
-import { useAutosave } from './online/use-autosave.ts';
+import { useSave } from './editor/use-save.ts';
 import { FormContext } from './form/form-context.ts';
 import { ObjectFields } from './form/SchemaField.tsx';
 import { valueAt, isRecord, type Json } from '../../content/json-pointer.ts';
@@ -16,6 +15,7 @@ import { BlockFields } from './editor/BlockFields.tsx';
 import { BrokenFile } from './editor/BrokenFile.tsx';
 import { ChecksList } from './editor/ChecksList.tsx';
 import { DraftRestored } from './editor/DraftRestored.tsx';
+import { NotOnlineYet, Notice } from './editor/Notice.tsx';
 import { FileList, useFileList } from './editor/FileList.tsx';
 import { NewPage, addressProblem, pageFileOf } from './editor/NewPage.tsx';
 import { Outline } from './editor/Outline.tsx';
@@ -132,35 +132,17 @@ export function App() {
     const changes = isNew ? [] : changedFields(JSON.parse(opened.text) as Json, latest);
     setSaveSummary({ changes, lines: changed, doc: latest, isNew });
   };
-  /** `quiet`: an autosave, which the change set's bar reports instead of a notice. */
-  const save = async (quiet = false): Promise<SaveOutcome | undefined> => {
-    const latest = document.latest();
-    if (!file || !opened || latest === undefined) return undefined;
-    setSaveSummary(undefined);
-    const outcome = await backend.save(file, latest, opened.isNew ? null : document.base().version);
-    if (outcome.kind === 'stale') refused(outcome.changedBy);
-    else if (outcome.kind === 'invalid') setNotice('The file was not saved: it has errors.');
-    else if (outcome.kind === 'failed') {
-      if (!quiet) setNotice(`The file was not saved (${outcome.status}).`);
-    } else {
-      const { version } = outcome;
-      document.markSaved(file, latest);
-      // What was saved is the new base (as a value: formatting on disk does not matter to a merge).
-      const text = JSON.stringify(latest);
-      setOpened((o) => (o ? { ...o, text, version, isNew: false, keep: true } : o));
-      if (!quiet) setNotice('Saved.');
-      refreshFiles();
-    }
-    return outcome;
-  };
-  const autosave = useAutosave({
-    enabled: onlineBackend !== undefined,
-    doc,
-    dirty: document.dirty || Boolean(opened?.isNew),
-    checked: checks.checkedDoc === doc && doc !== undefined,
-    blocking: checks.blocking,
+  const { save, autosave } = useSave({
+    file,
+    opened,
+    document,
+    checks,
     stale: stale !== undefined,
-    save: () => save(true),
+    refused,
+    setNotice,
+    setOpened,
+    closeDialog: () => setSaveSummary(undefined),
+    refreshFiles,
   });
 
   const { goTo, firstError } = useGoTo(checks, setSelected);
@@ -245,17 +227,7 @@ export function App() {
                   firstError={firstError}
                 />
                 <ChecksList errors={checks.errors} warnings={checks.warnings} doc={doc} goTo={goTo} />
-                {notice ? (
-                  <Alert
-                    withCloseButton
-                    closeButtonLabel="Dismiss"
-                    onClose={() => setNotice(undefined)}
-                    role="status"
-                    p="xs"
-                  >
-                    {notice}
-                  </Alert>
-                ) : null}
+                <Notice notice={notice} dismiss={() => setNotice(undefined)} />
                 {document.restored ? (
                   <DraftRestored
                     discard={() => {
@@ -321,10 +293,7 @@ export function App() {
                           canMove={!onlineBackend && !document.dirty && !opened?.isNew}
                           actions={
                             onlineBackend ? (
-                              // Moving, deleting and menus write several documents at once: not online yet.
-                              <Text size="sm">
-                                To move or delete a page, or add it to a menu, ask a developer for now.
-                              </Text>
+                              <NotOnlineYet />
                             ) : (
                               <PageActions
                                 file={file}
