@@ -37,7 +37,8 @@ export interface StaleSave {
 }
 /** 422 of a PUT: the validator's own problems of the document. */
 export interface InvalidDocument {
-  errors: { pointer: string; message: string; suggestion?: string }[];
+  /** `code`: the validator's stable problem code (content/validate/problems.ts). */
+  errors: { code: string; pointer: string; message: string; suggestion?: string }[];
 }
 
 /** POST /changes/<id>/submit. */

@@ -89,6 +89,12 @@ function Header({ me }: { me: Me | null | undefined }) {
                   Leads
                 </Anchor>
                 {me.admin && <AdminMenu />}
+                {/* The studio's editor online (a page of its own, /staff/edit/), for editors and admins. */}
+                {(me.admin || me.roles.includes('editor')) && (
+                  <Anchor href="/staff/edit/" className="inbox-nav-link">
+                    Edit the site
+                  </Anchor>
+                )}
                 <Anchor component={Link} to="/account" className="inbox-nav-link">
                   Account
                 </Anchor>

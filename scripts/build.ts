@@ -74,6 +74,11 @@ try {
     'inbox app',
     run(node, vite('--config', join(ROOT, 'inbox', 'vite.config.ts'), '--logLevel', 'warn')),
   );
+  // The studio's editor for the staff area (/staff/edit/, over the content API): the same editor, its own base.
+  await step(
+    'editor app',
+    run(node, vite('--config', join(ROOT, 'studio', 'vite.staff.config.ts'), '--logLevel', 'warn')),
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   console.error('Build failed: dist/ was not changed.');
@@ -89,10 +94,11 @@ renameSync(site, join(dist, 'client'));
 renameSync(join(staging, 'server'), join(dist, 'server'));
 renameSync(join(staging, 'nginx'), join(dist, 'nginx'));
 renameSync(join(staging, 'inbox'), join(dist, 'inbox'));
+renameSync(join(staging, 'editor'), join(dist, 'editor'));
 renameSync(join(staging, 'content'), join(dist, 'content'));
 rmSync(code, { recursive: true, force: true });
 rmSync(old, { recursive: true, force: true });
 console.log(
   'Built dist/client (static site), dist/server (render bundle), dist/nginx (the site for nginx), dist/inbox (the ' +
-    'staff inbox) and dist/content (the documents dist/client holds).',
+    'staff inbox), dist/editor (the editor online) and dist/content (the documents dist/client holds).',
 );

@@ -36,6 +36,7 @@ import {
   type ContentContext,
 } from './publish-change.ts';
 import { previewLinkRoutes } from './preview-links.ts';
+import { editorRoutes } from './editor-routes.ts';
 
 const MAX_TITLE = 200;
 const MAX_COMMENT = 5000;
@@ -348,6 +349,8 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
     router.get('/content/changes/:id/documents', answered(readDocument));
     router.put('/content/changes/:id/documents', answered(saveDocument));
     router.post('/content/changes/:id/submit', answered(submit));
+    // The staff area's editor: its document list and who else is editing (editor-routes.ts).
+    editorRoutes(context, answered)(router);
     router.post('/content/changes/:id/comments', answered(comment));
     router.post('/content/changes/:id/approve', answered(approve));
     router.post('/content/changes/:id/publish', answered(publishRoute));

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { kindOf } from '../../content/kinds.ts';
 import { contentPaths } from '../../content/paths.ts';
 import { validateDocumentText } from '../../content/validate/validate-content.ts';
+import type { ProblemCode } from '../../content/validate/problems.ts';
 import { writeDocuments } from '../releases/documents.ts';
 import type { ChangeDocument } from '../store/contract/change-store.ts';
 import type { ReleaseDocument, ReleaseStore } from '../store/contract/release-store.ts';
@@ -54,6 +55,8 @@ export function overlay(
 }
 
 export interface DocumentError {
+  /** The validator's stable code (content/validate/problems.ts): the editor places and words a problem by it. */
+  code: ProblemCode;
   pointer: string;
   message: string;
   suggestion?: string;
@@ -67,7 +70,8 @@ export function documentErrors(site: readonly ReleaseDocument[], path: string): 
   try {
     writeDocuments(root, site);
     return validateDocumentText(contentPaths(root), join(root, ...path.split('/')), text).map(
-      ({ pointer, message, suggestion }) => ({
+      ({ code, pointer, message, suggestion }) => ({
+        code,
         pointer,
         message,
         ...(suggestion === undefined ? {} : { suggestion }),

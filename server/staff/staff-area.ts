@@ -4,7 +4,7 @@
 // Signed in, only the member's own requests move the session's idle end (staff-session-life.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import bodyParser from 'body-parser';
 import express, { type ErrorRequestHandler, type Router } from 'express';
 import type { ErrorAnswer } from '../../contracts/staff-api.ts';
@@ -23,6 +23,7 @@ import { previewPage } from '../content-staff/preview-page.ts';
 import type { ContentContext } from '../content-staff/publish-change.ts';
 import { CONFIRM_WITHIN_MS } from '../releases/publisher.ts';
 import { passkeyRoutes } from './staff-passkeys.ts';
+import { EDITOR_PATH, editorPages } from './staff-editor.ts';
 import { misdirected } from './staff-origin.ts';
 import { readLimit } from './staff-read-limit.ts';
 import { endShiftsWithoutSession } from './shift-end.ts';
@@ -53,6 +54,8 @@ export function isStaffPath(url: string | undefined): boolean {
 export interface StaffAreaOptions extends StaffDeps {
   /** The built inbox app: index.html and assets/. */
   staffDir: string;
+  /** The built editor (index.html, preview.html, assets/); `editor` beside staffDir when not given. */
+  editorDir?: string;
   trustProxy: TrustProxy;
   /** Failed sign-ins an address may make per 15 minutes. */
   signInFailures?: number;
@@ -239,6 +242,16 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
       maxAge: '365d',
       index: false,
       fallthrough: false,
+    }),
+  );
+  // The studio's editor online, for editors (staff-editor.ts): dist/editor beside dist/inbox unless told otherwise.
+  app.use(
+    EDITOR_PATH,
+    editorPages({
+      editorDir: options.editorDir ?? join(dirname(options.staffDir), 'editor'),
+      staff,
+      sessions,
+      origin: deps.origin,
     }),
   );
   // A change set's preview link (server/content-staff/preview-page.ts): no session, the link's token decides.

@@ -1,9 +1,11 @@
 // The studio: documents on the left; the open document's outline and forms in the middle; the preview on the right.
-import { Alert, AppShell, Burger, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from './api.ts';
 import { changedFields } from '../../content/merge/three-way.ts';
-import { filesBackend as backend } from './backend/files-backend.ts';
+import { backend, changeId, onlineBackend } from './backend/backend.ts';
+import { ChangeSetBar } from './online/ChangeSetBar.tsx';
+import { useSave } from './editor/use-save.ts';
 import { FormContext } from './form/form-context.ts';
 import { ObjectFields } from './form/SchemaField.tsx';
 import { valueAt, isRecord, type Json } from '../../content/json-pointer.ts';
@@ -13,6 +15,7 @@ import { BlockFields } from './editor/BlockFields.tsx';
 import { BrokenFile } from './editor/BrokenFile.tsx';
 import { ChecksList } from './editor/ChecksList.tsx';
 import { DraftRestored } from './editor/DraftRestored.tsx';
+import { NotOnlineYet, Notice } from './editor/Notice.tsx';
 import { FileList, useFileList } from './editor/FileList.tsx';
 import { NewPage, addressProblem, pageFileOf } from './editor/NewPage.tsx';
 import { Outline } from './editor/Outline.tsx';
@@ -129,22 +132,18 @@ export function App() {
     const changes = isNew ? [] : changedFields(JSON.parse(opened.text) as Json, latest);
     setSaveSummary({ changes, lines: changed, doc: latest, isNew });
   };
-  const save = async () => {
-    const latest = document.latest();
-    if (!file || !opened || latest === undefined) return;
-    setSaveSummary(undefined);
-    const outcome = await backend.save(file, latest, opened.isNew ? null : document.base().version);
-    if (outcome.kind === 'stale') return refused(outcome.changedBy);
-    if (outcome.kind === 'invalid') return setNotice('The file was not saved: it has errors.');
-    if (outcome.kind === 'failed') return setNotice(`The file was not saved (${outcome.status}).`);
-    const { version } = outcome;
-    document.markSaved(file);
-    // What was saved is the new base (as a value: formatting on disk does not matter to a merge).
-    const text = JSON.stringify(latest);
-    setOpened((o) => (o ? { ...o, text, version, isNew: false, keep: true } : o));
-    setNotice('Saved.');
-    refreshFiles();
-  };
+  const { save, autosave } = useSave({
+    file,
+    opened,
+    document,
+    checks,
+    stale: stale !== undefined,
+    refused,
+    setNotice,
+    setOpened,
+    closeDialog: () => setSaveSummary(undefined),
+    refreshFiles,
+  });
 
   const { goTo, firstError } = useGoTo(checks, setSelected);
 
@@ -200,9 +199,12 @@ export function App() {
                 title={documentsShown ? 'Hide the documents' : 'Show the documents'}
               />
               <Title order={1} size="h4">
-                Studio
+                {onlineBackend ? 'Editor' : 'Studio'}
               </Title>
             </Group>
+            {onlineBackend && changeId ? (
+              <ChangeSetBar changeId={changeId} backend={onlineBackend} file={file} autosave={autosave} />
+            ) : null}
             {broken ? (
               <BrokenFile file={broken} problem={files.find((f) => f.file === broken)?.broken} />
             ) : !file || doc === undefined ? (
@@ -221,15 +223,11 @@ export function App() {
                   canRedo={document.canRedo}
                   undo={document.undo}
                   redo={document.redo}
-                  save={() => void startSave()}
+                  save={() => void (onlineBackend ? save() : startSave())}
                   firstError={firstError}
                 />
                 <ChecksList errors={checks.errors} warnings={checks.warnings} doc={doc} goTo={goTo} />
-                {notice ? (
-                  <Alert withCloseButton onClose={() => setNotice(undefined)} role="status" p="xs">
-                    {notice}
-                  </Alert>
-                ) : null}
+                <Notice notice={notice} dismiss={() => setNotice(undefined)} />
                 {document.restored ? (
                   <DraftRestored
                     discard={() => {
@@ -292,23 +290,27 @@ export function App() {
                           doc={doc}
                           path={path}
                           siteUrl={siteUrl()}
-                          canMove={!document.dirty && !opened?.isNew}
+                          canMove={!onlineBackend && !document.dirty && !opened?.isNew}
                           actions={
-                            <PageActions
-                              file={file}
-                              path={path}
-                              name={isRecord(doc) && typeof doc.name === 'string' ? doc.name : path}
-                              version={opened?.version ?? ''}
-                              canAct={!document.dirty && !opened?.isNew}
-                              pages={links.pages}
-                              done={(message, next) => {
-                                refreshFiles();
-                                // A deleted page: staff land where its visitors now go.
-                                void (next ? open(pageFileOf(next)) : Promise.resolve()).then(() =>
-                                  setNotice(message),
-                                );
-                              }}
-                            />
+                            onlineBackend ? (
+                              <NotOnlineYet />
+                            ) : (
+                              <PageActions
+                                file={file}
+                                path={path}
+                                name={isRecord(doc) && typeof doc.name === 'string' ? doc.name : path}
+                                version={opened?.version ?? ''}
+                                canAct={!document.dirty && !opened?.isNew}
+                                pages={links.pages}
+                                done={(message, next) => {
+                                  refreshFiles();
+                                  // A deleted page: staff land where its visitors now go.
+                                  void (next ? open(pageFileOf(next)) : Promise.resolve()).then(() =>
+                                    setNotice(message),
+                                  );
+                                }}
+                              />
+                            )
                           }
                           move={() => void api.references(path).then(setMoving)}
                         />

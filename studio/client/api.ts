@@ -1,6 +1,7 @@
 // The studio server's API, as the editor calls it: checks, diffs, links and page actions. Documents themselves are
 // listed, read, saved and watched through backend/content-backend.ts.
 import type { FieldError, FieldWarning, SiteLinks } from './form/form-context.ts';
+import { changeId } from './backend/backend.ts';
 
 export type DiffLine = {
   kind: 'same' | 'removed' | 'added';
@@ -10,18 +11,30 @@ export type DiffLine = {
 };
 
 const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
+// The staff API answers a state-changing request only with X-Staff-Request (its cross-site check); the studio server
+// ignores it.
 const post = (url: string, body: unknown, method = 'POST') =>
-  fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', 'X-Staff-Request': '1' },
+    body: JSON.stringify(body),
+  });
+// Online (/staff/edit/), the checks and the site's index come from the content API, over the change set's site.
+const onlineSet = changeId === null ? null : `/staff/api/content/changes/${encodeURIComponent(changeId)}`;
 
 export const api = {
-  links: async () => json<SiteLinks>(await fetch('/studio-api/index')),
+  links: async () => json<SiteLinks>(await fetch(onlineSet ? `${onlineSet}/index` : '/studio-api/index')),
   /** The build's validator on a draft: asked after each keystroke. */
   validate: async (file: string, document: unknown) =>
-    (await json<{ errors: FieldError[] }>(await post('/studio-api/validate', { file, document }))).errors,
+    (
+      await json<{ errors: FieldError[] }>(
+        await post(onlineSet ? `${onlineSet}/validate` : '/studio-api/validate', { file, document }),
+      )
+    ).errors,
   /** The rest of `npm run check` (spelling, repeated paragraphs) and validate's warnings: asked when typing pauses. */
   checks: async (file: string, document: unknown) =>
     json<{ errors: FieldError[]; warnings: FieldWarning[] }>(
-      await post('/studio-api/checks', { file, document }),
+      await post(onlineSet ? `${onlineSet}/checks` : '/studio-api/checks', { file, document }),
     ),
   diff: async (file: string, document: unknown) =>
     json<{ hunks: DiffLine[][]; changed: number }>(await post('/studio-api/diff', { file, document })),
@@ -29,7 +42,7 @@ export const api = {
     (
       await json<{ references: { file: string; pointer: string; href: string }[] }>(
         await fetch(
-          `/studio-api/references?path=${encodeURIComponent(path)}${anchor ? `&anchor=${encodeURIComponent(anchor)}` : ''}`,
+          `${onlineSet ?? '/studio-api'}/references?path=${encodeURIComponent(path)}${anchor ? `&anchor=${encodeURIComponent(anchor)}` : ''}`,
         ),
       )
     ).references,

@@ -5,7 +5,7 @@
 // refused at start) start it with scripts/lib/server-process.ts.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { RequestListener, Server } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { AlertWorker } from '../../server/alerts/alert-worker.ts';
 import type { AlertDetail } from '../../server/alerts/chat-alert.ts';
@@ -43,6 +43,11 @@ export interface InProcessServer {
 export const INBOX_SHELL =
   '<!doctype html><html lang="en"><head><meta name="csp-nonce" content="__CSP_NONCE__"><title>Inbox</title>' +
   '<script type="module" src="/staff/assets/inbox-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+/** A page of the editor online as built (its title names which). */
+export const EDITOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta name="csp-nonce" content="__CSP_NONCE__"><title>PAGE</title>' +
+  '<script type="module" src="/staff/edit/assets/editor-abc123.js"></script></head><body></body></html>';
 
 export interface InProcessServerOptions {
   webhookUrl?: string;
@@ -120,6 +125,12 @@ async function startInFolder(root: string, options: InProcessServerOptions): Pro
     mkdirSync(join(staffDir, 'assets'), { recursive: true });
     writeFileSync(join(staffDir, 'index.html'), INBOX_SHELL);
     writeFileSync(join(staffDir, 'assets', 'inbox-abc123.js'), 'console.log("inbox");');
+    // The editor online (dist/editor beside dist/inbox): its two pages, as studio/vite.staff.config.ts writes them.
+    const editorDir = join(dirname(staffDir), 'editor');
+    mkdirSync(join(editorDir, 'assets'), { recursive: true });
+    for (const page of ['index.html', 'preview.html'])
+      writeFileSync(join(editorDir, page), EDITOR_PAGE.replace('PAGE', page));
+    writeFileSync(join(editorDir, 'assets', 'editor-abc123.js'), 'console.log("editor");');
   }
   const dbFile = options.dbFile ?? join(root, 'data', 'leads.db');
   const logs: Record<string, unknown>[] = [];

@@ -6,6 +6,12 @@ import { useState } from 'react';
 import type { Json } from '../../../content/json-pointer.ts';
 import type { FieldChange, MergeConflict } from '../../../content/merge/three-way.ts';
 import { fieldWords, valueWords } from './field-words.ts';
+import { online } from '../backend/backend.ts';
+
+// Online there is no file or disk: the change set's saved copy of the document.
+const WORDS = online
+  ? { thing: 'This document', reload: 'Reload the saved version (drop my edits)' }
+  : { thing: 'This file', reload: 'Reload from disk (drop my edits)' };
 
 export type Stale = {
   /** Who changed it, in words (from git, or the time on disk). */
@@ -61,7 +67,7 @@ export function ConflictBanner({ stale, doc, reload, compare, keepMine, decide }
   return (
     <Alert
       color="orange"
-      title={`This file was ${who} since you opened it`}
+      title={`${WORDS.thing} was ${who} since you opened it`}
       role="alert"
       data-testid="conflict"
     >
@@ -78,7 +84,7 @@ export function ConflictBanner({ stale, doc, reload, compare, keepMine, decide }
             Compare with my edits
           </Button>
           <Button size="compact-sm" variant="light" color="red" onClick={reload}>
-            Reload from disk (drop my edits)
+            {WORDS.reload}
           </Button>
         </Group>
       ) : (
@@ -112,7 +118,7 @@ export function ConflictBanner({ stale, doc, reload, compare, keepMine, decide }
               Use these values
             </Button>
             <Button size="compact-sm" variant="light" color="red" onClick={reload}>
-              Reload from disk (drop my edits)
+              {WORDS.reload}
             </Button>
           </Group>
         </Stack>

@@ -3,7 +3,7 @@
 import { Button, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../api.ts';
-import { filesBackend as backend } from '../backend/files-backend.ts';
+import { backend } from '../backend/backend.ts';
 import type { SiteLinks } from '../form/form-context.ts';
 import type { StudioFile } from '../backend/content-backend.ts';
 

@@ -34,14 +34,14 @@ export function SearchAndShare({ doc, path, siteUrl }: { doc: Json; path: string
   const url = `${siteUrl}${path === '/' ? '' : path}`;
   return (
     <Stack gap="sm" data-testid="search-preview">
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         As a search result
       </Title>
       <Card withBorder padding="sm">
         <Text size="xs" c="dimmed">
           {url}
         </Text>
-        <Text c="blue.9" size="lg" lineClamp={1}>
+        <Text className="studio-search-title" size="lg" lineClamp={1}>
           {title || '(no title)'}
         </Text>
         <Text size="sm" lineClamp={2}>
@@ -50,7 +50,7 @@ export function SearchAndShare({ doc, path, siteUrl }: { doc: Json; path: string
       </Card>
       <Count text={title} name="title" />
       <Count text={description} name="description" />
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         As a shared card
       </Title>
       <Card withBorder padding={0} maw={420}>

@@ -6,7 +6,7 @@
 import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import type { Json } from '../../../content/json-pointer.ts';
 import { changedFields, mergeThreeWay, type Choices } from '../../../content/merge/three-way.ts';
-import { filesBackend as backend } from '../backend/files-backend.ts';
+import { backend, online } from '../backend/backend.ts';
 import type { Stale } from './ConflictBanner.tsx';
 import type { Opened, useDocument } from './use-document.ts';
 
@@ -77,7 +77,10 @@ export function useDiskSync({ opened, document, open, setOpened, setNotice }: Ar
     const count = changedFields(s.base, s.theirs).length;
     const from = who.startsWith('changed on disk') ? 'changed on disk' : `from ${who.replace(/ \(.*$/, '')}`;
     setNotice(
-      `Merged: ${count} field${count === 1 ? '' : 's'} ${from} and your edits are in the draft. Save to write them.`,
+      `Merged: ${count} field${count === 1 ? '' : 's'} ${from} and your edits are in the draft. ${
+        // Online, a draft saves itself (online/use-autosave.ts).
+        online ? 'It saves itself in a moment.' : 'Save to write them.'
+      }`,
     );
   };
 

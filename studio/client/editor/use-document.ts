@@ -139,10 +139,13 @@ export function useDocument(opened: Opened | undefined) {
     canRedo: at < history.length - 1,
     undo: () => store.move(-1),
     redo: () => store.move(1),
-    /** After a save: the saved document is the new baseline, and its draft is gone. */
-    markSaved: (file: string) => {
-      saved.current = JSON.stringify(store.current()?.doc);
-      dropDraft(file);
+    /**
+     * After a save: the saved document (`doc`, or the one shown) is the new baseline, and its draft is gone, unless
+     * edits typed while the save was on its way are newer (an autosave): those stay a draft, unsaved.
+     */
+    markSaved: (file: string, doc?: unknown) => {
+      saved.current = JSON.stringify(doc ?? store.current()?.doc);
+      if (JSON.stringify(store.current()?.doc) === saved.current) dropDraft(file);
       setRestored(false);
     },
   };

@@ -121,7 +121,7 @@ export function PreviewPane({ store, page, path, selected, select }: Props) {
                 }}
                 title={`${f.name} preview (${f.width} × ${f.height})`}
                 data-testid={`preview-${f.name.toLowerCase()}`}
-                src={`/preview.html?path=${encodeURIComponent(path)}`}
+                src={`preview.html?path=${encodeURIComponent(path)}`}
                 width={f.width}
                 height={f.height}
                 style={{ border: 0, transform: `scale(${scale})`, transformOrigin: '0 0' }}

@@ -3,7 +3,7 @@
 import { Select, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { StudioFile } from '../backend/content-backend.ts';
-import { filesBackend as backend } from '../backend/files-backend.ts';
+import { backend } from '../backend/backend.ts';
 import type { DocumentStore } from '../editor/document-store.ts';
 import type { Json } from '../../../content/json-pointer.ts';
 import { PreviewPane } from './PreviewPane.tsx';

@@ -25,11 +25,13 @@ import { siteTheme } from '../../../renderer/theme.ts';
 import '../../../renderer/styles.ts';
 import type { FromPreview, ToPreview } from './messages.ts';
 import './preview.css';
+import { nonceProps, styleNonce } from '../style-nonce.ts';
 
 // The checkout's site document (../site-data.ts); the draft's replaces it while one is being edited.
 const savedSite = currentSite();
 
 const themeStyle = document.createElement('style');
+if (styleNonce) themeStyle.nonce = styleNonce;
 themeStyle.textContent = rootHead()
   .styles.map((s) => s.children)
   .join('\n');
@@ -165,6 +167,7 @@ function Shell() {
       defaultColorScheme={savedSite.theme.defaultColorScheme}
       withCssVariables={false}
       withGlobalClasses={false}
+      {...nonceProps}
     >
       <Chrome site={site} phoneLine={phoneLine} />
     </MantineProvider>

@@ -1,0 +1,202 @@
+// What the staff area's editor (the studio's editor online, /staff/edit/) needs beside the change-set API: the list of
+// documents as the change set would make the site (the live release with the set's copies over it), and who else is
+// editing a document now (a heartbeat). Presence is kept in memory, per instance, for 30 s: it is a hint that changes
+// every few seconds and is worthless after a restart, so it never touches the store (the decision record says why).
+import type { NextFunction, Request, Response, Router } from 'express';
+import { kindOf } from '../../content/kinds.ts';
+import { pagePath } from '../../core/page-paths.ts';
+import { HttpError, signedIn } from '../staff/staff-context.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contentPaths } from '../../content/paths.ts';
+import { siteIndex } from '../../content/validate/link-rules.ts';
+import { writeDocuments } from '../releases/documents.ts';
+import { jsonBody } from '../staff/staff-context.ts';
+import { isObject } from '../../content/json-pointer.ts';
+import { referencesIn } from '../../content/references.ts';
+import { contentPath } from '../../content/validate/document-rules.ts';
+import { repeatedParagraphs } from '../../content/validate/repeated-text.ts';
+import { seoWarningsOf } from '../../content/validate/seo-warnings.ts';
+import { documentErrors, type DocumentError, isDocumentPath, liveContent, overlay } from './live-content.ts';
+import { changeSet, type ContentContext } from './publish-change.ts';
+
+/** How long a heartbeat keeps a member listed as editing a document. */
+export const PRESENCE_MS = 30_000;
+
+/** A document in the editor's list (the studio's own StudioFile shape). */
+export interface EditorFile {
+  file: string;
+  kind: string;
+  path?: string;
+  title: string;
+}
+
+const SITE_TITLES: Record<string, string> = {
+  'site/site.json': 'Site: header, footer and phone lines',
+  'site/redirects.json': 'Redirects',
+  'site/programs.json': 'Program catalogue',
+};
+
+function titleOf(text: string, fallback: string): string {
+  try {
+    const data = JSON.parse(text) as unknown;
+    if (typeof data === 'object' && data !== null)
+      for (const key of ['title', 'name']) {
+        const value = (data as Record<string, unknown>)[key];
+        if (typeof value === 'string' && value !== '') return value;
+      }
+  } catch {
+    // A document of the store is always valid JSON; the fallback only guards a hand-edited store.
+  }
+  return fallback;
+}
+
+/** Pages first, by address, then the site's documents: the order the studio lists them in. */
+export function editorFiles(site: readonly { path: string; text: string }[]): EditorFile[] {
+  const files: EditorFile[] = [];
+  for (const { path: file, text } of site) {
+    const kind = kindOf(file);
+    if (!kind || !isDocumentPath(file)) continue;
+    if (kind === 'page') {
+      const path = pagePath(file);
+      files.push({ file, kind, path, title: titleOf(text, path) });
+    } else files.push({ file, kind, title: SITE_TITLES[file] ?? titleOf(text, file) });
+  }
+  const rank = (f: EditorFile) => (f.kind === 'page' ? 0 : 1);
+  return files.sort((a, b) => rank(a) - rank(b) || (a.path ?? a.file).localeCompare(b.path ?? b.file));
+}
+
+/** Repeated paragraphs of `file` (errors, `check: 'repeats'`) and its search-result warnings, among the site's pages. */
+export function draftChecks(
+  site: readonly { path: string; text: string }[],
+  file: string,
+): { errors: (DocumentError & { check: 'repeats' })[]; warnings: { pointer: string; message: string }[] } {
+  if (!file.startsWith('pages/')) return { errors: [], warnings: [] };
+  const paths = contentPaths('/content');
+  const pages = site
+    .filter((d) => d.path.startsWith('pages/'))
+    .map((d) => ({ file: join(paths.root, d.path), source: d.text, data: JSON.parse(d.text) as unknown }));
+  const errors = repeatedParagraphs(paths, pages)
+    .filter((problem) => problem.file === file)
+    .map(({ code, pointer, message }) => ({ code, pointer, message, check: 'repeats' as const }));
+  const seo = pages.flatMap(({ file: f, data }) =>
+    isObject(data) && typeof data.title === 'string' && typeof data.description === 'string'
+      ? [{ file: contentPath(paths, f), title: data.title, description: data.description }]
+      : [],
+  );
+  const warnings = seoWarningsOf(seo)
+    .filter((warning) => warning.file === file)
+    .map(({ pointer, message }) => ({ pointer, message }));
+  return { errors, warnings };
+}
+
+/** Who was seen editing which document of which set, and when: in memory, this instance only. */
+export class Presence {
+  private readonly seen = new Map<string, Map<string, { name: string; at: number }>>();
+
+  /** Records `email` on `key` at `now`; answers the others seen within PRESENCE_MS, most recent first. */
+  beat(key: string, email: string, name: string, now: number): { email: string; name: string }[] {
+    let members = this.seen.get(key);
+    if (!members) this.seen.set(key, (members = new Map()));
+    members.set(email, { name, at: now });
+    const others: { email: string; name: string; at: number }[] = [];
+    for (const [who, entry] of members) {
+      if (now - entry.at > PRESENCE_MS) members.delete(who);
+      else if (who !== email) others.push({ email: who, ...entry });
+    }
+    return others
+      .sort((a, b) => b.at - a.at)
+      .map(({ email: who, name: shown }) => ({ email: who, name: shown }));
+  }
+}
+
+type Route = (req: Request, res: Response) => Promise<void>;
+type Answered = (route: Route) => (req: Request, res: Response, next: NextFunction) => Promise<void>;
+
+/** `answered`: content-routes.ts's wrapper, which answers a ChangeRefusal (an unknown set: 404). */
+export function editorRoutes(context: ContentContext, answered: Answered): (router: Router) => void {
+  const presence = new Presence();
+
+  const files = async (req: Request, res: Response) => {
+    const set = await changeSet(context, String(req.params.id));
+    const live = await liveContent(context.releases);
+    res.json({ files: editorFiles(overlay(live.documents, await context.changes.documents(set.id))) });
+  };
+
+  const beat = async (req: Request, res: Response) => {
+    const { member } = signedIn(res);
+    const set = await changeSet(context, String(req.params.id));
+    const file = req.query.file;
+    if (typeof file !== 'string' || !isDocumentPath(file))
+      throw new HttpError(400, 'file names a content document: pages/....json or site/....json');
+    const name = member.name ?? member.email;
+    res.json({ editing: presence.beat(`${set.id} ${file}`, member.email, name, context.now()) });
+  };
+
+  /** The site as the set makes it, with the draft of `file` over it when one is given. */
+  const siteOf = async (id: string, draft?: { file: string; document: unknown }) => {
+    const set = await changeSet(context, id);
+    const live = await liveContent(context.releases);
+    const copies = (await context.changes.documents(set.id)).filter((d) => d.path !== draft?.file);
+    const drafted = draft ? [{ path: draft.file, text: `${JSON.stringify(draft.document, null, 2)}\n` }] : [];
+    return overlay(live.documents, [...copies, ...drafted]);
+  };
+
+  // The build's validator on a draft, with the whole site around it as the set makes it: asked at each keystroke.
+  const validate = async (req: Request, res: Response) => {
+    const body = jsonBody(req);
+    const file = body.file;
+    if (typeof file !== 'string' || !isDocumentPath(file))
+      throw new HttpError(400, 'file names a content document: pages/....json or site/....json');
+    res.json({
+      errors: documentErrors(await siteOf(String(req.params.id), { file, document: body.document }), file),
+    });
+  };
+
+  // The pages and their anchors, and the redirects, as the set makes the site: the link fields' choices and checks.
+  const index = async (req: Request, res: Response) => {
+    const site = await siteOf(String(req.params.id));
+    const root = mkdtempSync(join(tmpdir(), 'change-index-'));
+    try {
+      writeDocuments(root, site);
+      const found = siteIndex(contentPaths(root));
+      res.json({
+        pages: [...found.pages].map(([path, anchors]) => ({ path, anchors: [...anchors].sort() })),
+        redirects: [...found.redirects].map(([from, to]) => ({ from, to })),
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
+
+  // The rest of `npm run check` a draft can fail beyond the validator, as the local studio asks for it when typing
+  // pauses: repeated paragraphs (errors) and the search-result warnings, over the site as the set makes it. Spelling
+  // is not here: cspell is a development tool, not installed with the server (the decision record says so).
+  const checks = async (req: Request, res: Response) => {
+    const body = jsonBody(req);
+    const file = body.file;
+    if (typeof file !== 'string' || !isDocumentPath(file))
+      throw new HttpError(400, 'file names a content document: pages/....json or site/....json');
+    const site = await siteOf(String(req.params.id), { file, document: body.document });
+    res.json(draftChecks(site, file));
+  };
+
+  // Every link in the set's site to a page (or one anchor of it): asked before an anchor is changed or removed.
+  const references = async (req: Request, res: Response) => {
+    const path = typeof req.query.path === 'string' ? req.query.path : '';
+    const anchor = typeof req.query.anchor === 'string' ? req.query.anchor : undefined;
+    const site = await siteOf(String(req.params.id));
+    const documents = site.map(({ path: file, text }) => ({ file, data: JSON.parse(text) as unknown }));
+    res.json({ references: referencesIn(documents, path, anchor) });
+  };
+
+  return (router: Router) => {
+    router.get('/content/changes/:id/references', answered(references));
+    router.post('/content/changes/:id/validate', answered(validate));
+    router.post('/content/changes/:id/checks', answered(checks));
+    router.get('/content/changes/:id/index', answered(index));
+    router.get('/content/changes/:id/files', answered(files));
+    router.post('/content/changes/:id/presence', answered(beat));
+  };
+}
