@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contentPaths } from '../../content/paths.ts';
+import { loadSiteData } from '../../core/prerender/content.ts';
 import { siteIndex } from '../../content/validate/link-rules.ts';
 import { writeDocuments } from '../releases/documents.ts';
 import { jsonBody } from '../staff/staff-context.ts';
@@ -143,6 +144,23 @@ export function editorRoutes(context: ContentContext, answered: Answered): (rout
     return overlay(live.documents, [...copies, ...drafted]);
   };
 
+  // The site data the editor and its previews render with (header, footer, phone lines, forms), as the live release
+  // has it, or as the change set `?change=` makes it: read when the editor opens, like the local studio's.
+  const siteData = async (req: Request, res: Response) => {
+    const change = req.query.change;
+    const site =
+      typeof change === 'string' && change !== ''
+        ? await siteOf(change)
+        : overlay((await liveContent(context.releases)).documents, []);
+    const root = mkdtempSync(join(tmpdir(), 'change-site-data-'));
+    try {
+      writeDocuments(root, site);
+      res.json(loadSiteData(root));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
+
   // The build's validator on a draft, with the whole site around it as the set makes it: asked at each keystroke.
   const validate = async (req: Request, res: Response) => {
     const body = jsonBody(req);
@@ -192,6 +210,7 @@ export function editorRoutes(context: ContentContext, answered: Answered): (rout
   };
 
   return (router: Router) => {
+    router.get('/content/site-data', answered(siteData));
     router.get('/content/changes/:id/references', answered(references));
     router.post('/content/changes/:id/validate', answered(validate));
     router.post('/content/changes/:id/checks', answered(checks));

@@ -99,6 +99,29 @@ describe("the staff area editor's routes", () => {
     expect(index.pages.map((p) => p.path)).toContain('/treatment/fentanyl-addiction');
   });
 
+  it('gives the site data the editor renders with: the live site, or as the set makes it', async () => {
+    const SITE = 'site/site.json';
+    const SITE_DATA = API.replace(/\/changes$/, '/site-data');
+    type Data = { site: { brand: { name: string } }; forms: Record<string, unknown> };
+    const live = await ed.json<Data>(await ed.get(SITE_DATA));
+    expect(Object.keys(live.forms)).toContain('consultation');
+    const copy = await ed.json<{ document: Data['site']; version: string }>(
+      await ed.get(`${API}/${id}/documents?file=${SITE}`),
+    );
+    const renamed = { ...copy.document, brand: { ...copy.document.brand, name: 'Harbor Light Recovery' } };
+    await ed.json(
+      await ed.request('PUT', `${API}/${id}/documents?file=${SITE}`, {
+        document: renamed,
+        baseVersion: copy.version,
+      }),
+    );
+    expect((await ed.json<Data>(await ed.get(`${SITE_DATA}?change=${id}`))).site.brand.name).toBe(
+      'Harbor Light Recovery',
+    );
+    expect((await ed.json<Data>(await ed.get(SITE_DATA))).site.brand.name).toBe(live.site.brand.name);
+    expect((await desk.get(SITE_DATA)).status).toBe(403);
+  });
+
   it('refuses a bad file (400), an unknown set (404) and admissions staff (403)', async () => {
     expect((await ed.post(`${API}/${id}/presence?file=../etc/passwd`)).status).toBe(400);
     expect((await ed.get(`${API}/no-such-set/files`)).status).toBe(404);
