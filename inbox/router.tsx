@@ -18,6 +18,10 @@ import { AuditLog } from './audit/AuditLog.tsx';
 import { adminApi, DEFAULT_WEEKS } from './admin/admin-api.ts';
 import { SpeedToLead } from './admin/SpeedToLead.tsx';
 import { Team } from './admin/Team.tsx';
+import { CONTENT_ROLES, holdsAny } from '../contracts/staff-api.ts';
+import { contentApi } from './content/content-api.ts';
+import { ChangeList } from './content/ChangeList.tsx';
+import { ChangePage } from './content/ChangePage.tsx';
 
 const rootRoute = createRootRoute({
   beforeLoad: async ({ location }) => {
@@ -78,6 +82,27 @@ const speedRoute = createRoute({
   }),
   component: SpeedToLead,
 });
+// Change sets (issue #28), for editorial staff and admins: nothing is asked for admissions-only members.
+const changesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/changes',
+  loader: ({ context }) => ({
+    changes:
+      context.me && holdsAny(context.me.roles, CONTENT_ROLES) ? settle(contentApi.changes()) : undefined,
+  }),
+  component: ChangeList,
+});
+const changeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/changes/$id',
+  loader: ({ context, params }) => ({
+    change:
+      context.me && holdsAny(context.me.roles, CONTENT_ROLES)
+        ? settle(contentApi.change(params.id))
+        : undefined,
+  }),
+  component: ChangePage,
+});
 const accountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account',
@@ -94,6 +119,8 @@ export const router = createRouter({
     auditRoute,
     staffRoute,
     speedRoute,
+    changesRoute,
+    changeRoute,
     accountRoute,
   ]),
   basepath: '/staff',
