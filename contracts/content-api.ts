@@ -106,3 +106,32 @@ export interface PreviewLinkAnswer {
   url: string;
   expiresAt: string | null;
 }
+
+/** GET /changes/<id>/diff: per document, each field changed, in words, with its claim kind and values as text. */
+export interface DocumentDiff {
+  path: string;
+  created: boolean;
+  deleted: boolean;
+  changes: FieldChange[];
+}
+export interface FieldChange {
+  /** For a comment on the field; into the new version, or the old one for a removed value. */
+  pointer: string;
+  /** The field in the content model's words: "Timeline (block 5) › Items, item 1 › Duration". */
+  field: string;
+  change: 'changed' | 'added' | 'removed' | 'moved';
+  kinds: ClaimKind[];
+  /** The value as text; null when there is none on that side. */
+  before: string | null;
+  after: string | null;
+}
+/** POST /changes/<id>/request-changes `{ text }` (a reviewer): in review goes back to draft, the text a comment. */
+export interface ChangesRequested {
+  state: 'draft';
+}
+/** POST /changes/<id>/comments `{ text, file?, pointer? }` → 201. */
+export interface CommentRequest {
+  text: string;
+  file?: string;
+  pointer?: string;
+}

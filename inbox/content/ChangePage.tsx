@@ -12,6 +12,7 @@ import type { Loaded } from '../loaded.ts';
 import { useSession } from '../session.ts';
 import { EditorialOnly } from './ChangeList.tsx';
 import { ChangeActions } from './ChangeActions.tsx';
+import { Review } from './Review.tsx';
 import { contentApi } from './content-api.ts';
 import { KIND_WORDS, liveSentence, missingSentence, requiresSentence, STATE_WORDS } from './words.ts';
 
@@ -42,6 +43,11 @@ function ShownChange({ found, me }: { found: Promise<Loaded<ChangeView>>; me: Me
   return (
     <Stack>
       <ChangeDetails change={change} />
+      <Review
+        change={change}
+        reviewer={me.roles.includes('reviewer') || me.roles.includes('admin')}
+        reload={reload}
+      />
       <ChangeActions change={change} me={me} reload={reload} />
     </Stack>
   );

@@ -6,6 +6,7 @@ import type { Me } from '../../contracts/staff-api.ts';
 import { renderToDom, visibleText } from '../../tests/helpers/render-to-dom.tsx';
 import { ChangeActions } from './ChangeActions.tsx';
 import { ChangeDetails } from './ChangePage.tsx';
+import { DocumentChanges } from './Review.tsx';
 
 const change = (over: Partial<ChangeView> = {}): ChangeView => ({
   id: 'c1',
@@ -130,5 +131,50 @@ describe('the change set page', () => {
     );
     expect(body.querySelector('a[href="/staff/edit/?change=c1"]')).not.toBeNull();
     expect([...body.querySelectorAll('button')].map((button) => visibleText(button))).toContain('Publish');
+  });
+});
+
+describe('the review of a document', () => {
+  it('names each changed field in words, marks its claim, shows before and after', async () => {
+    const body = await renderToDom(
+      <DocumentChanges
+        id="c1"
+        onComment={noReload}
+        document={{
+          path: 'pages/treatment/fentanyl-addiction.json',
+          created: false,
+          deleted: false,
+          changes: [
+            {
+              pointer: '/blocks/4/items/0/duration',
+              field: 'Timeline (block 5) › Items, item 1 › Duration',
+              change: 'changed',
+              kinds: ['clinical'],
+              before: '7-14 days',
+              after: '10-14 days',
+            },
+            {
+              pointer: '/title',
+              field: 'Title',
+              change: 'changed',
+              kinds: ['other'],
+              before: 'A',
+              after: 'B',
+            },
+          ],
+        }}
+      />,
+      '/',
+    );
+    const text = visibleText(body);
+    expect(text).toContain(
+      'Timeline (block 5) › Items, item 1 › Duration Changed medical claims: needs a clinical reviewer',
+    );
+    expect(visibleText(body.querySelector('del') as Element)).toBe('7-14 days');
+    expect(visibleText(body.querySelector('ins') as Element)).toBe('10-14 days');
+    expect(text).not.toContain('/blocks/');
+    // A field of no claim is not marked as one.
+    expect(text).toMatch(/Title Changed Before/);
+    expect(body.querySelectorAll('button').length).toBe(2);
   });
 });

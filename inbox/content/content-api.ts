@@ -5,7 +5,10 @@ import {
   CONTENT_API_PATH,
   type Approved,
   type ChangeState,
+  type ChangesRequested,
   type ChangeView,
+  type CommentRequest,
+  type DocumentDiff,
   type PreviewLinkAnswer,
   type PreviewLinkRequest,
   type PublishedChange,
@@ -28,6 +31,12 @@ const at = (id: string, rest = '') => `${CONTENT_API_PATH}/${encodeURIComponent(
 export const contentApi = {
   changes: () => request<{ changes: ChangeRow[] }>(CONTENT_API_PATH).then((answer) => answer.changes),
   change: (id: string) => request<ChangeView>(at(id)),
+  diff: (id: string) =>
+    request<{ documents: DocumentDiff[] }>(at(id, '/diff')).then((answer) => answer.documents),
+  comment: (id: string, comment: CommentRequest) =>
+    request<unknown>(at(id, '/comments'), { method: 'POST', body: comment }),
+  requestChanges: (id: string, text: string) =>
+    request<ChangesRequested>(at(id, '/request-changes'), { method: 'POST', body: { text } }),
   submit: (id: string) => request<Submitted>(at(id, '/submit'), { method: 'POST', body: {} }),
   approve: (id: string) => request<Approved>(at(id, '/approve'), { method: 'POST', body: {} }),
   publish: (id: string) => request<PublishedChange>(at(id, '/publish'), { method: 'POST', body: {} }),
