@@ -70,10 +70,7 @@ export function ChangeTable({ rows }: { rows: readonly ChangeRow[] }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  <Badge
-                    variant="light"
-                    color={row.state === 'published' ? 'green' : row.state === 'in_review' ? 'blue' : 'gray'}
-                  >
+                  <Badge variant="outline" color="gray" className="inbox-badge">
                     {STATE_WORDS[row.state]}
                   </Badge>
                 </Table.Td>

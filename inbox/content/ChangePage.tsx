@@ -60,9 +60,11 @@ export function ChangeDetails({ change }: { change: ChangeView }) {
     <Stack>
       <Title order={1}>{change.title}</Title>
       <Group gap="xs">
-        <Badge variant="light">{STATE_WORDS[change.state]}</Badge>
+        <Badge variant="outline" color="gray" className="inbox-badge">
+          {STATE_WORDS[change.state]}
+        </Badge>
         {change.live && (
-          <Badge color={change.live.on === change.live.of ? 'green' : 'yellow'} variant="light">
+          <Badge variant="outline" color="gray" className="inbox-badge">
             {liveSentence(change.live)}
           </Badge>
         )}
@@ -111,7 +113,7 @@ export function ChangeDetails({ change }: { change: ChangeView }) {
                   {approval.at ? `, ${exactTime(approval.at)}` : ''}
                 </span>
                 {approval.stale && (
-                  <Badge color="orange" variant="light">
+                  <Badge color="red.9" variant="filled" className="inbox-badge">
                     Stale: the content changed after it
                   </Badge>
                 )}

@@ -108,11 +108,16 @@ function FieldDiff({
     <Stack gap={4} className="review-field">
       <Group gap="xs">
         <Text fw={700}>{field.field}</Text>
-        <Badge variant="light" color="gray">
+        <Badge variant="outline" color="gray" className="inbox-badge">
           {CHANGE_WORDS[field.change]}
         </Badge>
         {claims.map((kind) => (
-          <Badge key={kind} variant="filled" color={kind === 'clinical' ? 'red' : 'orange'}>
+          <Badge
+            key={kind}
+            variant="filled"
+            color={kind === 'clinical' ? 'red.9' : 'grape.9'}
+            className="inbox-badge"
+          >
             {`${KIND_WORDS[kind]}: needs ${WHO_APPROVES[kind]}`}
           </Badge>
         ))}
