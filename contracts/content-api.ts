@@ -135,3 +135,30 @@ export interface CommentRequest {
   file?: string;
   pointer?: string;
 }
+
+/** One version of a page: a release in which its document changed (GET /history?file=<path>, newest first). */
+export interface PageVersion {
+  release: number;
+  at: string;
+  publishedBy: string;
+  message: string;
+  /** False: the page did not exist in that release (deleted, or not yet made). */
+  exists: boolean;
+  /** The change set it was published from, when it was one. */
+  change: { id: string; title: string; author: string } | null;
+  reviewers: { by: string; name: string | null; credential: string | null; at: string }[];
+  live: boolean;
+}
+/** GET /history: `pages` (the live release's page documents) without `file`; `versions` with it. */
+export interface HistoryAnswer {
+  pages: string[];
+  versions: PageVersion[];
+}
+/** POST /history/<release>/restore `{ file }` → 201: the new change set holding that version. */
+export interface Restored {
+  id: string;
+}
+/** POST /releases/<release>/rollback → 200 (a publisher; 401 when a passkey check is due). */
+export interface RolledBack {
+  release: string;
+}

@@ -37,6 +37,7 @@ import {
 } from './publish-change.ts';
 import { previewLinkRoutes } from './preview-links.ts';
 import { documentDiff } from './change-diff.ts';
+import { historyRoutes } from './history-routes.ts';
 
 const MAX_TITLE = 200;
 const MAX_COMMENT = 5000;
@@ -357,6 +358,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
   };
 
   const previews = previewLinkRoutes(context, origin);
+  const history = historyRoutes(context);
 
   return (router: Router) => {
     router.use(
@@ -384,5 +386,6 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
       '/content/changes/:id/preview-links',
       answered((req, res) => previews.revoke(req, res, need(res, CONTENT_ROLES, 'staff of the site'))),
     );
+    history(router);
   };
 }

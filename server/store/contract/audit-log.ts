@@ -79,7 +79,9 @@ export type AuditAction =
   | 'change-schedule-failed'
   | 'preview-link'
   | 'preview-revoke'
-  | 'preview-view';
+  | 'preview-view'
+  // A page of an earlier release opened in the staff area's history (its release and path).
+  | 'release-view';
 
 export interface AuditEntry {
   /** A staff member's e-mail, `cli:<os user>` for the command line, `server` for the server itself. */
