@@ -22,6 +22,7 @@ import { CONTENT_ROLES, holdsAny } from '../contracts/staff-api.ts';
 import { contentApi } from './content/content-api.ts';
 import { ChangeList } from './content/ChangeList.tsx';
 import { ChangePage } from './content/ChangePage.tsx';
+import { History } from './content/History.tsx';
 
 const rootRoute = createRootRoute({
   beforeLoad: async ({ location }) => {
@@ -103,6 +104,15 @@ const changeRoute = createRoute({
   }),
   component: ChangePage,
 });
+const historyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/history',
+  validateSearch: (search: Record<string, unknown>): { file?: string } =>
+    typeof search.file === 'string' && /^pages\/[\w/-]+\.json$/.test(search.file)
+      ? { file: search.file }
+      : {},
+  component: History,
+});
 const accountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account',
@@ -121,6 +131,7 @@ export const router = createRouter({
     speedRoute,
     changesRoute,
     changeRoute,
+    historyRoute,
     accountRoute,
   ]),
   basepath: '/staff',

@@ -1,6 +1,6 @@
 // The change sets (issue #28), for editorial staff: title, author, state and last change, newest first; each opens its
 // page (ChangePage.tsx). Admissions-only members never reach it: the header shows no link, and the screen says so.
-import { Alert, Anchor, Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { Suspense, use } from 'react';
 import { CONTENT_ROLES, holdsAny } from '../../contracts/staff-api.ts';
@@ -18,7 +18,12 @@ export function ChangeList() {
   if (!me || !holdsAny(me.roles, CONTENT_ROLES) || !changes) return <EditorialOnly />;
   return (
     <Stack>
-      <Title order={1}>Change sets</Title>
+      <Group justify="space-between">
+        <Title order={1}>Change sets</Title>
+        <Anchor component={Link} to="/history">
+          Page history
+        </Anchor>
+      </Group>
       <Suspense fallback={<Text>Loading the change sets…</Text>}>
         <ShownChanges found={changes} />
       </Suspense>

@@ -7,6 +7,9 @@ import {
   type ChangeState,
   type ChangesRequested,
   type ChangeView,
+  type HistoryAnswer,
+  type Restored,
+  type RolledBack,
   type CommentRequest,
   type DocumentDiff,
   type PreviewLinkAnswer,
@@ -37,6 +40,15 @@ export const contentApi = {
     request<unknown>(at(id, '/comments'), { method: 'POST', body: comment }),
   requestChanges: (id: string, text: string) =>
     request<ChangesRequested>(at(id, '/request-changes'), { method: 'POST', body: { text } }),
+  pages: () => request<HistoryAnswer>('/content/history').then((answer) => answer.pages),
+  history: (file: string) =>
+    request<HistoryAnswer>(`/content/history?file=${encodeURIComponent(file)}`).then(
+      (answer) => answer.versions,
+    ),
+  restore: (release: number, file: string) =>
+    request<Restored>(`/content/history/${release}/restore`, { method: 'POST', body: { file } }),
+  rollback: (release: number) =>
+    request<RolledBack>(`/content/releases/${release}/rollback`, { method: 'POST', body: {} }),
   submit: (id: string) => request<Submitted>(at(id, '/submit'), { method: 'POST', body: {} }),
   approve: (id: string) => request<Approved>(at(id, '/approve'), { method: 'POST', body: {} }),
   publish: (id: string) => request<PublishedChange>(at(id, '/publish'), { method: 'POST', body: {} }),
@@ -59,3 +71,7 @@ export const editorHref = (id: string): string => `/staff/edit/?change=${encodeU
 
 /** A change set's page in the staff app. */
 export const changePath = (id: string): string => `/changes/${encodeURIComponent(id)}`;
+
+/** A release's page as visitors saw it (served by the content API, behind the session). */
+export const versionHref = (release: number, file: string): string =>
+  `/staff/api/content/history/${release}/view?file=${encodeURIComponent(file)}`;

@@ -16,6 +16,7 @@ import { nonceOf } from '../staff/staff-headers.ts';
 import { FRESH_ASSERTION_MS } from '../staff/staff-session-life.ts';
 import { isDocumentPath, liveContent, liveVersion } from './live-content.ts';
 import type { ContentContext } from './publish-change.ts';
+import { contentHash, isStale } from './change-review.ts';
 
 /** The change set a release was published from: its message is `change set <id>: <title>` (publish-change.ts). */
 const changeIdOf = (message: string): string | undefined => /^change set ([\w-]+):/.exec(message)?.[1];
@@ -69,7 +70,11 @@ export function historyRoutes(context: ContentContext) {
       before = text;
       const changeId = changeIdOf(release.message);
       const set = changeId ? await changes.get(changeId) : undefined;
-      const approvals = set ? await changes.approvals(set.id) : [];
+      // Only the approvals of the content published: an approval made stale by a later edit reviewed something else.
+      const hash = set ? contentHash(await changes.documents(set.id)) : '';
+      const approvals = set
+        ? (await changes.approvals(set.id)).filter((approval) => !isStale(approval, hash))
+        : [];
       versions.push({
         release: release.id,
         at: release.at,

@@ -3,7 +3,9 @@
 // (the editor's screen is another branch), cannot approve it (the button refused, with the reason), a clinical reviewer
 // approves it in the app, the editor edits again and the approval shows stale, the reviewer approves again, a publisher
 // publishes it in the app, and the public page shows the change with "Medically reviewed by", without a restart. The
-// change sets list and page pass axe at phone and desktop width, light and dark; screenshots go to SHOTS_DIR if set.
+// page's history shows the release with its author and reviewer, and restoring the earlier version makes a change set.
+// The change sets list, a change set and the history pass axe at phone and desktop width, light and dark; screenshots
+// go to SHOTS_DIR if set.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -192,5 +194,25 @@ describe('review and publish from the browser', () => {
       .toContain('12-14 days');
     const html = await (await fetch(`${site.url}${PAGE_URL}`)).text();
     expect(html).toMatch(/Medically reviewed by[^<]*(<[^>]+>)*[^<]*Maya Chen/);
+
+    // 8. The page's history: the release with its author and reviewer; restoring the earlier version makes a change set.
+    await editor.goto(`${inboxOrigin(site)}/staff/history?file=${encodeURIComponent(PAGE_FILE)}`);
+    const published = editor.getByRole('article', { name: /^Release \d+$/ }).first();
+    await published
+      .getByText(
+        'From the change set “Fentanyl detox duration” by ed@example.org, reviewed by Maya Chen, MD, Addiction Medicine.',
+      )
+      .waitFor();
+    await published.getByText('Live now').waitFor();
+    await expectAccessible(editor, 'the page history', 'history');
+    await editor
+      .getByRole('article', { name: 'Release 1' })
+      .getByRole('button', { name: 'Restore this version' })
+      .click();
+    await editor.getByRole('heading', { name: `Restore ${PAGE_FILE} to release 1`, level: 1 }).waitFor();
+    await editor.getByText('Draft', { exact: true }).waitFor();
+    await editor.locator('ins', { hasText: '7-14 days' }).waitFor();
+    // Nothing live changed: the restore is a change set to review.
+    expect(await (await fetch(`${site.url}${PAGE_URL}`)).text()).toContain('12-14 days');
   }, 300_000);
 });
