@@ -1,10 +1,23 @@
 // The review of a change set (issue #28, item 4): per document, each field that changed, named in the content model's
-// words, marked with whose approval it needs (a medical claim, contact details), its value before and after; a comment
+// words, marked with whose approval it needs (a medical claim, contact details), its value before and after; the page
+// rendered before (the live release's HTML) and after (the real renderer over the set), each in a tab of its own; a comment
 // on a field; and, for reviewers, "Request changes", which sends the set back to its editors with the reason.
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ChangeView, DocumentDiff, FieldChange } from '../../contracts/content-api.ts';
-import { contentApi } from './content-api.ts';
+import { contentApi, renderHref } from './content-api.ts';
 import { KIND_WORDS, WHO_APPROVES } from './words.ts';
 
 const CHANGE_WORDS: Readonly<Record<FieldChange['change'], string>> = {
@@ -76,6 +89,20 @@ export function DocumentChanges({
           {document.path}
           {document.created ? ' (new page)' : document.deleted ? ' (deleted)' : ''}
         </Title>
+        {document.path.startsWith('pages/') && (
+          <Group gap="md">
+            {!document.created && (
+              <Anchor href={renderHref(id, document.path, 'before')} target="_blank" rel="noreferrer">
+                The page before (live now)
+              </Anchor>
+            )}
+            {!document.deleted && (
+              <Anchor href={renderHref(id, document.path, 'after')} target="_blank" rel="noreferrer">
+                The page after (with this change set)
+              </Anchor>
+            )}
+          </Group>
+        )}
         {document.changes.length === 0 && <Text>No field changed.</Text>}
         {document.changes.map((field) => (
           <FieldDiff

@@ -176,5 +176,14 @@ describe('the review of a document', () => {
     // A field of no claim is not marked as one.
     expect(text).toMatch(/Title Changed Before/);
     expect(body.querySelectorAll('button').length).toBe(2);
+    const file = encodeURIComponent('pages/treatment/fentanyl-addiction.json');
+    expect(
+      body.querySelector(`a[href="/staff/api/content/changes/c1/render?file=${file}&side=before"]`)
+        ?.textContent,
+    ).toBe('The page before (live now)');
+    expect(
+      body.querySelector(`a[href="/staff/api/content/changes/c1/render?file=${file}&side=after"]`)
+        ?.textContent,
+    ).toBe('The page after (with this change set)');
   });
 });

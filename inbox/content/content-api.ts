@@ -75,3 +75,7 @@ export const changePath = (id: string): string => `/changes/${encodeURIComponent
 /** A release's page as visitors saw it (served by the content API, behind the session). */
 export const versionHref = (release: number, file: string): string =>
   `/staff/api/content/history/${release}/view?file=${encodeURIComponent(file)}`;
+
+/** A page of a change set rendered as visitors see it now (`before`) or as the set would make it (`after`). */
+export const renderHref = (id: string, file: string, side: 'before' | 'after'): string =>
+  `/staff/api${at(id, `/render?file=${encodeURIComponent(file)}&side=${side}`)}`;

@@ -14,7 +14,9 @@ import { knownRelease, ReleaseError, rollback } from '../releases/publisher.ts';
 import { HttpError, jsonBody, signedIn } from '../staff/staff-context.ts';
 import { nonceOf } from '../staff/staff-headers.ts';
 import { FRESH_ASSERTION_MS } from '../staff/staff-session-life.ts';
-import { isDocumentPath, liveContent, liveVersion } from './live-content.ts';
+import { isDocumentPath, liveContent, liveVersion, overlay } from './live-content.ts';
+import { changeSet } from './publish-change.ts';
+import { renderPreview } from './preview-render.ts';
 import type { ContentContext } from './publish-change.ts';
 import { contentHash, isStale } from './change-review.ts';
 
@@ -122,6 +124,36 @@ export function historyRoutes(context: ContentContext) {
       );
   };
 
+  /**
+   * GET /content/changes/<id>/render?file=<page>&side=before|after: the page as visitors see it now (the live release's
+   * stored HTML), or as the change set would make it (the real renderer over the set's documents, as a preview link
+   * shows it), for a reviewer to compare. Behind the session, noindex, no scripts.
+   */
+  const render = async (req: Request, res: Response) => {
+    const set = await changeSet(context, String(req.params.id));
+    const file = fileOf(req);
+    if (kindOf(file) !== 'page') throw new HttpError(400, 'only a page has a view');
+    const path = pagePath(file);
+    const live = await liveContent(releases);
+    res.set({ 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': 'no-store' }).type('html');
+    if (req.query.side === 'before') {
+      const html = await releases.file(live.releaseId, htmlFile(path));
+      if (!html) throw new HttpError(404, `${path} is not live: it is new in this change set`);
+      res.send(asArchived(html.toString('utf8'), nonceOf(res), `Before: ${path} as visitors see it now`));
+      return;
+    }
+    const documents = await changes.documents(set.id);
+    if (documents.some((document) => document.path === file && document.text === null))
+      throw new HttpError(404, `this change set deletes ${path}`);
+    const html = await renderPreview(
+      context.codeDir,
+      overlay(live.documents, documents),
+      path,
+      `${live.releaseId}:${contentHash(documents)}`,
+    );
+    res.send(asArchived(html, nonceOf(res), `After: ${path} with this change set (not published)`));
+  };
+
   /** POST /content/history/<release>/restore `{ file }`: a new change set holding that version. Editors only. */
   const restore = async (req: Request, res: Response) => {
     const { member } = signedIn(res);
@@ -184,6 +216,7 @@ export function historyRoutes(context: ContentContext) {
   };
 
   return (router: Router) => {
+    router.get('/content/changes/:id/render', render);
     router.get('/content/history', history);
     router.get('/content/history/:release/view', view);
     router.post('/content/history/:release/restore', restore);

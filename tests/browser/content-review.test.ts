@@ -162,6 +162,13 @@ describe('review and publish from the browser', () => {
     await reviewer.getByText('Timeline (block 5) › Items, item 1 › Duration').waitFor();
     await reviewer.getByText('medical claims: needs a clinical reviewer').waitFor();
     await reviewer.locator('ins', { hasText: '10-14 days' }).waitFor();
+    // The page rendered after the change, as visitors would see it (opened in a tab of its own).
+    const afterHref = await reviewer
+      .getByRole('link', { name: 'The page after (with this change set)' })
+      .getAttribute('href');
+    expect(
+      await reviewer.evaluate((href) => fetch(href ?? '').then((response) => response.text()), afterHref),
+    ).toContain('10-14 days');
     await reviewer.getByRole('button', { name: 'Approve' }).click();
     await reviewer.getByRole('status').filter({ hasText: 'Approved' }).waitFor();
     await reviewer.getByText(/maya@example\.org approved medical claims/).waitFor();

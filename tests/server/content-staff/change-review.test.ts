@@ -1,5 +1,5 @@
 // Review through the content API (issue #28, item 4): a change set's field-by-field diff in the content model's words
-// (not JSON pointers), with each field's claim kind and its value before and after; and "request changes", which sends
+// (not JSON pointers), with each field's claim kind and its value before and after; the page rendered before and after; and "request changes", which sends
 // a set in review back to its editors with the reviewer's reason as a comment, audited, and is refused to an editor.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,21 @@ describe('reviewing a change set', () => {
       },
     ]);
   });
+
+  it('renders the page before (as live) and after (with the set), noindex and without scripts', async () => {
+    const before = await reviewer.get(`${API}/${id}/render?file=${PAGE}&side=before`);
+    expect(before.status).toBe(200);
+    expect(before.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const beforeHtml = await before.text();
+    expect(beforeHtml).toContain('Before: /treatment/fentanyl-addiction as visitors see it now');
+    expect(beforeHtml).toContain('7-14 days');
+    expect(beforeHtml).not.toContain('10-14 days');
+    const after = await (await reviewer.get(`${API}/${id}/render?file=${PAGE}&side=after`)).text();
+    expect(after).toContain('After: /treatment/fentanyl-addiction with this change set (not published)');
+    expect(after).toContain('10-14 days');
+    for (const html of [beforeHtml, after])
+      expect(html).not.toMatch(/<script\b(?![^>]*application\/ld\+json)/i);
+  }, 60_000);
 
   it('sends a set in review back to its editors with the reason, audited; refused to an editor', async () => {
     await editor.json(await editor.post(`${API}/${id}/submit`));
