@@ -107,3 +107,59 @@ export interface PreviewLinkAnswer {
   url: string;
   expiresAt: string | null;
 }
+
+/** GET /changes/<id>/diff: per document, each field changed, in words, with its claim kind and values as text. */
+export interface DocumentDiff {
+  path: string;
+  created: boolean;
+  deleted: boolean;
+  changes: FieldChange[];
+}
+export interface FieldChange {
+  /** For a comment on the field; into the new version, or the old one for a removed value. */
+  pointer: string;
+  /** The field in the content model's words: "Timeline (block 5) › Items, item 1 › Duration". */
+  field: string;
+  change: 'changed' | 'added' | 'removed' | 'moved';
+  kinds: ClaimKind[];
+  /** The value as text; null when there is none on that side. */
+  before: string | null;
+  after: string | null;
+}
+/** POST /changes/<id>/request-changes `{ text }` (a reviewer): in review goes back to draft, the text a comment. */
+export interface ChangesRequested {
+  state: 'draft';
+}
+/** POST /changes/<id>/comments `{ text, file?, pointer? }` → 201. */
+export interface CommentRequest {
+  text: string;
+  file?: string;
+  pointer?: string;
+}
+
+/** One version of a page: a release in which its document changed (GET /history?file=<path>, newest first). */
+export interface PageVersion {
+  release: number;
+  at: string;
+  publishedBy: string;
+  message: string;
+  /** False: the page did not exist in that release (deleted, or not yet made). */
+  exists: boolean;
+  /** The change set it was published from, when it was one. */
+  change: { id: string; title: string; author: string } | null;
+  reviewers: { by: string; name: string | null; credential: string | null; at: string }[];
+  live: boolean;
+}
+/** GET /history: `pages` (the live release's page documents) without `file`; `versions` with it. */
+export interface HistoryAnswer {
+  pages: string[];
+  versions: PageVersion[];
+}
+/** POST /history/<release>/restore `{ file }` → 201: the new change set holding that version. */
+export interface Restored {
+  id: string;
+}
+/** POST /releases/<release>/rollback → 200 (a publisher; 401 when a passkey check is due). */
+export interface RolledBack {
+  release: string;
+}

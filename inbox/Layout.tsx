@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconChevronDown, IconMoon, IconSun } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import type { Me } from '../contracts/staff-api.ts';
+import { CONTENT_ROLES, holdsAny, type Me } from '../contracts/staff-api.ts';
 import { IdleWatch } from './auth/IdleWatch.tsx';
 import { DeskWatch } from './desk/DeskWatch.tsx';
 import { isPublicPath, useSession } from './session.ts';
@@ -88,6 +88,11 @@ function Header({ me }: { me: Me | null | undefined }) {
                 <Anchor component={Link} to="/" className="inbox-nav-link">
                   Leads
                 </Anchor>
+                {holdsAny(me.roles, CONTENT_ROLES) && (
+                  <Anchor component={Link} to="/changes" className="inbox-nav-link">
+                    Changes
+                  </Anchor>
+                )}
                 {me.admin && <AdminMenu />}
                 {/* The studio's editor online (a page of its own, /staff/edit/), for editors and admins. */}
                 {(me.admin || me.roles.includes('editor')) && (

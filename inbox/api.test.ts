@@ -31,3 +31,30 @@ describe('what the inbox says when a request fails', () => {
     expect(query({ status: 'new', form: '', before: 'abc' })).toBe('?status=new&before=abc');
   });
 });
+
+describe('a content act that needs the passkey again', () => {
+  it('keeps the session: a 401 for a stale passkey check is not a sign-out', async () => {
+    const { request, whenSignedOut } = await import('./api.ts');
+    let signedOut = 0;
+    whenSignedOut(() => {
+      signedOut += 1;
+    });
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async () =>
+      new Response(JSON.stringify({ error: REFUSED.freshPasskey }), {
+        status: 401,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    try {
+      await expect(request('/content/changes/x/approve', { method: 'POST', body: {} })).rejects.toMatchObject(
+        {
+          status: 401,
+          serverMessage: REFUSED.freshPasskey,
+        },
+      );
+      expect(signedOut).toBe(0);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+});

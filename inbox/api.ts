@@ -33,6 +33,8 @@ export class ApiError extends Error {
     message: string,
     /** The server's own words (its `error`), when it gave any. */
     readonly serverMessage?: string,
+    /** The whole answer, for refusals that carry more than words (a publish's missing approvals and conflicts). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -47,6 +49,8 @@ export function explain(
   serverMessage: string | undefined,
   retryAfter: string | null,
 ): string {
+  if (serverMessage === REFUSED.freshPasskey)
+    return 'Confirm it is you with your passkey first, then try again.';
   if (status === 401) return 'You are signed out. Sign in again to continue.';
   if (status === 403 && serverMessage === REFUSED.revokedInvitation)
     return 'This invitation no longer works: your access to the inbox was ended. If you think this is a mistake, ask an admin.';
@@ -105,8 +109,10 @@ export async function request<T>(
   const body = (await response.json().catch(() => undefined)) as Partial<ErrorAnswer> | undefined;
   if (!response.ok) {
     // The session's own question (/me, session.ts) and the sign-in ceremonies expect a 401; any other ends the session.
+    // The content API's 401 for a passkey check older than 5 minutes keeps the session: the app asks for the passkey.
     if (
       response.status === 401 &&
+      body?.error !== REFUSED.freshPasskey &&
       path !== '/me' &&
       !path.startsWith('/signin') &&
       !path.startsWith('/enrol')
@@ -116,6 +122,7 @@ export async function request<T>(
       response.status,
       explain(response.status, body?.error, response.headers.get('Retry-After')),
       body?.error,
+      body,
     );
   }
   return body as T;

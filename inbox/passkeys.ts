@@ -53,8 +53,11 @@ export async function reauthenticate(): Promise<void> {
   await request<void>('/reauth/verify', { method: 'POST', body: { response } satisfies CredentialRequest });
 }
 
+// The staff API says 403, the content API 401 (issue #28's interface), for the same reason.
 const staleCheck = (error: unknown) =>
-  error instanceof ApiError && error.status === 403 && error.serverMessage === REFUSED.freshPasskey;
+  error instanceof ApiError &&
+  (error.status === 403 || error.status === 401) &&
+  error.serverMessage === REFUSED.freshPasskey;
 
 /** Runs `act`; when the server asks for a fresh passkey check first, asks for the passkey and runs it once more. */
 export async function withFreshPasskey<T>(act: () => Promise<T>): Promise<T> {

@@ -18,6 +18,11 @@ import { AuditLog } from './audit/AuditLog.tsx';
 import { adminApi, DEFAULT_WEEKS } from './admin/admin-api.ts';
 import { SpeedToLead } from './admin/SpeedToLead.tsx';
 import { Team } from './admin/Team.tsx';
+import { CONTENT_ROLES, holdsAny } from '../contracts/staff-api.ts';
+import { contentApi } from './content/content-api.ts';
+import { ChangeList } from './content/ChangeList.tsx';
+import { ChangePage } from './content/ChangePage.tsx';
+import { History } from './content/History.tsx';
 
 const rootRoute = createRootRoute({
   beforeLoad: async ({ location }) => {
@@ -78,6 +83,36 @@ const speedRoute = createRoute({
   }),
   component: SpeedToLead,
 });
+// Change sets (issue #28), for editorial staff and admins: nothing is asked for admissions-only members.
+const changesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/changes',
+  loader: ({ context }) => ({
+    changes:
+      context.me && holdsAny(context.me.roles, CONTENT_ROLES) ? settle(contentApi.changes()) : undefined,
+  }),
+  component: ChangeList,
+});
+const changeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/changes/$id',
+  loader: ({ context, params }) => ({
+    change:
+      context.me && holdsAny(context.me.roles, CONTENT_ROLES)
+        ? settle(contentApi.change(params.id))
+        : undefined,
+  }),
+  component: ChangePage,
+});
+const historyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/history',
+  validateSearch: (search: Record<string, unknown>): { file?: string } =>
+    typeof search.file === 'string' && /^pages\/[\w/-]+\.json$/.test(search.file)
+      ? { file: search.file }
+      : {},
+  component: History,
+});
 const accountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account',
@@ -94,6 +129,9 @@ export const router = createRouter({
     auditRoute,
     staffRoute,
     speedRoute,
+    changesRoute,
+    changeRoute,
+    historyRoute,
     accountRoute,
   ]),
   basepath: '/staff',

@@ -26,6 +26,7 @@ import {
 import { CipherError } from '../store/shared/cipher.ts';
 import { KeyError } from '../store/shared/key-file.ts';
 import { actorOf, withStore } from './cli-store.ts';
+import { propose } from './content-propose.ts';
 
 export const USAGE = `Usage: npm run content -- <command>
 
@@ -41,6 +42,8 @@ export const USAGE = `Usage: npm run content -- <command>
   pull [<id>] [--force]      write the live release's documents (or release <id>'s) into this checkout's pages/ and
                              site/, removing the documents it does not hold, so git mirrors what is published;
                              refused while git shows uncommitted changes there, unless --force
+  propose --title "..."      make the checkout's content changes (against the live release's documents) a change
+                             set, authored cli:<os user>, for review in the staff area like any other; prints its id
 
 Reads LEADS_DB (default data/leads.db) or DATABASE_URL and the lead key as the server does (npm run leads -- help);
 builds with the code in the folder above CLIENT_DIR (default dist/).
@@ -253,6 +256,23 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         );
         return 0;
       });
+    }
+    case 'propose': {
+      const { values } = readArgs(rest, { title: { type: 'string' } }, { usage: USAGE });
+      const title = values.title?.trim();
+      if (!title) throw new UsageError('propose takes --title "..."');
+      const root = contentPaths(io.cwd);
+      const problems = validateAll(root, readContent(root));
+      for (const problem of problems) io.err(`${formatContentError(problem)}\n`);
+      if (problems.length) {
+        io.err(
+          `\n${problems.length} content error${problems.length === 1 ? '' : 's'}: nothing was proposed.\n`,
+        );
+        return 1;
+      }
+      return withStore(io, (store) =>
+        propose(store, { title, author: actor, documents: readDocuments(io.cwd), io }),
+      );
     }
     default:
       throw new UsageError(command === undefined ? 'Which command?' : `Unknown command: ${command}`);

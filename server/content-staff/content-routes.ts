@@ -36,6 +36,8 @@ import {
   type ContentContext,
 } from './publish-change.ts';
 import { previewLinkRoutes } from './preview-links.ts';
+import { documentDiff } from './change-diff.ts';
+import { historyRoutes } from './history-routes.ts';
 import { editorRoutes } from './editor-routes.ts';
 
 const MAX_TITLE = 200;
@@ -272,6 +274,27 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
     res.status(201).json({});
   };
 
+  // Field by field, in words, for review (change-diff.ts).
+  const diff = async (req: Request, res: Response) => {
+    const set = await changeSet(context, String(req.params.id));
+    res.json({ documents: (await changes.documents(set.id)).map(documentDiff) });
+  };
+
+  // A reviewer sends the set back to its editors: in review becomes draft again, with the reviewer's reason kept as a
+  // comment. Approvals stay as they are: any edit after makes them stale, and an unchanged set keeps them.
+  const requestChanges = async (req: Request, res: Response) => {
+    const { member } = need(res, ['reviewer', 'admin'], 'reviewers');
+    const set = await changeSet(context, String(req.params.id));
+    const text = jsonBody(req).text;
+    if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_COMMENT)
+      throw new HttpError(400, `text: what to change, 1 to ${MAX_COMMENT} characters`);
+    if (!(await changes.setState(set.id, ['in_review'], 'draft', { now: context.now() })))
+      throw new HttpError(409, 'only a change set in review can be sent back');
+    await changes.comment(set.id, { by: member.email, at: context.now(), path: null, pointer: null, text });
+    await audit.append({ actor: member.email, action: 'change-request-changes', detail: set.id });
+    res.json({ state: 'draft' });
+  };
+
   const approve = async (req: Request, res: Response) => {
     const signed = need(res, ['reviewer', 'admin'], 'reviewers');
     const { member } = signed;
@@ -336,6 +359,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
   };
 
   const previews = previewLinkRoutes(context, origin);
+  const history = historyRoutes(context);
 
   return (router: Router) => {
     router.use(
@@ -352,6 +376,8 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
     // The staff area's editor: its document list and who else is editing (editor-routes.ts).
     editorRoutes(context, answered)(router);
     router.post('/content/changes/:id/comments', answered(comment));
+    router.get('/content/changes/:id/diff', answered(diff));
+    router.post('/content/changes/:id/request-changes', answered(requestChanges));
     router.post('/content/changes/:id/approve', answered(approve));
     router.post('/content/changes/:id/publish', answered(publishRoute));
     router.post('/content/changes/:id/schedule', answered(schedule));
@@ -363,5 +389,6 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
       '/content/changes/:id/preview-links',
       answered((req, res) => previews.revoke(req, res, need(res, CONTENT_ROLES, 'staff of the site'))),
     );
+    history(router);
   };
 }

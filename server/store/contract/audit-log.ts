@@ -63,21 +63,25 @@ export type AuditAction =
   | 'rollback'
   | 'deploy'
   // Change sets (server/content-staff/), each by the member's e-mail with the set's id in the detail: made, a document
-  // saved (its path and version), submitted (the kinds it requires), a comment, an approval (what it covers and the
-  // content hash), a publish (the release) or a refused one (why), a schedule set, run or failed (actor: the publisher
-  // who set it), preview links made or revoked, and every view of a preview (actor `preview:<link hash prefix>`).
+  // saved (its path and version), submitted (the kinds it requires), a comment, changes requested (back to draft), an
+  // approval (what it covers and the content hash), a publish (the release) or a refused one (why), a schedule set, run
+  // or failed (actor: the publisher who set it), preview links made or revoked, and every view of a preview (actor
+  // `preview:<link hash prefix>`).
   | 'change-create'
   | 'change-edit'
   | 'change-submit'
   | 'change-comment'
   | 'change-approve'
+  | 'change-request-changes'
   | 'change-publish'
   | 'change-publish-failed'
   | 'change-schedule'
   | 'change-schedule-failed'
   | 'preview-link'
   | 'preview-revoke'
-  | 'preview-view';
+  | 'preview-view'
+  // A page of an earlier release opened in the staff area's history (its release and path).
+  | 'release-view';
 
 export interface AuditEntry {
   /** A staff member's e-mail, `cli:<os user>` for the command line, `server` for the server itself. */
