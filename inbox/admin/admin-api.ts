@@ -27,7 +27,10 @@ export const adminApi = {
   speedToLead: (weeks: number) => request<SpeedToLeadReport>(`/reports/speed-to-lead?weeks=${weeks}`),
   shift: () => request<ShiftState>('/shift'),
   setShift: (onShift: boolean) =>
-    request<ShiftState>('/shift', { method: 'POST', body: { onShift } satisfies Pick<ShiftState, 'onShift'> }),
+    request<ShiftState>('/shift', {
+      method: 'POST',
+      body: { onShift } satisfies Pick<ShiftState, 'onShift'>,
+    }),
   merge: (id: string, from: string) =>
     request<LeadDetail>(`/leads/${encodeURIComponent(id)}/merge`, {
       method: 'POST',
