@@ -19,30 +19,14 @@ import { changeSet } from './publish-change.ts';
 import { renderPreview } from './preview-render.ts';
 import type { ContentContext } from './publish-change.ts';
 import { contentHash, isStale } from './change-review.ts';
+import { escapeHtml, staticCopy } from './static-copy.ts';
 
 /** The change set a release was published from: its message is `change set <id>: <title>` (publish-change.ts). */
 const changeIdOf = (message: string): string | undefined => /^change set ([\w-]+):/.exec(message)?.[1];
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /** A release's stored page as visitors saw it, made safe to open in the staff area: no scripts, noindex, a banner. */
-export function asArchived(html: string, nonce: string, banner: string): string {
-  const bar =
-    `<style nonce="${nonce}">.archive-banner{position:sticky;top:0;z-index:1000;background:#1c3d5a;color:#fff;` +
-    `padding:.5rem 1rem;font:600 1rem/1.4 system-ui,sans-serif}</style>` +
-    `<div class="archive-banner" role="status">${escapeHtml(banner)}</div>`;
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link\b[^>]*rel="(?:modulepreload|preload|expect)"[^>]*>/gi, '')
-    .replace(/<style\b/gi, `<style nonce="${nonce}"`)
-    .replace(/<meta name="robots"[^>]*>/i, '')
-    .replace(/<head>/i, '<head><meta name="robots" content="noindex, nofollow">')
-    .replace(/(<body\b[^>]*>)/i, `$1${bar}`);
-}
+export const asArchived = (html: string, nonce: string, banner: string): string =>
+  staticCopy(html, nonce, { className: 'archive-banner', background: '#1c3d5a', html: escapeHtml(banner) });
 
 export function historyRoutes(context: ContentContext) {
   const { releases, changes, audit } = context;

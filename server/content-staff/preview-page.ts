@@ -11,15 +11,10 @@ import { sha256 } from '../store/shared/staff-records.ts';
 import { contentHash } from './change-review.ts';
 import { liveContent, overlay } from './live-content.ts';
 import { renderPreview } from './preview-render.ts';
+import { escapeHtml, staticCopy } from './static-copy.ts';
 import type { ContentContext } from './publish-change.ts';
 
 export const BANNER_TEXT = 'Preview: not published';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 function plainPage(res: Response, status: number, title: string, text: string): void {
   res
@@ -39,17 +34,12 @@ function asPreview(html: string, nonce: string, pages: string[], token: string, 
       (path) => `<a href="/staff/preview/${token}?page=${encodeURIComponent(path)}">${escapeHtml(path)}</a>`,
     )
     .join(' ');
-  const banner =
-    `<style nonce="${nonce}">.preview-banner{position:sticky;top:0;z-index:1000;background:#7a2e00;color:#fff;` +
-    `padding:.5rem 1rem;font:600 1rem/1.4 system-ui,sans-serif}.preview-banner a{color:#fff;margin-left:.75rem}</style>` +
-    `<div class="preview-banner" role="status">${BANNER_TEXT}${others ? ` <span>Other pages: ${others}</span>` : ''}</div>`;
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link\b[^>]*rel="(?:modulepreload|preload|expect)"[^>]*>/gi, '')
-    .replace(/<style\b/gi, `<style nonce="${nonce}"`)
-    .replace(/<meta name="robots"[^>]*>/i, '')
-    .replace(/<head>/i, '<head><meta name="robots" content="noindex, nofollow">')
-    .replace(/(<body\b[^>]*>)/i, `$1${banner}`);
+  return staticCopy(html, nonce, {
+    className: 'preview-banner',
+    background: '#7a2e00',
+    extraCss: '.preview-banner a{color:#fff;margin-left:.75rem}',
+    html: `${BANNER_TEXT}${others ? ` <span>Other pages: ${others}</span>` : ''}`,
+  });
 }
 
 export function previewPage(context: ContentContext) {
