@@ -1,6 +1,7 @@
 // The floating widget and its two forms, with and without JavaScript, against the real server and chat receiver.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { promiseText } from '../../core/promise.ts';
 import { openPage, PHONE, visit } from '../helpers/browser.ts';
 import { siteUnderTest } from '../helpers/site-under-test.ts';
 import site from '../../site/site.json' with { type: 'json' };
@@ -89,7 +90,10 @@ describe('floating widget', () => {
     const dialog = page.getByRole('dialog', { name: consultation.title });
     await dialog.waitFor();
     expect(await page.locator('#consultation-dialog').evaluate((d) => d.matches(':modal'))).toBe(true);
-    await expect(dialog.getByText(consultation.promise).count()).resolves.toBe(1);
+    // The promise as a visitor reads it: its time in words from promiseMinutes ("within 15 minutes").
+    const promise = promiseText(consultation.promise, consultation.promiseMinutes);
+    expect(promise).toContain('within 15 minutes');
+    await expect(dialog.getByText(promise).count()).resolves.toBe(1);
     const scope = await fillContact(page, '#consultation-dialog');
     await scope.getByLabel('Who is this for?').selectOption('family');
     await scope.getByLabel('How soon do you need help?').selectOption('immediate');
