@@ -34,6 +34,9 @@ export function useDiskSync({ opened, document, open, setOpened, setNotice }: Ar
   useEffect(() => {
     if (!file || version === undefined) return;
     return backend.watch(file, version, (change) => {
+      // Gone (deleted here or elsewhere): there is nothing to reload, and opening it again would only fail.
+      if (!change.version)
+        return setNotice(`This document no longer exists: it was ${changedWords(change.changedBy)}.`);
       if (!dirty && !restored)
         void open(file).then(() =>
           setNotice(`This file was reloaded: it was ${changedWords(change.changedBy)}.`),
