@@ -19,7 +19,8 @@ import { changeSet } from './publish-change.ts';
 import { renderPreview } from './preview-render.ts';
 import type { ContentContext } from './publish-change.ts';
 import { contentHash, isStale } from './change-review.ts';
-import { escapeHtml, staticCopy } from './static-copy.ts';
+import { escapeHtml } from '../forms/form-pages.ts';
+import { staticCopy } from './static-copy.ts';
 
 /** The change set a release was published from: its message is `change set <id>: <title>` (publish-change.ts). */
 const changeIdOf = (message: string): string | undefined => /^change set ([\w-]+):/.exec(message)?.[1];

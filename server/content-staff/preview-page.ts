@@ -11,7 +11,8 @@ import { sha256 } from '../store/shared/staff-records.ts';
 import { contentHash } from './change-review.ts';
 import { liveContent, overlay } from './live-content.ts';
 import { renderPreview } from './preview-render.ts';
-import { escapeHtml, staticCopy } from './static-copy.ts';
+import { escapeHtml } from '../forms/form-pages.ts';
+import { staticCopy } from './static-copy.ts';
 import type { ContentContext } from './publish-change.ts';
 
 export const BANNER_TEXT = 'Preview: not published';

@@ -2,12 +2,6 @@
 // it runs: no hydration, no form posts), the response's nonce on its styles, `noindex`, and a banner first in the body
 // that says what it is. One way for previews, history versions and the review's before and after.
 
-export const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /**
  * `html` with its scripts and preloads removed, `nonce` on its styles, noindex, and a sticky banner: `banner.html` (markup
  * the caller escaped) on `background`, the class `className`.
