@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../content/paths.ts';
 import { runStaffCli } from '../../server/cli/staff.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, resizeSettled } from '../helpers/browser.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
 import { axeViolations, describeViolations } from '../quality/accessibility.ts';
@@ -100,7 +100,7 @@ async function setDuration(editor: Page, id: string, duration: string): Promise<
 
 async function expectAccessible(page: Page, what: string, shot: string) {
   for (const size of SIZES) {
-    await page.setViewportSize(size);
+    await resizeSettled(page, size);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
@@ -117,7 +117,7 @@ async function expectAccessible(page: Page, what: string, shot: string) {
         .toBeLessThanOrEqual(0);
     }
   }
-  await page.setViewportSize(SIZES[1]);
+  await resizeSettled(page, SIZES[1]);
 }
 
 describe('review and publish from the browser', () => {

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../content/paths.ts';
 import { runStaffCli } from '../../server/cli/staff.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, resizeSettled } from '../helpers/browser.ts';
 import { runCli } from '../helpers/run-cli.ts';
 import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
 import AxeBuilder from '@axe-core/playwright';
@@ -78,7 +78,7 @@ async function expectAccessible(what: string) {
     { width: 1280, height: 800 },
     { width: 1366, height: 900 },
   ]) {
-    await page.setViewportSize(size);
+    await resizeSettled(page, size);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
@@ -89,7 +89,7 @@ async function expectAccessible(what: string) {
       if (SHOTS) await page.screenshot({ path: join(SHOTS, `${what}-${size.width}-${scheme}.png`) });
     }
   }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await resizeSettled(page, { width: 1280, height: 800 });
   await page.emulateMedia({ colorScheme: 'light' });
 }
 

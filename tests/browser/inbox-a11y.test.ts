@@ -3,7 +3,7 @@
 // dark scheme; and no screen scrolls sideways on the phone.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, resizeSettled } from '../helpers/browser.ts';
 import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
 import { axeViolations, describeViolations } from '../quality/accessibility.ts';
 import { addPasskeyDevice, inboxOrigin, enrol, invite, sendConsultation } from './inbox-helpers.ts';
@@ -52,7 +52,7 @@ describe('the inbox with axe', () => {
   it.each(SIZES)(
     'has no violations on the list, a lead, the account and sign-in at $width px',
     async (size) => {
-      await page.setViewportSize(size);
+      await resizeSettled(page, size);
       await page.goto(`${inboxOrigin(site)}/staff/`);
       await page.getByRole('link', { name: 'Avery Lindqvist' }).waitFor();
       await expectAccessible(page, `the list at ${size.width} px`);
@@ -80,7 +80,7 @@ describe('the inbox with axe', () => {
 
   it('folds the triage controls and filters away on a phone, beside the view, and shows them open on a desk', async () => {
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.setViewportSize(SIZES[0]);
+    await resizeSettled(page, SIZES[0]);
     await page.goto(`${inboxOrigin(site)}/staff/`);
     await page.getByRole('link', { name: 'Avery Lindqvist' }).waitFor();
     const toggle = page.getByRole('button', { name: 'Filters' });
@@ -98,7 +98,7 @@ describe('the inbox with axe', () => {
     await expect(status.isVisible()).resolves.toBe(true);
     await expect(page.getByRole('radiogroup', { name: 'Sort by' }).isVisible()).resolves.toBe(true);
 
-    await page.setViewportSize(SIZES[1]);
+    await resizeSettled(page, SIZES[1]);
     await expect.poll(() => toggle.isVisible()).toBe(false);
     await expect(status.isVisible()).resolves.toBe(true);
   });

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser.ts';
+import { launchBrowser, resizeSettled } from '../helpers/browser.ts';
 import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
 import { axeViolations, describeViolations } from '../quality/accessibility.ts';
 import { addPasskeyDevice, enrol, inboxOrigin, invite, sendConsultation } from './inbox-helpers.ts';
@@ -90,7 +90,7 @@ describe("the admins' screens", () => {
   });
 
   it.each(SIZES)('pass axe at $width px: Staff, Speed to lead, a lead to merge, the shift', async (size) => {
-    await page.setViewportSize(size);
+    await resizeSettled(page, size);
     await page.goto(`${inboxOrigin(site)}/staff/team`);
     await page.getByRole('heading', { name: 'Members' }).waitFor();
     await expectAccessible(`Staff at ${size.width} px`, 'staff');

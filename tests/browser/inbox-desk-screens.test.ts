@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE } from '../helpers/browser.ts';
+import { launchBrowser, PHONE, resizeSettled } from '../helpers/browser.ts';
 import { signedInMember } from '../helpers/inbox-member.ts';
 import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
 import { axeViolations, describeViolations } from '../quality/accessibility.ts';
@@ -111,10 +111,10 @@ describe('the desk on a phone', () => {
     await expect(page.locator('.inbox-leads').innerText()).resolves.not.toMatch(/just now/i);
     await expect(page.title()).resolves.toBe('Signed out: Admissions inbox');
     for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await resizeSettled(page, { width, height: width === 390 ? 844 : 800 });
       expect(describeViolations(await axeViolations(page)), `signed out at ${width} px`).toEqual([]);
     }
-    await page.setViewportSize({ width: 390, height: 844 });
+    await resizeSettled(page, { width: 390, height: 844 });
 
     await banner.getByRole('button', { name: 'Sign in again' }).click();
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();

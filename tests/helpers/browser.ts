@@ -117,3 +117,18 @@ export async function visit(page: Page, url: string) {
     page.off('console', onConsole);
   }
 }
+
+/**
+ * Sets the viewport and waits until the layout has settled: a staff screen's side menu slides in or out (a CSS
+ * transition) when the width crosses its breakpoint, and an accessibility check run mid-slide sees the menu over the
+ * buttons beneath it.
+ */
+export async function resizeSettled(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      // A spinner's endless animation never finishes; a slide does.
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
