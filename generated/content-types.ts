@@ -247,10 +247,8 @@ export interface Card {
    * Points listed under the text, each marked as itemMarker says.
    *
    * @minItems 1
-   *
-   * Items: A point.
    */
-  items?: string[];
+  items?: Text[];
   /**
    * How the points are marked: 'bullet' for facts, signs and symptoms (colored like the card's severity); 'check' only for what the care includes or promises. Defaults to 'bullet'.
    */
@@ -454,10 +452,7 @@ export interface HeroBlock {
    * Main heading of the page (rendered as h1).
    */
   heading: string;
-  /**
-   * Line under the heading in the brand color.
-   */
-  subtitle?: string;
+  subtitle?: Text;
   text?: Text;
   /**
    * Short reassurances shown with a check mark, such as '24/7 Medical Care'.
@@ -472,10 +467,7 @@ export interface HeroBlock {
 }
 export interface TrustPoint {
   icon?: IconName;
-  /**
-   * The reassurance.
-   */
-  text: string;
+  text: Text;
 }
 /**
  * Card beside the heading on wide screens, under it on phones.
@@ -895,10 +887,7 @@ export interface TimelineItem {
    * Name of the phase or step.
    */
   title: string;
-  /**
-   * How long it lasts, such as '5-14 days' or 'First 24 hours'.
-   */
-  duration?: string;
+  duration?: Text;
   description: Text;
   /**
    * What the phase includes.

@@ -70,7 +70,9 @@ export function CardGridBlock({ block }: BlockProps<'card-grid'>) {
                   }
                 >
                   {card.items.map((item) => (
-                    <List.Item key={item}>{item}</List.Item>
+                    <List.Item key={item}>
+                      <RichText text={item} />
+                    </List.Item>
                   ))}
                 </List>
               )}

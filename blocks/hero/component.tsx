@@ -40,7 +40,7 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
             </Title>
             {block.subtitle && (
               <Text size="xl" fw={600} className="hero-subtitle">
-                {block.subtitle}
+                <RichText text={block.subtitle} />
               </Text>
             )}
             {block.text && (
@@ -61,7 +61,9 @@ export function HeroBlock({ block }: BlockProps<'hero'>) {
                   return (
                     <Group key={point.text} gap={6} component="li" wrap="nowrap" className="hero-trust-point">
                       <Icon size={18} aria-hidden className="accent-icon" />
-                      <Text fw={500}>{point.text}</Text>
+                      <Text fw={500}>
+                        <RichText text={point.text} />
+                      </Text>
                     </Group>
                   );
                 })}

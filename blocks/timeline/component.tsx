@@ -3,7 +3,7 @@ import { IconCheck } from '@tabler/icons-react';
 import type { BlockProps } from '../types.ts';
 import { Section } from '../../renderer/ui/Section.tsx';
 import { LinkButton } from '../../renderer/ui/actions.tsx';
-import { RichText } from '../../renderer/text/RichText.tsx';
+import { LabelText, RichText } from '../../renderer/text/RichText.tsx';
 import './styles.css';
 
 export function TimelineBlock({ block }: BlockProps<'timeline'>) {
@@ -22,7 +22,7 @@ export function TimelineBlock({ block }: BlockProps<'timeline'>) {
                 </Title>
                 {item.duration && (
                   <Badge variant="light" className="wrapping-badge">
-                    {item.duration}
+                    <LabelText text={item.duration} />
                   </Badge>
                 )}
               </Group>

@@ -10,7 +10,12 @@ import { SCHEMA_FILES, schemaId } from '../schemas.ts';
 import { emergencyNumberProblems } from './emergency-numbers.ts';
 import { linkProblems, redirectProblems, relatedProgramsProblems, type SiteIndex } from './link-rules.ts';
 import { unknownNameProblem } from './messages.ts';
-import { formBlockPromiseProblems, formPromiseProblems, promiseTokenProblems } from './promise-rules.ts';
+import {
+  formBlockPromiseProblems,
+  formPromiseProblems,
+  pageTextPromiseProblems,
+  promiseTokenProblems,
+} from './promise-rules.ts';
 import type { Problem } from './problems.ts';
 
 /** How errors name a file, and how the page rules read where a page lives: relative to the content root. */
@@ -161,7 +166,11 @@ export function documentProblems(
     blocks.forEach((block, i) =>
       problems.push(...blockCrossProblems(paths, block, `/blocks/${i}`, () => index, path)),
     );
-    problems.push(...anchorProblems(blocks), ...repeatedFormProblems(blocks));
+    problems.push(
+      ...anchorProblems(blocks),
+      ...repeatedFormProblems(blocks),
+      ...pageTextPromiseProblems(paths, blocks),
+    );
   }
   if (kind === 'site' && isObject(data) && isObject(data.widget)) {
     const ids = formIds(paths);

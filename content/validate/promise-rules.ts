@@ -113,6 +113,66 @@ export function formBlockPromiseProblems(
   return mismatches(block, base, allowed, ids.length > 1 ? 'its forms’' : `form "${ids[0]}"'s`);
 }
 
+/** A time typed in page text as a number of minutes or hours: "within 24 hours", "Answer Within 15 Minutes". */
+const TYPED_TIME = /\bwithin\s+\d+\s+(minute|hour)s?\b/i;
+/** Words that make a typed time a promise to get back to someone, not a clinical time ("symptoms begin within 12 hours"). */
+const ANSWERING = /\b(answer|call|contact|respond|reply|hear|back|verif)/i;
+
+/**
+ * A page's own text (outside its form blocks, which formBlockPromiseProblems reads) against the promises of the forms it
+ * shows. A time there equal to a shown form's promise is that promise typed: refused, so it follows the form's
+ * promiseMinutes through {promise:<form id>} and never goes stale. A different time in words about getting back to
+ * someone disagrees with every form on the page: refused too. Other times are clinical and left alone.
+ */
+export function pageTextPromiseProblems(paths: ContentPaths, blocks: readonly unknown[]): Problem[] {
+  const shown = new Map<string, number>();
+  for (const block of blocks)
+    if (isObject(block) && block.type === 'form')
+      for (const id of [block.formId, block.secondFormId])
+        if (typeof id === 'string') {
+          const minutes = promiseOf(paths, id);
+          if (minutes !== undefined) shown.set(id, minutes);
+        }
+  if (shown.size === 0) return [];
+  const [firstId = ''] = shown.keys();
+  return blocks.flatMap((block, i) =>
+    isObject(block) && block.type === 'form'
+      ? []
+      : texts(block, `/blocks/${i}`).flatMap(({ pointer, text }) =>
+          promisedDurations(text)
+            .filter(({ words }) => TYPED_TIME.test(words))
+            .flatMap(({ words, minutes }): Problem[] => {
+              const same = [...shown].find(([, promised]) => promised === minutes)?.[0];
+              if (same !== undefined)
+                return [
+                  {
+                    code: 'promise-mismatch',
+                    pointer,
+                    message:
+                      `"${words}" types the promise of form "${same}" on this page: write {promise:${same}}, made ` +
+                      'from its promiseMinutes, so the words follow the time the inbox holds admissions to',
+                    at: 'value',
+                    suggestion: `write "within {promise:${same}}"`,
+                  },
+                ];
+              if (!ANSWERING.test(text)) return [];
+              return [
+                {
+                  code: 'promise-mismatch',
+                  pointer,
+                  message:
+                    `"${words}" disagrees with the promise of every form on this page (` +
+                    [...shown].map(([id, m]) => `"${id}": ${promiseWords(m)}`).join(', ') +
+                    '): the inbox holds admissions to that, so the words must say the same',
+                  at: 'value',
+                  suggestion: `write "within {promise:${firstId}}"`,
+                },
+              ];
+            }),
+        ),
+  );
+}
+
 /** A page's fields that go into its head (tab title, search result, share preview): renderer/head.ts makes words there. */
 const HEAD_TEXT = /^\/(title|description|social\/(title|description))$/;
 const TEXT_DEF = '#/$defs/text';

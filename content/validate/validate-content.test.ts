@@ -274,10 +274,27 @@ describe('validateDocumentText', () => {
     expect(lines(PAGE, page(faq('We answer within {promise}.')))).toEqual([
       "pages/services/medical-detox.json:7:89  /blocks/0/items/0/answer (faq)  {promise} names no form here: page text states a form's promise as {promise:<form id>}, such as {promise:consultation}",
     ]);
-    const hero = `    { "type": "hero", "heading": "Help", "subtitle": "A call within {promise:consultation}", "callLabel": "Call {phone}" }`;
+    const hero = `    { "type": "hero", "heading": "Help", "badge": "A call within {promise:consultation}", "callLabel": "Call {phone}" }`;
     expect(lines(PAGE, page(hero))).toEqual([
-      "pages/services/medical-detox.json:7:54  /blocks/0/subtitle (hero)  {promise:<form id>} is made into words only in formatted text and a page's title, description and social text; here it would be shown as typed",
+      "pages/services/medical-detox.json:7:51  /blocks/0/badge (hero)  {promise:<form id>} is made into words only in formatted text and a page's title, description and social text; here it would be shown as typed",
     ]);
+  });
+
+  it("fails a page's own text that types the promise of a form it shows, or promises a call back in another time", () => {
+    const onPage = (point: string) =>
+      page(`    { "type": "hero", "heading": "Help", "trustPoints": [{ "text": "${point}" }], "callLabel": "Call {phone}" },
+    { "type": "form", "id": "verify", "heading": "Verify", "formId": "insurance-verification" }`);
+    expect(lines(PAGE, onPage('Answer within {promise:insurance-verification}'))).toEqual([]);
+    expect(lines(PAGE, onPage('Answer Within 24 Hours'))).toEqual([
+      'pages/services/medical-detox.json:7:68  /blocks/0/trustPoints/0/text (hero)  "Within 24 Hours" types the promise of form "insurance-verification" on this page: write {promise:insurance-verification}, made from its promiseMinutes, so the words follow the time the inbox holds admissions to',
+    ]);
+    expect(lines(PAGE, onPage('We call back within 2 hours'))).toEqual([
+      'pages/services/medical-detox.json:7:68  /blocks/0/trustPoints/0/text (hero)  "within 2 hours" disagrees with the promise of every form on this page ("insurance-verification": 24 hours): the inbox holds admissions to that, so the words must say the same',
+    ]);
+    // A clinical time is not a promise to call, and a page without a form promises nothing.
+    expect(lines(PAGE, onPage('Withdrawal can begin within 12 hours'))).toEqual([]);
+    const noForm = `    { "type": "hero", "heading": "Help", "trustPoints": [{ "text": "Answer Within 24 Hours" }], "callLabel": "Call {phone}" }`;
+    expect(lines(PAGE, page(noForm))).toEqual([]);
   });
 
   it('checks the site document against the site schema', () => {
