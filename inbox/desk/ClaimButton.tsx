@@ -1,10 +1,10 @@
 // "I'm calling": one owner per lead, visible to all. The owner sees "Release"; everyone else sees who is calling. A
-// claim someone else won meanwhile (409) says who, and the lists update from the event stream.
+// claim someone else won meanwhile (409) says who, and the lists update from the event stream. Signed out, both wait.
 import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { LeadDesk, LeadDetail } from '../../contracts/staff-api.ts';
 import { api, ApiError } from '../api.ts';
-import { useSession } from '../session.ts';
+import { useLapse, useSession } from '../session.ts';
 
 export function ClaimButton({
   lead,
@@ -16,6 +16,8 @@ export function ClaimButton({
   compact?: boolean;
 }) {
   const { me } = useSession();
+  // Signed out under the open screen (the banner says so): a claim would only meet a 401.
+  const lapsed = useLapse() !== undefined;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const mine = me !== null && lead.owner === me.email;
@@ -40,12 +42,18 @@ export function ClaimButton({
         </Text>
       )}
       {mine && (
-        <Button size={size} variant="default" loading={busy} onClick={() => void act(false)}>
+        <Button
+          size={size}
+          variant="default"
+          loading={busy}
+          disabled={lapsed}
+          onClick={() => void act(false)}
+        >
           Release
         </Button>
       )}
       {lead.owner === null && (
-        <Button size={size} loading={busy} onClick={() => void act(true)}>
+        <Button size={size} loading={busy} disabled={lapsed} onClick={() => void act(true)}>
           I'm calling
         </Button>
       )}

@@ -110,6 +110,10 @@ describe('the desk on a phone', () => {
       expect(age).toMatch(/^waiting \d+ min, due in \d+ min \(at \d{1,2}:\d{2} [AP]M\)$/);
     await expect(page.locator('.inbox-leads').innerText()).resolves.not.toMatch(/just now/i);
     await expect(page.title()).resolves.toBe('Signed out: Admissions inbox');
+    // Nobody claims a lead from a list that is not current: the claim waits for signing in again.
+    const claims = page.getByRole('button', { name: "I'm calling" });
+    await expect(claims.count()).resolves.toBeGreaterThan(0);
+    for (const claim of await claims.all()) await expect(claim.isDisabled()).resolves.toBe(true);
     for (const width of [390, 1280]) {
       await resizeSettled(page, { width, height: width === 390 ? 844 : 800 });
       expect(describeViolations(await axeViolations(page)), `signed out at ${width} px`).toEqual([]);
