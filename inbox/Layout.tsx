@@ -13,9 +13,13 @@ import {
 } from '@mantine/core';
 import { IconChevronDown, IconMoon, IconSun } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { CONTENT_ROLES, holdsAny, type Me } from '../contracts/staff-api.ts';
+import { appName, worksLeads } from './app-name.ts';
 import { IdleWatch } from './auth/IdleWatch.tsx';
+import { setTitleBase } from './desk/attention.ts';
 import { DeskWatch } from './desk/DeskWatch.tsx';
+import { StaleBanner } from './desk/StaleBanner.tsx';
 import { isPublicPath, useSession } from './session.ts';
 
 function ColorSchemeSwitch() {
@@ -80,14 +84,16 @@ function Header({ me }: { me: Me | null | undefined }) {
       <Container size="lg">
         <Group justify="space-between" gap={0}>
           <Anchor component={Link} to="/" className="inbox-title" underline="never">
-            Admissions inbox
+            {appName(me)}
           </Anchor>
           <Group gap={0} wrap="nowrap" component="nav" aria-label="Inbox sections">
             {me && (
               <>
-                <Anchor component={Link} to="/" className="inbox-nav-link">
-                  Leads
-                </Anchor>
+                {worksLeads(me) && (
+                  <Anchor component={Link} to="/" className="inbox-nav-link">
+                    Leads
+                  </Anchor>
+                )}
                 {holdsAny(me.roles, CONTENT_ROLES) && (
                   <Anchor component={Link} to="/changes" className="inbox-nav-link">
                     Changes
@@ -115,11 +121,14 @@ function Header({ me }: { me: Me | null | undefined }) {
 
 export function Layout() {
   const { me } = useSession();
+  const name = appName(me);
+  useEffect(() => setTitleBase(name), [name]);
   return (
     <>
       {me && <IdleWatch />}
       <Header me={me} />
-      {me && <DeskWatch />}
+      {/* The desk's watch (the lead stream, tones, the title's count) for those who work leads; the banner for all. */}
+      {me && (worksLeads(me) ? <DeskWatch /> : <StaleBanner />)}
       <Container size="lg" component="main" className="inbox-main">
         <Screen />
       </Container>

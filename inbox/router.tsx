@@ -19,6 +19,7 @@ import { adminApi, DEFAULT_WEEKS } from './admin/admin-api.ts';
 import { SpeedToLead } from './admin/SpeedToLead.tsx';
 import { Team } from './admin/Team.tsx';
 import { CONTENT_ROLES, holdsAny } from '../contracts/staff-api.ts';
+import { worksLeads } from './app-name.ts';
 import { contentApi } from './content/content-api.ts';
 import { ChangeList } from './content/ChangeList.tsx';
 import { ChangePage } from './content/ChangePage.tsx';
@@ -44,6 +45,10 @@ const listRoute = createRoute({
   path: '/',
   validateSearch: validateListSearch,
   // The search term is a dependency too, read from memory: it is never in the address.
+  // Editorial staff see no leads (the server refuses them): their start is the change sets.
+  beforeLoad: ({ context }) => {
+    if (context.me && !worksLeads(context.me)) throw redirect({ to: '/changes', replace: true });
+  },
   loaderDeps: ({ search }) => toApiFilter({ ...search, q: searchTerm() }),
   loader: ({ deps }) => ({ firstPage: settle(api.leads(deps)), filter: deps }),
   component: LeadList,

@@ -4,7 +4,7 @@
 import type { ListedLead } from '../../contracts/staff-api.ts';
 
 const SOUND_KEY = 'inbox-sound';
-const BASE_TITLE = 'Admissions inbox';
+let baseTitle = 'Admissions inbox';
 
 export const soundOn = (): boolean => localStorage.getItem(SOUND_KEY) !== 'off';
 export const setSoundOn = (on: boolean): void => localStorage.setItem(SOUND_KEY, on ? 'on' : 'off');
@@ -64,9 +64,15 @@ let titleState: 'signed-out' | 'reconnecting' | undefined;
 
 /** The title as it stands: a tab in the background says it is not current, and never counts what it cannot know. */
 function writeTitle() {
-  if (titleState === 'signed-out') document.title = `Signed out: ${BASE_TITLE}`;
-  else if (titleState === 'reconnecting') document.title = `Reconnecting: ${BASE_TITLE}`;
-  else document.title = titleCount > 0 ? `(${titleCount}) ${BASE_TITLE}` : BASE_TITLE;
+  if (titleState === 'signed-out') document.title = `Signed out: ${baseTitle}`;
+  else if (titleState === 'reconnecting') document.title = `Reconnecting: ${baseTitle}`;
+  else document.title = titleCount > 0 ? `(${titleCount}) ${baseTitle}` : baseTitle;
+}
+
+/** The app's name in the tab: the admissions inbox, or the site's content for editorial staff (app-name.ts). */
+export function setTitleBase(name: string): void {
+  baseTitle = name;
+  writeTitle();
 }
 
 export function setTitleCount(count: number): void {

@@ -139,6 +139,18 @@ describe('review and publish from the browser', () => {
       'MD, Addiction Medicine',
     ]);
     const publisher = await signedIn('pub@example.org', ['--roles', 'publisher']);
+    // Editorial staff see no leads: their staff area is the site's content, and it never listens for leads (a stream
+    // the server refuses them would only say "Reconnecting").
+    const asked: string[] = [];
+    publisher.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await publisher.goto(`${inboxOrigin(site)}/staff/`);
+    await publisher.getByRole('heading', { name: 'Change sets', level: 1 }).waitFor();
+    expect(new URL(publisher.url()).pathname).toBe('/staff/changes');
+    await expect(publisher.title()).resolves.toBe('Site content');
+    await expect(publisher.getByRole('link', { name: 'Leads' }).count()).resolves.toBe(0);
+    expect(
+      asked.filter((path) => path.includes('/staff/api/events') || path.includes('/staff/api/leads')),
+    ).toEqual([]);
 
     // 1. The editor changes the detox duration, and submits it.
     const made = await call<{ id: string }>(editor, 'POST', API, { title: 'Fentanyl detox duration' });
