@@ -6,13 +6,11 @@ import type { NextFunction, Request, Response, Router } from 'express';
 import { kindOf } from '../../content/kinds.ts';
 import { pagePath } from '../../core/page-paths.ts';
 import { HttpError, signedIn } from '../staff/staff-context.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contentPaths } from '../../content/paths.ts';
 import { loadSiteData } from '../../core/prerender/content.ts';
 import { siteIndex } from '../../content/validate/link-rules.ts';
-import { writeDocuments } from '../releases/documents.ts';
+import { withContentRoot } from '../releases/documents.ts';
 import { jsonBody } from '../staff/staff-context.ts';
 import { isObject } from '../../content/json-pointer.ts';
 import { referencesIn } from '../../content/references.ts';
@@ -162,13 +160,7 @@ export function editorRoutes(context: ContentContext, answered: Answered): (rout
       typeof change === 'string' && change !== ''
         ? await siteOf(change)
         : overlay((await liveContent(context.releases)).documents, []);
-    const root = mkdtempSync(join(tmpdir(), 'change-site-data-'));
-    try {
-      writeDocuments(root, site);
-      res.json(loadSiteData(root));
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    res.json(withContentRoot(site, (root) => loadSiteData(root)));
   };
 
   // The build's validator on a draft, with the whole site around it as the set makes it: asked at each keystroke.
@@ -185,17 +177,11 @@ export function editorRoutes(context: ContentContext, answered: Answered): (rout
   // The pages and their anchors, and the redirects, as the set makes the site: the link fields' choices and checks.
   const index = async (req: Request, res: Response) => {
     const site = await siteOf(String(req.params.id));
-    const root = mkdtempSync(join(tmpdir(), 'change-index-'));
-    try {
-      writeDocuments(root, site);
-      const found = siteIndex(contentPaths(root));
-      res.json({
-        pages: [...found.pages].map(([path, anchors]) => ({ path, anchors: [...anchors].sort() })),
-        redirects: [...found.redirects].map(([from, to]) => ({ from, to })),
-      });
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    const found = withContentRoot(site, (root) => siteIndex(contentPaths(root)));
+    res.json({
+      pages: [...found.pages].map(([path, anchors]) => ({ path, anchors: [...anchors].sort() })),
+      redirects: [...found.redirects].map(([from, to]) => ({ from, to })),
+    });
   };
 
   // The rest of `npm run check` a draft can fail beyond the validator, as the local studio asks for it when typing
