@@ -7,7 +7,8 @@
 // and a check a few hundred milliseconds, which on the server's thread would hold every page a visitor asked for
 // meanwhile. The thread starts once per process (warmSpelling() at start, in the background), and stops keeping the
 // process alive when idle. Node-only; cspell is a run-time dependency for this.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { typeScriptThread } from '../../core/typescript-thread.ts';
 import { valueAt } from '../json-pointer.ts';
 import type { Misspelling } from './cspell-lint.ts';
 import type { ProblemFix } from './problems.ts';
@@ -26,10 +27,8 @@ export type SpellingError = {
   fix?: ProblemFix;
 };
 
-// The thread runs TypeScript like the rest of the code: tsx is registered inside it before its module is loaded.
-const THREAD_MODULE = new URL('./spelling-thread.ts', import.meta.url).href;
-const TSX_API = import.meta.resolve('tsx/esm/api');
-const BOOT = `import(${JSON.stringify(TSX_API)}).then(({ tsImport }) => tsImport(${JSON.stringify(THREAD_MODULE)}, ${JSON.stringify(import.meta.url)}))`;
+// The thread runs TypeScript like the rest of the code (core/typescript-thread.ts).
+const THREAD_MODULE = new URL('./spelling-thread.ts', import.meta.url);
 
 let thread: Worker | undefined;
 let nextId = 0;
@@ -43,7 +42,7 @@ const holdWhileWaiting = (worker: Worker) => (waiting.size > 0 ? worker.ref() : 
 
 function started(): Worker {
   if (thread) return thread;
-  const worker = new Worker(BOOT, { eval: true });
+  const worker = typeScriptThread(THREAD_MODULE);
   worker.on('message', (reply: SpellingReply) => {
     const waiter = waiting.get(reply.id);
     waiting.delete(reply.id);
