@@ -61,6 +61,21 @@ export interface PublishRefused {
   error: string;
   missing?: ClaimKind[];
   conflicts?: { path: string; pointer: string }[];
+  /** A word of the set's documents `npm run check:spelling` would flag: a published one would fail the check. */
+  misspellings?: SetMisspelling[];
+}
+
+/** A misspelled word in a change set's document, at its field; `message` in the editor's words. */
+export interface SetMisspelling {
+  path: string;
+  pointer: string;
+  word: string;
+  message: string;
+}
+
+/** GET /changes/<id>/spelling: the set's misspellings, which its publish would refuse (asked before submit). */
+export interface SetSpelling {
+  misspellings: SetMisspelling[];
 }
 
 /** GET /changes/<id>. */

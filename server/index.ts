@@ -11,6 +11,7 @@ import { scheduleRetention } from './store/shared/retention.ts';
 import { createLeadPipeline } from './lead-pipeline.ts';
 import { staffAreaOn } from './staff/staff-area.ts';
 import { startChangeScheduler } from './content-staff/change-scheduler.ts';
+import { warmSpelling } from '../content/validate/spelling.ts';
 import { ensureLiveRelease } from './releases/ensure-release.ts';
 import { startLiveRelease, type LiveReleaseHandle } from './releases/live-release.ts';
 
@@ -93,6 +94,9 @@ async function main(): Promise<void> {
     );
   }
   worker.start();
+  // The online editor's and a publish's spelling check: its thread loads the dictionaries now, after the server
+  // listens, so neither the first page nor the first check waits for them.
+  if (staff.content) warmSpelling();
   // Change sets' scheduled publishes, run by the server at their time (server/content-staff/change-scheduler.ts).
   const scheduler =
     staff.content &&

@@ -6,21 +6,21 @@ import type { NextFunction, Request, Response, Router } from 'express';
 import { kindOf } from '../../content/kinds.ts';
 import { pagePath } from '../../core/page-paths.ts';
 import { HttpError, signedIn } from '../staff/staff-context.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contentPaths } from '../../content/paths.ts';
 import { loadSiteData } from '../../core/prerender/content.ts';
 import { siteIndex } from '../../content/validate/link-rules.ts';
-import { writeDocuments } from '../releases/documents.ts';
+import { withContentRoot } from '../releases/documents.ts';
 import { jsonBody } from '../staff/staff-context.ts';
 import { isObject } from '../../content/json-pointer.ts';
 import { referencesIn } from '../../content/references.ts';
 import { contentPath } from '../../content/validate/document-rules.ts';
 import { repeatedParagraphs } from '../../content/validate/repeated-text.ts';
 import { seoWarningsOf } from '../../content/validate/seo-warnings.ts';
+import { spellingErrors, type SpellingError } from '../../content/validate/spelling.ts';
 import { documentErrors, type DocumentError, isDocumentPath, liveContent, overlay } from './live-content.ts';
 import { changeSet, type ContentContext } from './publish-change.ts';
+import { setMisspellings } from './set-spelling.ts';
 
 /** How long a heartbeat keeps a member listed as editing a document. */
 export const PRESENCE_MS = 30_000;
@@ -68,12 +68,20 @@ export function editorFiles(site: readonly { path: string; text: string }[]): Ed
   return files.sort((a, b) => rank(a) - rank(b) || (a.path ?? a.file).localeCompare(b.path ?? b.file));
 }
 
-/** Repeated paragraphs of `file` (errors, `check: 'repeats'`) and its search-result warnings, among the site's pages. */
-export function draftChecks(
+/**
+ * The rest of `npm run check` on `file` as drafted in `site`: its spelling and repeated paragraphs among the site's
+ * pages (errors, each with its `check`), and its search-result warnings.
+ */
+export async function draftChecks(
   site: readonly { path: string; text: string }[],
   file: string,
-): { errors: (DocumentError & { check: 'repeats' })[]; warnings: { pointer: string; message: string }[] } {
-  if (!file.startsWith('pages/')) return { errors: [], warnings: [] };
+): Promise<{
+  errors: ((DocumentError & { check: 'repeats' }) | SpellingError)[];
+  warnings: { pointer: string; message: string }[];
+}> {
+  const text = site.find((d) => d.path === file)?.text;
+  const spelling = text === undefined ? [] : await spellingErrors(file, JSON.parse(text));
+  if (!file.startsWith('pages/')) return { errors: spelling, warnings: [] };
   const paths = contentPaths('/content');
   const pages = site
     .filter((d) => d.path.startsWith('pages/'))
@@ -89,7 +97,7 @@ export function draftChecks(
   const warnings = seoWarningsOf(seo)
     .filter((warning) => warning.file === file)
     .map(({ pointer, message }) => ({ pointer, message }));
-  return { errors, warnings };
+  return { errors: [...errors, ...spelling], warnings };
 }
 
 /** Who was seen editing which document of which set, and when: in memory, this instance only. */
@@ -152,13 +160,7 @@ export function editorRoutes(context: ContentContext, answered: Answered): (rout
       typeof change === 'string' && change !== ''
         ? await siteOf(change)
         : overlay((await liveContent(context.releases)).documents, []);
-    const root = mkdtempSync(join(tmpdir(), 'change-site-data-'));
-    try {
-      writeDocuments(root, site);
-      res.json(loadSiteData(root));
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    res.json(withContentRoot(site, (root) => loadSiteData(root)));
   };
 
   // The build's validator on a draft, with the whole site around it as the set makes it: asked at each keystroke.
@@ -175,29 +177,28 @@ export function editorRoutes(context: ContentContext, answered: Answered): (rout
   // The pages and their anchors, and the redirects, as the set makes the site: the link fields' choices and checks.
   const index = async (req: Request, res: Response) => {
     const site = await siteOf(String(req.params.id));
-    const root = mkdtempSync(join(tmpdir(), 'change-index-'));
-    try {
-      writeDocuments(root, site);
-      const found = siteIndex(contentPaths(root));
-      res.json({
-        pages: [...found.pages].map(([path, anchors]) => ({ path, anchors: [...anchors].sort() })),
-        redirects: [...found.redirects].map(([from, to]) => ({ from, to })),
-      });
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
+    const found = withContentRoot(site, (root) => siteIndex(contentPaths(root)));
+    res.json({
+      pages: [...found.pages].map(([path, anchors]) => ({ path, anchors: [...anchors].sort() })),
+      redirects: [...found.redirects].map(([from, to]) => ({ from, to })),
+    });
   };
 
   // The rest of `npm run check` a draft can fail beyond the validator, as the local studio asks for it when typing
-  // pauses: repeated paragraphs (errors) and the search-result warnings, over the site as the set makes it. Spelling
-  // is not here: cspell is a development tool, not installed with the server (the decision record says so).
+  // pauses: spelling and repeated paragraphs (errors) and the search-result warnings, over the site as the set makes it.
   const checks = async (req: Request, res: Response) => {
     const body = jsonBody(req);
     const file = body.file;
     if (typeof file !== 'string' || !isDocumentPath(file))
       throw new HttpError(400, 'file names a content document: pages/....json or site/....json');
     const site = await siteOf(String(req.params.id), { file, document: body.document });
-    res.json(draftChecks(site, file));
+    res.json(await draftChecks(site, file));
+  };
+
+  // The set's misspelled words, which its publish would refuse: the editor says so before submit.
+  const spelling = async (req: Request, res: Response) => {
+    const set = await changeSet(context, String(req.params.id));
+    res.json({ misspellings: await setMisspellings(await context.changes.documents(set.id)) });
   };
 
   // Every link in the set's site to a page (or one anchor of it): asked before an anchor is changed or removed.
@@ -214,6 +215,7 @@ export function editorRoutes(context: ContentContext, answered: Answered): (rout
     router.get('/content/changes/:id/references', answered(references));
     router.post('/content/changes/:id/validate', answered(validate));
     router.post('/content/changes/:id/checks', answered(checks));
+    router.get('/content/changes/:id/spelling', answered(spelling));
     router.get('/content/changes/:id/index', answered(index));
     router.get('/content/changes/:id/files', answered(files));
     router.post('/content/changes/:id/presence', answered(beat));

@@ -3,14 +3,12 @@
 // (content/validate/) on a temporary content root holding the whole site, so links and forms are checked as a build
 // would check them.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kindOf } from '../../content/kinds.ts';
 import { contentPaths } from '../../content/paths.ts';
 import { validateDocumentText } from '../../content/validate/validate-content.ts';
 import type { ProblemCode } from '../../content/validate/problems.ts';
-import { writeDocuments } from '../releases/documents.ts';
+import { withContentRoot } from '../releases/documents.ts';
 import type { ChangeDocument } from '../store/contract/change-store.ts';
 import type { ReleaseDocument, ReleaseStore } from '../store/contract/release-store.ts';
 
@@ -66,18 +64,14 @@ export interface DocumentError {
 export function documentErrors(site: readonly ReleaseDocument[], path: string): DocumentError[] {
   const text = site.find((document) => document.path === path)?.text;
   if (text === undefined) return [];
-  const root = mkdtempSync(join(tmpdir(), 'change-check-'));
-  try {
-    writeDocuments(root, site);
-    return validateDocumentText(contentPaths(root), join(root, ...path.split('/')), text).map(
+  return withContentRoot(site, (root) =>
+    validateDocumentText(contentPaths(root), join(root, ...path.split('/')), text).map(
       ({ code, pointer, message, suggestion }) => ({
         code,
         pointer,
         message,
         ...(suggestion === undefined ? {} : { suggestion }),
       }),
-    );
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+    ),
+  );
 }

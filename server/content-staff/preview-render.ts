@@ -3,25 +3,20 @@
 // rendered, in a process of its own (core/prerender/worker.ts: the render bundle keeps a render's site data in its
 // module, and renders in React's production build). Kept in memory by content and page, so a link opened again (or by
 // a second reviewer) answers at once.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { htmlFile } from '../../core/page-paths.ts';
 import { loadPages, loadSiteData } from '../../core/prerender/content.ts';
 import { renderInProcess } from '../../core/prerender/index.ts';
 import { renderTargets } from '../../core/prerender/render.ts';
-import { writeDocuments } from '../releases/documents.ts';
+import { withContentRoot } from '../releases/documents.ts';
 import type { ReleaseDocument } from '../store/contract/release-store.ts';
 
 const KEPT = 16;
 const rendered = new Map<string, Promise<string>>();
 
 async function render(codeDir: string, documents: readonly ReleaseDocument[], path: string): Promise<string> {
-  const work = mkdtempSync(join(tmpdir(), 'preview-'));
-  try {
-    const contentRoot = join(work, 'content');
-    const outDir = join(work, 'site');
-    writeDocuments(contentRoot, documents);
+  return withContentRoot(documents, async (contentRoot, outDir) => {
     const targets = renderTargets([...loadPages(contentRoot).keys()]);
     const index = targets.findIndex((target) => target.path === path && target.status === 200);
     if (index < 0) throw new RangeError(`no page ${path} in this change set's site`);
@@ -42,9 +37,7 @@ async function render(codeDir: string, documents: readonly ReleaseDocument[], pa
     );
     if (result.failures.length > 0) throw new Error(result.failures.join('\n'));
     return readFileSync(join(outDir, htmlFile(path)), 'utf8');
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The HTML of page `path` of the site `documents` make, as the build renders it; `key` names that content. */

@@ -13,6 +13,7 @@ import { approvedReviews } from './review-lines.ts';
 import type { PageReviews } from '../../renderer/medical-review.ts';
 import { liveContent, overlay } from './live-content.ts';
 import { rebaseDocument, type Conflict } from './rebase.ts';
+import { misspellingSentence, setMisspellings } from './set-spelling.ts';
 
 export interface ContentContext {
   changes: ChangeStore;
@@ -114,6 +115,10 @@ export async function publishChange(context: ContentContext, id: string, actor: 
             'another publish changed the same fields since this change set began: decide them in the editor',
             { conflicts },
           );
+        // What the set publishes of its own documents, spelled as `npm run check` wants it.
+        const misspellings = await setMisspellings(rebased);
+        if (misspellings.length > 0)
+          throw new ChangeRefusal(409, misspellingSentence(misspellings), { misspellings });
         // The review lines: this set's current clinical approval for the pages whose clinical content it changes.
         const clinical = (await context.changes.approvals(id))
           .filter((approval) => !isStale(approval, hash) && approval.covers.includes('clinical'))

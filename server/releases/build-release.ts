@@ -1,15 +1,12 @@
 // Builds a release's files from content documents with the code in a built code folder (dist/): the render bundle
 // renders every page, and the client build's hashed assets are copied beside them. No Vite: content is data, so a
 // server installed with `npm ci --omit=dev` can build one.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { contentPaths } from '../../content/paths.ts';
 import { formatContentError, readContent, validateAll } from '../../content/validate/validate-content.ts';
 import { readSiteFiles } from '../http/static-pages.ts';
 import type { PageReviews } from '../../renderer/medical-review.ts';
 import type { ReleaseDocument, ReleaseFileInput } from '../store/contract/release-store.ts';
-import { writeDocuments } from './documents.ts';
+import { withContentRoot } from './documents.ts';
 
 /** Build internals a folder may hold that a release does not keep (never served: dot-folders are not). */
 const NOT_KEPT = /^\.vite\//;
@@ -30,11 +27,7 @@ export async function buildRelease(
   documents: readonly ReleaseDocument[],
   reviews: PageReviews = {},
 ): Promise<ReleaseFileInput[]> {
-  const work = mkdtempSync(join(tmpdir(), 'release-'));
-  try {
-    const contentRoot = join(work, 'content');
-    const outDir = join(work, 'site');
-    writeDocuments(contentRoot, documents);
+  return withContentRoot(documents, async (contentRoot, outDir) => {
     // The build's own checks, with this code's schemas: content stored under older code may not pass them.
     const paths = contentPaths(contentRoot);
     const problems = validateAll(paths, readContent(paths));
@@ -46,7 +39,5 @@ export async function buildRelease(
     const { prerenderSite } = await import('../../core/prerender/index.ts');
     await prerenderSite({ codeDir, contentRoot, outDir, reviews });
     return releaseFilesOf(outDir);
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  });
 }

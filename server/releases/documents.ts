@@ -1,6 +1,15 @@
 // A release's content documents, read from and written to a content root (pages/ and site/, as in a checkout):
 // what `npm run content -- publish` stores, what a code deploy rebuilds, what `show` and staff history read.
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import type { ReleaseDocument } from '../store/contract/release-store.ts';
 
@@ -31,6 +40,35 @@ export function writeDocuments(root: string, documents: readonly ReleaseDocument
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
   }
+}
+
+/**
+ * Writes `documents` to a temporary content root, runs `use` on it, and removes it once `use` is done: when it returns,
+ * or when its promise settles. `outDir`, beside the root and removed with it, is for what is made from it (a build).
+ * The content API's checks, indexes and previews and a release's build all read the site this way: the content model
+ * (content/) reads documents from folders.
+ */
+export function withContentRoot<T>(
+  documents: readonly ReleaseDocument[],
+  use: (root: string, outDir: string) => T,
+): T {
+  const work = mkdtempSync(join(tmpdir(), 'content-root-'));
+  const remove = () => rmSync(work, { recursive: true, force: true });
+  let result: T;
+  try {
+    const root = join(work, 'content');
+    writeDocuments(root, documents);
+    result = use(root, join(work, 'site'));
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  if (!(result instanceof Promise)) {
+    remove();
+    return result;
+  }
+  // An async `use`: the folder lives until its promise settles. The promise is T itself, with the same value.
+  return result.finally(remove) as T;
 }
 
 /** What writing `documents` into a checkout over its own documents `current` changes, by path. */

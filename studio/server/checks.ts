@@ -5,15 +5,15 @@
 // spelling and the repeated paragraphs (errors there, so here too), and `npm run validate`'s warnings.
 import { join } from 'node:path';
 import { pagePath } from '../../core/page-paths.ts';
-import { isObject, valueAt } from '../../content/json-pointer.ts';
+import { isObject } from '../../content/json-pointer.ts';
 import type { ProblemCode, ProblemFix } from '../../content/validate/problems.ts';
 import { contentPath } from '../../content/validate/document-rules.ts';
 import { pageAnchors, siteIndex } from '../../content/validate/link-rules.ts';
 import { repeatedParagraphs } from '../../content/validate/repeated-text.ts';
 import { seoWarningsOf } from '../../content/validate/seo-warnings.ts';
 import { readContent, validateDocumentText } from '../../content/validate/validate-content.ts';
+import { spellingErrors } from '../../content/validate/spelling.ts';
 import { CONTENT } from './documents.ts';
-import { misspellings } from './spelling.ts';
 
 export type StudioError = {
   code: ProblemCode | 'misspelling';
@@ -53,11 +53,6 @@ function pagesWith(file: string, document: unknown) {
   return [...others, { file: absolute, source, data: document }];
 }
 
-const spellingMessage = (word: string, flagged: boolean, suggestion: string | undefined) =>
-  flagged
-    ? `“${word}” is British spelling; the site is written in American English${suggestion ? `: “${suggestion}”` : ''}`
-    : `“${word}” is not in the dictionary${suggestion ? `; did you mean “${suggestion}”?` : ''} If it is right (a name, a medical term), a developer adds it to cspell-words.txt`;
-
 /**
  * What `npm run check` and `npm run validate` say about this draft beyond the validator's errors (checkDocument):
  * the spelling and repeated paragraphs (errors), and the search-result warnings. Slower (tens of milliseconds: every
@@ -87,21 +82,6 @@ export async function gateChecks(
     for (const warning of seoWarningsOf(seo))
       if (warning.file === file) warnings.push({ pointer: warning.pointer, message: warning.message });
   }
-  for (const { pointer, word, flagged, suggestions } of await misspellings(file, document)) {
-    const suggestion = suggestions[0];
-    const text = valueAt(document, pointer);
-    errors.push({
-      code: 'misspelling',
-      pointer,
-      message: spellingMessage(word, flagged, suggestion),
-      check: 'spelling',
-      ...(suggestion && typeof text === 'string'
-        ? {
-            suggestion: text.replace(word, suggestion),
-            fix: { kind: 'replace', pointer, value: text.replace(word, suggestion) },
-          }
-        : {}),
-    });
-  }
+  errors.push(...(await spellingErrors(file, document)));
   return { errors, warnings };
 }

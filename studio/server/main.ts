@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { createStudioApp } from './app.ts';
 import { studioSiteData } from './site-data.ts';
-import { warmSpelling } from './spelling.ts';
+import { warmSpelling } from '../../content/validate/spelling.ts';
 import { studioClient } from './client-build.ts';
 import { prepareStudioCache } from '../cache-dir.ts';
 import { readArgs } from '../../core/cli.ts';

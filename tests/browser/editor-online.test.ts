@@ -1,8 +1,9 @@
 // The studio's editor online (/staff/edit/, issue #28 items 2 and 3), as an editor uses it: signed in with a passkey
 // (Chromium's virtual authenticator), a change set started, the fentanyl page's detox duration changed; the draft
 // autosaves (a revision is in the store); a colleague's save makes the next save stale, and the editor sees whose it
-// was, field by field, and keeps both; then submits for review and reads what it needs. axe on the change-set screen
-// and the editor at phone and desktop width, light and dark. EDITOR_SHOTS=<folder> also writes screenshots.
+// was, field by field, and keeps both; a misspelled word shows at its field and, above, as what publishing would
+// refuse; then submits for review and reads what it needs. axe on the change-set screen and the editor at phone and
+// desktop width, light and dark. EDITOR_SHOTS=<folder> also writes screenshots.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -176,6 +177,27 @@ describe('the editor online', { timeout: 180_000 }, () => {
     expect(revisions.length).toBe(3);
     expect(revisions[2]?.text).toContain('"duration": "10-21 days"');
     expect(revisions[2]?.text).toContain('day and night');
+  });
+
+  it('flags a misspelling at its field as the local studio does, and says before submit that publishing refuses it', async () => {
+    const HEADING = '/blocks/0/heading';
+    await page.getByTestId('outline-0').click();
+    await field(HEADING).fill('Fentanyl addiction treatment at our centre, day and night');
+    await page
+      .getByText(/“centre” is British spelling; the site is written in American English: “center”/)
+      .first()
+      .waitFor();
+    const misspelled = page.getByTestId('misspelled');
+    await misspelled
+      .getByText(/Publishing this change set is refused until these words are corrected/)
+      .waitFor();
+    await misspelled.getByText(new RegExp(`${PAGE}: “centre” is British spelling`)).waitFor();
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'misspelled-1280-light.png') });
+    await field(HEADING).fill('Fentanyl addiction treatment, day and night');
+    await misspelled.waitFor({ state: 'detached' });
+    expect(stored().revisions.at(-1)?.text).toContain(
+      '"heading": "Fentanyl addiction treatment, day and night"',
+    );
   });
 
   it('submits for review, saying what it needs in plain words', async () => {

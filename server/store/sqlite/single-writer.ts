@@ -2,7 +2,8 @@
 // (shared/group-commit.ts) by a worker thread holding its own connection, so the event loop that answers visitors never
 // waits for the disk and never competes with another writer for SQLite's lock. An in-memory database (tests) and
 // the staff CLI write on the caller's thread instead: nothing else writes there at the same time.
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { typeScriptThread } from '../../../core/typescript-thread.ts';
 import type Database from 'better-sqlite3';
 import { createBatchWriter, MAX_QUEUED_WRITES } from '../shared/group-commit.ts';
 import {
@@ -28,10 +29,8 @@ export interface LeadWriter {
   close(): Promise<void>;
 }
 
-// The thread runs TypeScript like the rest of the server: tsx is registered inside it before its module is loaded.
-const THREAD_MODULE = new URL('./writer-thread.ts', import.meta.url).href;
-const TSX_API = import.meta.resolve('tsx/esm/api');
-const BOOT = `import(${JSON.stringify(TSX_API)}).then(({ tsImport }) => tsImport(${JSON.stringify(THREAD_MODULE)}, ${JSON.stringify(import.meta.url)}))`;
+// The thread runs TypeScript like the rest of the server (core/typescript-thread.ts).
+const THREAD_MODULE = new URL('./writer-thread.ts', import.meta.url);
 
 /**
  * Sends batches to the writer thread and matches its replies. A thread that dies (it could not open the database, or
@@ -46,7 +45,7 @@ function threadCommitter(path: string, onFailure: () => void) {
   >();
 
   function start(): Worker {
-    const thread = new Worker(BOOT, { eval: true, workerData: { path } });
+    const thread = typeScriptThread(THREAD_MODULE, { workerData: { path } });
     thread.on('message', ({ batch, outcomes }: WriterReply) => {
       waiting.get(batch)?.resolve(outcomes);
       waiting.delete(batch);

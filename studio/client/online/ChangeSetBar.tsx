@@ -1,8 +1,9 @@
 // Above the online editor: the change set the edits go into, whether they are saved (drafts autosave), who else is in
-// this document now, and "Submit for review" with what the set needs, in plain words, before and after it is sent.
+// this document now, and "Submit for review" with what the set needs, in plain words, before and after it is sent;
+// and, before submit, the misspelled words of any of its documents, which its publish would refuse.
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { ChangeView, ClaimKind } from '../../../contracts/content-api.ts';
+import type { ChangeView, ClaimKind, SetMisspelling } from '../../../contracts/content-api.ts';
 import type { ApiBackend, Editing } from '../backend/api-backend.ts';
 import { changeApi, REQUIRES_WORDS } from './change-api.ts';
 
@@ -48,6 +49,7 @@ export function ChangeSetBar(p: {
   const [editing, setEditing] = useState<Editing[]>([]);
   const [problem, setProblem] = useState<string>();
   const [submitted, setSubmitted] = useState<ClaimKind[]>();
+  const [misspelled, setMisspelled] = useState<SetMisspelling[]>([]);
 
   // The set as the API has it, again after each save: what it changes and so what it needs.
   const savedAt = p.autosave.kind === 'saved' ? p.autosave.at?.getTime() : undefined;
@@ -56,6 +58,11 @@ export function ChangeSetBar(p: {
       .show(p.changeId)
       .then(setView)
       .catch((error: unknown) => setProblem((error as Error).message));
+    // Saved documents only, like the publish: a draft's own words show at their fields as the checks answer.
+    changeApi
+      .spelling(p.changeId)
+      .then(setMisspelled)
+      .catch(() => setMisspelled([]));
   }, [p.changeId, savedAt]);
   useEffect(
     () => p.backend.onEditing((file, others) => (file === p.file ? setEditing(others) : undefined)),
@@ -113,6 +120,18 @@ export function ChangeSetBar(p: {
             To be published, it needs the approval of{' '}
             {requires.map((kind) => REQUIRES_WORDS[kind]).join('; and ')}.
           </Text>
+        ) : null}
+        {misspelled.length > 0 && view?.state !== 'published' ? (
+          <Alert color="orange" p={6} role="status" data-testid="misspelled">
+            Publishing this change set is refused until these words are corrected:
+            <List size="sm">
+              {misspelled.map((m) => (
+                <List.Item key={`${m.path} ${m.pointer} ${m.word}`}>
+                  {m.path}: {m.message}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
         ) : null}
         {problem ? (
           <Alert color="red" p={6} role="alert">

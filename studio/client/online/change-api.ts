@@ -1,6 +1,12 @@
 // The change-set calls the online editor makes beside its documents (contracts/content-api.ts): list, create, read,
-// submit. Same origin, the staff session's cookie; a state-changing request carries the staff area's cross-site header.
-import type { ChangeView, ClaimKind, CreatedChange, Submitted } from '../../../contracts/content-api.ts';
+// the misspellings its publish would refuse, submit. Same origin, the staff session's cookie; a state-changing request carries the staff area's cross-site header.
+import type {
+  ChangeView,
+  ClaimKind,
+  CreatedChange,
+  SetSpelling,
+  Submitted,
+} from '../../../contracts/content-api.ts';
 
 export const CHANGES = '/staff/api/content/changes';
 const STAFF_HEADERS = { 'X-Staff-Request': '1', 'content-type': 'application/json' };
@@ -36,6 +42,8 @@ export const changeApi = {
       await fetch(CHANGES, { method: 'POST', headers: STAFF_HEADERS, body: JSON.stringify({ title }) }),
     ),
   show: async (id: string) => answer<ChangeView>(await fetch(`${CHANGES}/${encodeURIComponent(id)}`)),
+  spelling: async (id: string) =>
+    (await answer<SetSpelling>(await fetch(`${CHANGES}/${encodeURIComponent(id)}/spelling`))).misspellings,
   submit: async (id: string) =>
     answer<Submitted>(
       await fetch(`${CHANGES}/${encodeURIComponent(id)}/submit`, { method: 'POST', headers: STAFF_HEADERS }),

@@ -1,22 +1,11 @@
 // Review through the content API (issue #28, item 4): a change set's field-by-field diff in the content model's words
 // (not JSON pointers), with each field's claim kind and its value before and after; the page rendered before and after; and "request changes", which sends
 // a set in review back to its editors with the reviewer's reason as a comment, audited, and is refused to an editor.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../../content/paths.ts';
-import { startInProcessServer, type InProcessServer } from '../../helpers/in-process-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffClient } from '../staff/staff-client.ts';
-import { API, PAGE, member, setDuration } from './content-client.ts';
+import { API, PAGE, contentTest, setDuration } from './content-client.ts';
 
-let server: InProcessServer;
-const clock = Date.now();
-beforeAll(async () => {
-  server = await startInProcessServer({
-    staff: { now: () => clock },
-    releases: { codeDir: join(ROOT, 'dist'), pollMs: 100 },
-  });
-}, 60_000);
-afterAll(() => server.stop());
+const t = contentTest();
 
 describe('reviewing a change set', () => {
   let editor: StaffClient;
@@ -24,8 +13,8 @@ describe('reviewing a change set', () => {
   let id: string;
 
   beforeAll(async () => {
-    editor = await member(server, 'ed@example.org', ['editor'], clock);
-    reviewer = await member(server, 'maya@example.org', ['reviewer'], clock, {
+    editor = await t.member('ed@example.org', ['editor']);
+    reviewer = await t.member('maya@example.org', ['reviewer'], {
       name: 'Maya Chen',
       credential: 'MD',
     });
@@ -82,7 +71,7 @@ describe('reviewing a change set', () => {
     expect(view.comments).toMatchObject([{ by: 'maya@example.org', text: 'Cite the source.' }]);
     // Only a set in review is sent back.
     expect((await reviewer.post(`${API}/${id}/request-changes`, { text: 'Again' })).status).toBe(409);
-    const acts = (await server.store.audit.page({ limit: 50 })).rows.map(
+    const acts = (await t.server.store.audit.page({ limit: 50 })).rows.map(
       (row) => `${row.actor} ${row.action}`,
     );
     expect(acts).toContain('maya@example.org change-request-changes');

@@ -1,13 +1,11 @@
 // A scheduled publish on two instances of one PostgreSQL database, each with its own timer: one instance claims it
 // (FOR UPDATE SKIP LOCKED, under a lease) and publishes it once; both serve the change, and the set says live on 2 of 2.
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../../content/paths.ts';
 import { waitFor } from '../../helpers/fixtures.ts';
-import { startInProcessServer, type InProcessServer } from '../../helpers/in-process-server.ts';
+import type { InProcessServer } from '../../helpers/in-process-server.ts';
 import { startTestPostgres, type TestPostgres } from '../../helpers/postgres.ts';
-import { API, PAGE_URL, approvedChange, member } from './content-client.ts';
+import { API, PAGE_URL, approvedChange, member, startContentServer } from './content-client.ts';
 
 const MINUTE = 60_000;
 let clock = Date.now();
@@ -20,12 +18,7 @@ beforeAll(async () => {
   // One after the other: the first stores the build as release 1, the second finds it live.
   for (let n = 0; n < 2; n += 1)
     instances.push(
-      await startInProcessServer({
-        databaseUrl: postgres.url,
-        key,
-        staff: { now: () => clock },
-        releases: { codeDir: join(ROOT, 'dist'), pollMs: 100, scheduleTickMs: 100 },
-      }),
+      await startContentServer(() => clock, { databaseUrl: postgres.url, key, scheduleTickMs: 100 }),
     );
 }, 120_000);
 afterAll(async () => {

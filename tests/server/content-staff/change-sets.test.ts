@@ -4,30 +4,16 @@
 // clinical change needs, 401 when the passkey check is older than 5 minutes, then 200), an edit that makes the approval
 // stale, a publish refused (409, what is missing) then made (200): the public page serves the change without a restart.
 // Two change sets on one field: the second is stopped with the field's pointer. Admissions staff never reach it.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffRole } from '../../../contracts/staff-api.ts';
-import { ROOT } from '../../../content/paths.ts';
-import type { MemberProfile } from '../../../server/store/contract/staff-store.ts';
-import { startInProcessServer, type InProcessServer } from '../../helpers/in-process-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../helpers/fixtures.ts';
 import type { StaffClient } from '../staff/staff-client.ts';
-import { API, PAGE, member as enrolMember, put, withDuration, type Page } from './content-client.ts';
+import { API, PAGE, type Page, contentTest, put, withDuration } from './content-client.ts';
 
 const MINUTE = 60_000;
 
-let clock = Date.now();
-let server: InProcessServer;
-beforeAll(async () => {
-  server = await startInProcessServer({
-    staff: { now: () => clock },
-    releases: { codeDir: join(ROOT, 'dist'), pollMs: 100 },
-  });
-}, 60_000);
-afterAll(() => server.stop());
+const t = contentTest();
 
-const member = (email: string, roles: StaffRole[], profile?: MemberProfile) =>
-  enrolMember(server, email, roles, clock, profile);
+const member = t.member;
 
 describe('change sets through the content API', () => {
   let editor: StaffClient;
@@ -104,7 +90,7 @@ describe('change sets through the content API', () => {
     const plain = await uncredentialed.post(`${API}/${id}/approve`);
     expect(plain.status).toBe(403);
     expect(((await plain.json()) as { error: string }).error).toContain('clinical credential');
-    clock += 6 * MINUTE;
+    t.clock += 6 * MINUTE;
     expect((await reviewer.post(`${API}/${id}/approve`)).status).toBe(401);
     expect((await reviewer.reauthenticate()).status).toBe(204);
     expect(await reviewer.json(await reviewer.post(`${API}/${id}/approve`))).toMatchObject({
@@ -134,20 +120,20 @@ describe('change sets through the content API', () => {
   });
 
   it('publishes (200): the public page serves the change and its review line without a restart, live on 1 of 1', async () => {
-    const before = await fetch(`${server.url}/treatment/fentanyl-addiction`).then((r) => r.text());
+    const before = await fetch(`${t.server.url}/treatment/fentanyl-addiction`).then((r) => r.text());
     expect(before).not.toContain('10-21 days');
     expect(before).not.toContain('Medically reviewed by');
     const published = await publisher.json<{ release: string }>(await publisher.post(`${API}/${id}/publish`));
     expect(published.release).toBe('2');
     await waitFor(
       async () =>
-        (await fetch(`${server.url}/treatment/fentanyl-addiction`).then((r) => r.text())).includes(
+        (await fetch(`${t.server.url}/treatment/fentanyl-addiction`).then((r) => r.text())).includes(
           '10-21 days',
         ),
       10_000,
     );
     // The review line and its structured data, from the approval alone.
-    const html = await fetch(`${server.url}/treatment/fentanyl-addiction`).then((r) => r.text());
+    const html = await fetch(`${t.server.url}/treatment/fentanyl-addiction`).then((r) => r.text());
     expect(html).toMatch(
       /Medically reviewed by Maya Chen, MD, Addiction Medicine on <time dateTime="\d{4}-\d{2}-\d{2}">/,
     );
@@ -159,7 +145,7 @@ describe('change sets through the content API', () => {
       release: '2',
       live: { on: 1, of: 1 },
     });
-    const acts = (await server.store.audit.page({ limit: 200 })).rows
+    const acts = (await t.server.store.audit.page({ limit: 200 })).rows
       .filter((row) => row.action.startsWith('change-'))
       .map((row) => `${row.actor} ${row.action}`)
       .reverse();
@@ -238,7 +224,7 @@ describe('change sets through the content API', () => {
     });
     await waitFor(
       async () =>
-        (await fetch(`${server.url}/treatment/fentanyl-addiction`).then((r) => r.text())).includes(
+        (await fetch(`${t.server.url}/treatment/fentanyl-addiction`).then((r) => r.text())).includes(
           '14-21 days',
         ),
       10_000,

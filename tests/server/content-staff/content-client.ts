@@ -1,8 +1,16 @@
-// What the content API tests share: members of given roles enrolled with their software passkeys, the fentanyl page's
+// What the content API tests share: the server they run against (the real app serving the live release stored from
+// dist/, on a clock the test moves), members of given roles enrolled with their software passkeys, the fentanyl page's
 // detox duration (a clinical field) set in a change set, and a change set taken through edit, submit and approval.
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { StaffRole } from '../../../contracts/staff-api.ts';
+import { ROOT } from '../../../content/paths.ts';
 import type { MemberProfile } from '../../../server/store/contract/staff-store.ts';
-import type { InProcessServer } from '../../helpers/in-process-server.ts';
+import {
+  startInProcessServer,
+  type InProcessServer,
+  type InProcessServerOptions,
+} from '../../helpers/in-process-server.ts';
 import { DAY_MS, StaffClient } from '../staff/staff-client.ts';
 
 export const PAGE = 'pages/treatment/fentanyl-addiction.json';
@@ -23,6 +31,51 @@ export async function member(
   const enrolled = await client.enrol(token);
   if (enrolled.status !== 200) throw new Error(`enrol: ${enrolled.status} ${await enrolled.text()}`);
   return client;
+}
+
+/** What a test may set beside the clock: a webhook, PostgreSQL, the schedule's tick. */
+export type ContentServerOptions = Omit<InProcessServerOptions, 'staff' | 'releases'> & {
+  scheduleTickMs?: number;
+};
+
+/** The app with the content API, serving the live release built from dist/ (npm run build), on the clock `now`. */
+export const startContentServer = (
+  now: () => number,
+  { scheduleTickMs, ...options }: ContentServerOptions = {},
+): Promise<InProcessServer> =>
+  startInProcessServer({
+    ...options,
+    staff: { now },
+    releases: { codeDir: join(ROOT, 'dist'), pollMs: 100, ...(scheduleTickMs ? { scheduleTickMs } : {}) },
+  });
+
+/** A test file's content server and clock: started before its tests, stopped after them. */
+export interface ContentTest {
+  readonly server: InProcessServer;
+  /** The staff area's time; a test moves it forward (a passkey check's age, a schedule, presence). */
+  clock: number;
+  /** A member with these roles, enrolled now. */
+  member(email: string, roles: StaffRole[], profile?: MemberProfile): Promise<StaffClient>;
+}
+
+/** Registers the file's server (beforeAll, afterAll); `options` runs in beforeAll (a receiver's URL, say). */
+export function contentTest(
+  options: () => ContentServerOptions | Promise<ContentServerOptions> = () => ({}),
+): ContentTest {
+  let server: InProcessServer | undefined;
+  const test: ContentTest = {
+    get server() {
+      if (!server) throw new Error('the content server starts in beforeAll');
+      return server;
+    },
+    clock: Date.now(),
+    member: (email, roles, profile) => member(test.server, email, roles, test.clock, profile),
+  };
+  beforeAll(async () => {
+    server = await startContentServer(() => test.clock, await options());
+  }, 60_000);
+  afterAll(() => server?.stop());
+  return test;
 }
 
 export const put = (client: StaffClient, id: string, document: unknown, baseVersion: string) =>

@@ -1,25 +1,14 @@
 // The content API's two routes for the staff area's editor: the document list as the change set makes the site (the
 // live release with the set's copies over it, titled as the studio titles them), and the presence heartbeat (who else
 // saved a heartbeat on this document of this set in the last 30 s, never oneself; another document or set is apart).
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../../content/paths.ts';
-import { startInProcessServer, type InProcessServer } from '../../helpers/in-process-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffClient } from '../staff/staff-client.ts';
-import { API, PAGE, member, setDuration } from './content-client.ts';
+import { API, PAGE, contentTest, setDuration } from './content-client.ts';
 
 type Files = { files: { file: string; kind: string; path?: string; title: string }[] };
 type Editing = { editing: { email: string; name: string }[] };
 
-let clock = Date.now();
-let server: InProcessServer;
-beforeAll(async () => {
-  server = await startInProcessServer({
-    staff: { now: () => clock },
-    releases: { codeDir: join(ROOT, 'dist'), pollMs: 100 },
-  });
-}, 60_000);
-afterAll(() => server.stop());
+const t = contentTest();
 
 describe("the staff area editor's routes", () => {
   let ed: StaffClient;
@@ -28,9 +17,9 @@ describe("the staff area editor's routes", () => {
   let id: string;
 
   beforeAll(async () => {
-    ed = await member(server, 'ed@example.org', ['editor'], clock, { name: 'Ed Park' });
-    maya = await member(server, 'maya@example.org', ['editor', 'reviewer'], clock, { name: 'Maya Chen' });
-    desk = await member(server, 'desk@example.org', ['admissions'], clock);
+    ed = await t.member('ed@example.org', ['editor'], { name: 'Ed Park' });
+    maya = await t.member('maya@example.org', ['editor', 'reviewer'], { name: 'Maya Chen' });
+    desk = await t.member('desk@example.org', ['admissions']);
     ({ id } = await ed.json<{ id: string }>(await ed.post(API, { title: 'Editor routes' }), 201));
   }, 30_000);
 
@@ -71,7 +60,7 @@ describe("the staff area editor's routes", () => {
     // Another document of the set is apart.
     expect((await beat(maya, 'pages/index.json')).editing).toEqual([]);
     // Gone after 30 s without a heartbeat.
-    clock += 31_000;
+    t.clock += 31_000;
     expect((await beat(ed)).editing).toEqual([]);
   });
 

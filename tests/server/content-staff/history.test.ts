@@ -2,23 +2,12 @@
 // published, the page's history lists that release with its publisher, the set's author and its reviewer; the earlier
 // version opens as visitors saw it (the stored HTML, noindex, no scripts); restoring it makes a new change set holding
 // that text (a draft, reviewed like any other, nothing live changes); a publisher rolls the site back, recorded.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HistoryAnswer } from '../../../contracts/content-api.ts';
-import { ROOT } from '../../../content/paths.ts';
-import { startInProcessServer, type InProcessServer } from '../../helpers/in-process-server.ts';
 import type { StaffClient } from '../staff/staff-client.ts';
-import { API, PAGE, PAGE_URL, approvedChange, member, type Page } from './content-client.ts';
+import { API, PAGE, PAGE_URL, type Page, approvedChange, contentTest } from './content-client.ts';
 
-let server: InProcessServer;
-const clock = Date.now();
-beforeAll(async () => {
-  server = await startInProcessServer({
-    staff: { now: () => clock },
-    releases: { codeDir: join(ROOT, 'dist'), pollMs: 100 },
-  });
-}, 60_000);
-afterAll(() => server.stop());
+const t = contentTest();
 
 const HISTORY = '/content/history';
 
@@ -29,12 +18,12 @@ describe('history and rollback', () => {
   let id: string;
 
   beforeAll(async () => {
-    editor = await member(server, 'ed@example.org', ['editor'], clock);
-    reviewer = await member(server, 'maya@example.org', ['reviewer'], clock, {
+    editor = await t.member('ed@example.org', ['editor']);
+    reviewer = await t.member('maya@example.org', ['reviewer'], {
       name: 'Maya Chen',
       credential: 'MD',
     });
-    publisher = await member(server, 'pub@example.org', ['publisher'], clock);
+    publisher = await t.member('pub@example.org', ['publisher']);
     id = await approvedChange(editor, reviewer, 'Detox duration', '10-14 days');
     await publisher.json(await publisher.post(`${API}/${id}/publish`));
   }, 120_000);
@@ -65,7 +54,7 @@ describe('history and rollback', () => {
     expect(html).toContain('Release 1 as visitors saw it');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(html).not.toMatch(/<script\b/i);
-    const acts = (await server.store.audit.page({ limit: 50 })).rows.map(
+    const acts = (await t.server.store.audit.page({ limit: 50 })).rows.map(
       (row) => `${row.actor} ${row.action}`,
     );
     expect(acts).toContain('ed@example.org release-view');
@@ -89,7 +78,7 @@ describe('history and rollback', () => {
       await editor.get(`${API}/${restored.id}/documents?file=${PAGE}`),
     );
     expect(JSON.stringify(copy.document)).toContain('7-14 days');
-    expect(await (await fetch(`${server.url}${PAGE_URL}`)).text()).toContain('10-14 days');
+    expect(await (await fetch(`${t.server.url}${PAGE_URL}`)).text()).toContain('10-14 days');
     // The live version restores nothing.
     expect((await editor.post(`${HISTORY}/2/restore`, { file: PAGE })).status).toBe(409);
   });
@@ -98,9 +87,9 @@ describe('history and rollback', () => {
     expect((await editor.post('/content/releases/1/rollback')).status).toBe(403);
     await publisher.json(await publisher.post('/content/releases/1/rollback'));
     await expect
-      .poll(async () => (await fetch(`${server.url}${PAGE_URL}`)).text(), { timeout: 10_000 })
+      .poll(async () => (await fetch(`${t.server.url}${PAGE_URL}`)).text(), { timeout: 10_000 })
       .toContain('7-14 days');
-    const acts = (await server.store.audit.page({ limit: 80 })).rows.map(
+    const acts = (await t.server.store.audit.page({ limit: 80 })).rows.map(
       (row) => `${row.actor} ${row.action}`,
     );
     expect(acts).toContain('pub@example.org rollback');

@@ -1,29 +1,20 @@
 // Preview links: made by staff (at most 7 days), opened without an account, they show the change set's current content
 // rendered by the real renderer, with noindex and the banner "Preview: not published", every view audited; after
 // expiry, or once revoked, the link shows only that it no longer works.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../../content/paths.ts';
-import { startInProcessServer, type InProcessServer } from '../../helpers/in-process-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffClient } from '../staff/staff-client.ts';
-import { API, member, setDuration } from './content-client.ts';
+import { API, contentTest, setDuration } from './content-client.ts';
 
 const HOUR = 3600_000;
-let clock = Date.now();
-let server: InProcessServer;
+const t = contentTest();
 let editor: StaffClient;
 let id: string;
 
 beforeAll(async () => {
-  server = await startInProcessServer({
-    staff: { now: () => clock },
-    releases: { codeDir: join(ROOT, 'dist'), pollMs: 100 },
-  });
-  editor = await member(server, 'ed@example.org', ['editor'], clock);
+  editor = await t.member('ed@example.org', ['editor']);
   ({ id } = await editor.json<{ id: string }>(await editor.post(API, { title: 'Preview me' }), 201));
   await setDuration(editor, id, '8-13 days');
 }, 60_000);
-afterAll(() => server.stop());
 
 const link = async (hours: number) =>
   (await editor.json<{ url: string }>(await editor.post(`${API}/${id}/preview-links`, { hours }), 201)).url;
@@ -31,13 +22,13 @@ const link = async (hours: number) =>
 describe('preview links', () => {
   it('are made for at most 7 days, by editorial staff only', async () => {
     expect((await editor.post(`${API}/${id}/preview-links`, { hours: 7 * 24 + 1 })).status).toBe(400);
-    const desk = await member(server, 'desk@example.org', ['admissions'], clock);
+    const desk = await t.member('desk@example.org', ['admissions']);
     expect((await desk.post(`${API}/${id}/preview-links`, { hours: 1 })).status).toBe(403);
   });
 
   it("show the set's current content, noindex, with the banner, to anyone with the link; each view audited", async () => {
     const url = await link(24);
-    expect(url).toMatch(new RegExp(`^${server.url}/staff/preview/[\\w-]{43}$`));
+    expect(url).toMatch(new RegExp(`^${t.server.url}/staff/preview/[\\w-]{43}$`));
     const opened = await fetch(url);
     expect(opened.status).toBe(200);
     expect(opened.headers.get('x-robots-tag')).toBe('noindex, nofollow');
@@ -51,7 +42,7 @@ describe('preview links', () => {
     // The current revision: a later edit shows in the same link.
     await setDuration(editor, id, '8-12 days');
     expect(await (await fetch(url)).text()).toContain('8-12 days');
-    const views = (await server.store.audit.page({ limit: 100 })).rows.filter(
+    const views = (await t.server.store.audit.page({ limit: 100 })).rows.filter(
       (row) => row.action === 'preview-view',
     );
     expect(views).toHaveLength(2);
@@ -61,7 +52,7 @@ describe('preview links', () => {
 
   it('stop working after they expire, and when revoked', async () => {
     const url = await link(1);
-    clock += HOUR + 1000;
+    t.clock += HOUR + 1000;
     const expired = await fetch(url);
     expect(expired.status).toBe(410);
     expect(await expired.text()).toContain('This preview link no longer works');
@@ -72,6 +63,6 @@ describe('preview links', () => {
       revoked: 2,
     });
     expect((await fetch(fresh)).status).toBe(410);
-    expect((await fetch(`${server.url}/staff/preview/${'x'.repeat(43)}`)).status).toBe(404);
+    expect((await fetch(`${t.server.url}/staff/preview/${'x'.repeat(43)}`)).status).toBe(404);
   });
 });

@@ -1,33 +1,34 @@
-// `npm run check:spelling` on a draft: cspell, in this process, with the checkout's own cspell.json (American
-// spelling, the project's words), so the studio flags what the check would. cspell reads files: the draft is written,
-// as the file it will be saved as, under the studio's private cache folder (.studio-cache/, 0700), and removed after.
-// The dictionaries load once (a few seconds, started with the studio); a check is then tens of milliseconds.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// `npm run check:spelling` on one draft: cspell, with the code root's own cspell.json (American spelling, the project's
+// words in cspell-words.txt). cspell reads files: the draft is written, as the file it will be saved as, in a private
+// temporary folder (mkdtemp: 0700, a random name), and removed after. Run in the spelling thread (spelling.ts says
+// why); the dictionaries load at its first check (a few seconds), a check is then tens to hundreds of milliseconds.
+// Node-only.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { lint } from 'cspell';
 import { parse } from 'json-source-map';
-import { ROOT } from '../../content/paths.ts';
-import { studioCacheDir } from '../cache-dir.ts';
+import { ROOT } from '../paths.ts';
 
 /** `flagged`: a word the project forbids (British spelling); else a word no dictionary knows. */
 export type Misspelling = { pointer: string; word: string; flagged: boolean; suggestions: string[] };
 
-let next = 0;
-
-/** Every word of `document` (saved as `file`) that `npm run check:spelling` would flag, at its field. */
+/** Every word of `document` (saved as `file`, a path in the content root) that `npm run check:spelling` would flag. */
 export async function misspellings(file: string, document: unknown): Promise<Misspelling[]> {
   const text = `${JSON.stringify(document, null, 2)}\n`;
-  const folder = join(studioCacheDir(ROOT), 'spelling', String(++next));
-  const draft = join(folder, file);
-  mkdirSync(dirname(draft), { recursive: true, mode: 0o700 });
-  writeFileSync(draft, text, { mode: 0o600 });
+  const folder = mkdtempSync(join(tmpdir(), 'spelling-'));
+  const draft = join(folder, ...file.split('/'));
   const found: { offset: number; word: string; flagged: boolean; suggestions: string[] }[] = [];
   const lines = text.split('\n');
   const lineStart = (row: number) => lines.slice(0, row - 1).reduce((sum, line) => sum + line.length + 1, 0);
   try {
-    await lint(
+    mkdirSync(dirname(draft), { recursive: true, mode: 0o700 });
+    writeFileSync(draft, text, { mode: 0o600 });
+    // The temporary folder is cspell's root, so the draft is `file` to it, as in a checkout: cspell.json's `files` and
+    // `overrides` globs match it as they match the checked-in document. (A file outside the root is skipped silently.)
+    const result = await lint(
       [draft],
-      { root: ROOT, config: join(ROOT, 'cspell.json'), showSuggestions: true, mustFindFiles: true },
+      { root: folder, config: join(ROOT, 'cspell.json'), showSuggestions: true, mustFindFiles: true },
       {
         issue: (issue) =>
           found.push({
@@ -43,6 +44,8 @@ export async function misspellings(file: string, document: unknown): Promise<Mis
         result: () => undefined,
       },
     );
+    // Never a silent pass: a draft cspell did not read (a path its `files` leaves out) is not spelled right.
+    if (result.files !== 1) throw new Error(`the spelling check did not read ${file}`);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -57,7 +60,3 @@ export async function misspellings(file: string, document: unknown): Promise<Mis
     return { pointer: holder?.[0] ?? '', ...issue };
   });
 }
-
-/** Loads the dictionaries before the first check needs them. */
-export const warmSpelling = () =>
-  void misspellings('pages/warm-up.json', { title: 'ready' }).catch(() => undefined);
