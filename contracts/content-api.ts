@@ -78,6 +78,8 @@ export interface ChangeView {
     version: string;
     created: boolean;
     deleted: boolean;
+    /** A page the set deletes, moves or creates, in words: "Deleted, redirected to /x", "New page at /y". */
+    summary: string | null;
     updatedBy: string;
     updatedAt: string | null;
   }[];
@@ -113,6 +115,8 @@ export interface DocumentDiff {
   path: string;
   created: boolean;
   deleted: boolean;
+  /** A page the set deletes, moves or creates, in words (its fields are not listed when deleted or moved). */
+  summary: string | null;
   changes: FieldChange[];
 }
 export interface FieldChange {

@@ -15,7 +15,7 @@ import { BlockFields } from './editor/BlockFields.tsx';
 import { BrokenFile } from './editor/BrokenFile.tsx';
 import { ChecksList } from './editor/ChecksList.tsx';
 import { DraftRestored } from './editor/DraftRestored.tsx';
-import { NotOnlineYet, Notice } from './editor/Notice.tsx';
+import { Notice } from './editor/Notice.tsx';
 import { FileList, useFileList } from './editor/FileList.tsx';
 import { NewPage, addressProblem, pageFileOf } from './editor/NewPage.tsx';
 import { Outline } from './editor/Outline.tsx';
@@ -290,27 +290,23 @@ export function App() {
                           doc={doc}
                           path={path}
                           siteUrl={siteUrl()}
-                          canMove={!onlineBackend && !document.dirty && !opened?.isNew}
+                          canMove={!document.dirty && !opened?.isNew}
                           actions={
-                            onlineBackend ? (
-                              <NotOnlineYet />
-                            ) : (
-                              <PageActions
-                                file={file}
-                                path={path}
-                                name={isRecord(doc) && typeof doc.name === 'string' ? doc.name : path}
-                                version={opened?.version ?? ''}
-                                canAct={!document.dirty && !opened?.isNew}
-                                pages={links.pages}
-                                done={(message, next) => {
-                                  refreshFiles();
-                                  // A deleted page: staff land where its visitors now go.
-                                  void (next ? open(pageFileOf(next)) : Promise.resolve()).then(() =>
-                                    setNotice(message),
-                                  );
-                                }}
-                              />
-                            )
+                            <PageActions
+                              file={file}
+                              path={path}
+                              name={isRecord(doc) && typeof doc.name === 'string' ? doc.name : path}
+                              version={opened?.version ?? ''}
+                              canAct={!document.dirty && !opened?.isNew}
+                              pages={links.pages}
+                              done={(message, next) => {
+                                refreshFiles();
+                                // A deleted page: staff land where its visitors now go.
+                                void (next ? open(pageFileOf(next)) : Promise.resolve()).then(() =>
+                                  setNotice(message),
+                                );
+                              }}
+                            />
                           }
                           move={() => void api.references(path).then(setMoving)}
                         />
