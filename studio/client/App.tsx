@@ -49,6 +49,8 @@ export function App() {
   const [guard, setGuard] = useState<{ refs: Reference[]; what: string; proceed: () => void }>();
   const [confirmedAnchors] = useState(() => new Set<string>());
   const [notice, setNotice] = useState<string>();
+  // Page actions done: the change set's bar reads the set again after each.
+  const [acted, setActed] = useState(0);
   const [documentsShown, toggleDocuments] = useState(false);
   const document = useDocument(opened);
   const { doc } = document;
@@ -203,7 +205,13 @@ export function App() {
               </Title>
             </Group>
             {onlineBackend && changeId ? (
-              <ChangeSetBar changeId={changeId} backend={onlineBackend} file={file} autosave={autosave} />
+              <ChangeSetBar
+                changeId={changeId}
+                backend={onlineBackend}
+                file={file}
+                autosave={autosave}
+                acted={acted}
+              />
             ) : null}
             {broken ? (
               <BrokenFile file={broken} problem={files.find((f) => f.file === broken)?.broken} />
@@ -301,6 +309,7 @@ export function App() {
                               pages={links.pages}
                               done={(message, next) => {
                                 refreshFiles();
+                                setActed((n) => n + 1);
                                 // A deleted page: staff land where its visitors now go.
                                 void (next ? open(pageFileOf(next)) : Promise.resolve()).then(() =>
                                   setNotice(message),
@@ -383,6 +392,7 @@ export function App() {
               setMoving(undefined);
               if (!r.ok) return setNotice(`The page was not moved (${r.status}).`);
               refreshFiles();
+              setActed((n) => n + 1);
               await open(((await r.json()) as { file: string }).file);
               setNotice(`Moved to ${to}${redirect ? `, with a redirect from ${path}` : ''}.`);
             })

@@ -90,12 +90,20 @@ describe('page actions in the editor online', { timeout: 180_000 }, () => {
     // The page's settings offer the actions, as the local studio does.
     await page.getByRole('button', { name: 'Delete this page…' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete ${PAGE_URL}?` });
-    await dialog.getByText(/links? in other documents point at/).waitFor();
+    await dialog.getByText(`3 links in other documents point at ${PAGE_URL}`, { exact: false }).waitFor();
+    // Each document once, with how many of its links lead here.
+    await dialog.getByText('pages/index.json (2 links)').waitFor();
     await dialog.getByLabel('Send visitors to').fill(TARGET);
     await page.getByRole('option', { name: TARGET, exact: true }).click();
     await expectAccessible('delete-dialog');
     await dialog.getByRole('button', { name: 'Delete the page' }).click();
     await page.getByText(`Deleted ${PAGE_URL}; its address now leads to ${TARGET}.`).waitFor();
+    // The set now changes something: it can be submitted, and says whose approval it needs.
+    await page
+      .getByTestId('requires')
+      .getByText(/clinical reviewer/)
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Submit for review' }).isEnabled()).toBe(true);
 
     // Stored as revisions of the set: the page deleted, then the redirects with the new rule.
     const saved = revisions(changeId);

@@ -20,6 +20,13 @@ type Props = {
   done: (message: string, next?: string) => void;
 };
 
+/** How many of the links lead here, per document, in the order found. */
+const linksPerFile = (references: { file: string }[]) => {
+  const counts = new Map<string, number>();
+  for (const { file } of references) counts.set(file, (counts.get(file) ?? 0) + 1);
+  return counts;
+};
+
 /** Where a deleted page's address leads by default: its parent page, or the home page. */
 const parentOf = (path: string, pages: SiteLinks['pages']) => {
   for (let p = path.slice(0, path.lastIndexOf('/')); p !== ''; p = p.slice(0, p.lastIndexOf('/')))
@@ -160,8 +167,12 @@ export function PageActions({ file, path, name, version, canAct, pages, done }: 
               {redirect ? '; the redirect keeps them working' : ' and will lead nowhere'}:
             </Text>
             <List size="xs">
-              {references.map((r) => (
-                <List.Item key={`${r.file}${r.pointer}`}>{r.file}</List.Item>
+              {/* Each document once, with how many of its links lead here. */}
+              {[...linksPerFile(references)].map(([inFile, count]) => (
+                <List.Item key={inFile}>
+                  {inFile}
+                  {count > 1 ? ` (${count} links)` : ''}
+                </List.Item>
               ))}
             </List>
           </>
