@@ -1,8 +1,9 @@
 // The page actions of the editor online (move a page, delete it with a redirect offered, add it to a menu), into a
 // change set, never the live site. What each changes is content/page-actions.ts, the function the local studio applies
 // to the checkout's files; here its edits are checked by the validator on the site as the set would make it, then
-// each is saved into the set as a revision, by compare-and-set, like any other save (content-routes.ts): the page's
-// version is the one its editor opened, and every other document's the set's copy as read here.
+// saved into the set together (the store's saveAll: all or none), each a revision by compare-and-set like any other
+// save (content-routes.ts): the page's version is the one its editor opened, every other document's the set's copy as
+// read here.
 import type { NextFunction, Request, Response, Router } from 'express';
 import { pageActionEdits, pageActionOf, menusOf, SITE_FILE } from '../../content/page-actions.ts';
 import { pageAnchors } from '../../content/validate/link-rules.ts';
@@ -88,32 +89,31 @@ export function pageActionRoutes(
       res.status(422).json({ errors });
       return;
     }
-    const versions = new Map<string, string>();
-    // One save per document, each compare-and-set against the copy read above: a save by someone else in between
-    // stops the action there (the saves before it stay in the set, as revisions, and the answer says so).
-    for (const { path, text } of edits) {
-      const copy = copies.find((document) => document.path === path);
-      const saved = await changes.save(set.id, {
+    // All the documents in one transaction, each compare-and-set against the copy read above: a save by someone else
+    // in between refuses the whole action, and nothing of it is saved.
+    const saved = await changes.saveAll(
+      set.id,
+      edits.map(({ path, text }) => ({
         path,
         baseText: live.documents.get(path) ?? null,
         text,
-        expectedVersion: copy?.version ?? null,
+        expectedVersion: copies.find((document) => document.path === path)?.version ?? null,
         by: member.email,
         now: context.now(),
+      })),
+    );
+    if (!saved.saved)
+      throw new ChangeRefusal(409, `${saved.path} changed in this change set since you opened it`, {
+        changedBy: saved.current?.updatedBy ?? null,
+        changedAt: iso(saved.current?.updatedAt ?? null),
       });
-      if (!saved.saved)
-        throw new ChangeRefusal(409, `${path} changed in this change set while the action was saved`, {
-          changedBy: saved.current?.updatedBy ?? null,
-          changedAt: iso(saved.current?.updatedAt ?? null),
-          saved: [...versions.keys()],
-        });
-      versions.set(path, copyVersion(saved.version));
+    const versions = new Map(edits.map(({ path }, index) => [path, copyVersion(saved.versions[index] ?? 0)]));
+    for (const [path, version] of versions)
       await audit.append({
         actor: member.email,
         action: 'change-edit',
-        detail: `${set.id} ${path} ${copyVersion(saved.version)}`,
+        detail: `${set.id} ${path} ${version}`,
       });
-    }
     if (action.action !== 'move') {
       res.json(outcome.answer);
       return;
