@@ -91,6 +91,11 @@ describe('page actions in the editor online', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Delete this page…' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete ${PAGE_URL}?` });
     await dialog.getByText(`3 links in other documents point at ${PAGE_URL}`, { exact: false }).waitFor();
+    await dialog
+      .getByText('deleted in this change set: visitors still see it until the set is published', {
+        exact: false,
+      })
+      .waitFor();
     // Each document once, with how many of its links lead here.
     await dialog.getByText('pages/index.json (2 links)').waitFor();
     await dialog.getByLabel('Send visitors to').fill(TARGET);

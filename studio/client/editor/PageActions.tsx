@@ -3,6 +3,7 @@
 import { Button, Checkbox, Group, List, Modal, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../api.ts';
+import { online } from '../backend/backend.ts';
 import { CLOSE } from '../form/IconButton.tsx';
 import type { SiteLinks } from '../form/form-context.ts';
 
@@ -142,7 +143,10 @@ export function PageActions({ file, path, name, version, canAct, pages, done }: 
       </Modal>
       <Modal opened={dialog === 'delete'} onClose={close} closeButtonProps={CLOSE} title={`Delete ${path}?`}>
         <Text size="sm">
-          The page’s file is removed. Visitors who come to {path} can be sent to another page.
+          {online
+            ? 'The page is deleted in this change set: visitors still see it until the set is published.'
+            : 'The page’s file is removed.'}{' '}
+          Visitors who come to {path} can be sent to another page.
         </Text>
         <Checkbox
           mt="sm"
