@@ -93,6 +93,8 @@ export interface ChangeView {
     version: string;
     created: boolean;
     deleted: boolean;
+    /** A page the set deletes, moves or creates, in words: "Deleted, redirected to /x", "New page at /y". */
+    summary: string | null;
     updatedBy: string;
     updatedAt: string | null;
   }[];
@@ -128,6 +130,8 @@ export interface DocumentDiff {
   path: string;
   created: boolean;
   deleted: boolean;
+  /** A page the set deletes, moves or creates, in words (its fields are not listed when deleted or moved). */
+  summary: string | null;
   changes: FieldChange[];
 }
 export interface FieldChange {

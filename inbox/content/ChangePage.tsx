@@ -92,8 +92,14 @@ export function ChangeDetails({ change }: { change: ChangeView }) {
           {change.documents.map((document) => (
             <List.Item key={document.path}>
               {document.path}
-              {document.created ? ' (new)' : document.deleted ? ' (deleted)' : ''}: last saved by{' '}
-              {document.updatedBy}
+              {document.summary
+                ? ` (${document.summary})`
+                : document.created
+                  ? ' (new)'
+                  : document.deleted
+                    ? ' (deleted)'
+                    : ''}
+              : last saved by {document.updatedBy}
               {document.updatedAt ? `, ${exactTime(document.updatedAt)}` : ''}
             </List.Item>
           ))}

@@ -103,7 +103,8 @@ export function DocumentChanges({
             )}
           </Group>
         )}
-        {document.changes.length === 0 && <Text>No field changed.</Text>}
+        {document.summary && <Text fw={700}>{document.summary}.</Text>}
+        {document.changes.length === 0 && !document.summary && <Text>No field changed.</Text>}
         {document.changes.map((field) => (
           <FieldDiff
             key={`${field.change}${field.pointer}`}

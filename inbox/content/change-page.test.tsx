@@ -22,6 +22,7 @@ const change = (over: Partial<ChangeView> = {}): ChangeView => ({
       version: 'v2',
       created: false,
       deleted: false,
+      summary: null,
       updatedBy: 'ed@example.com',
       updatedAt: '2026-11-28T05:00:00.000Z',
     },
@@ -144,6 +145,7 @@ describe('the review of a document', () => {
           path: 'pages/treatment/fentanyl-addiction.json',
           created: false,
           deleted: false,
+          summary: null,
           changes: [
             {
               pointer: '/blocks/4/items/0/duration',

@@ -36,9 +36,10 @@ import {
   type ContentContext,
 } from './publish-change.ts';
 import { previewLinkRoutes } from './preview-links.ts';
-import { documentDiff } from './change-diff.ts';
+import { documentsDiff, pageSummaries } from './change-diff.ts';
 import { historyRoutes } from './history-routes.ts';
 import { editorRoutes } from './editor-routes.ts';
+import { pageActionRoutes } from './page-action-routes.ts';
 
 const MAX_TITLE = 200;
 const MAX_COMMENT = 5000;
@@ -121,6 +122,12 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
     ]);
     const hash = contentHash(documents);
     const requires = requiredKinds(documents);
+    // Pages deleted, moved or created, in words (the live redirects are read only when the set has such a page).
+    const summaries = documents.some(
+      (d) => d.path.startsWith('pages/') && (d.text === null || d.baseText === null),
+    )
+      ? pageSummaries(documents, (await liveContent(context.releases)).documents)
+      : new Map<string, string>();
     let live = null;
     if (set.publishedRelease !== null) {
       const reports = await context.releases.instances(
@@ -144,6 +151,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
         version: copyVersion(document.version),
         created: document.baseText === null,
         deleted: document.text === null,
+        summary: summaries.get(document.path) ?? null,
         updatedBy: document.updatedBy,
         updatedAt: iso(document.updatedAt),
       })),
@@ -277,7 +285,8 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
   // Field by field, in words, for review (change-diff.ts).
   const diff = async (req: Request, res: Response) => {
     const set = await changeSet(context, String(req.params.id));
-    res.json({ documents: (await changes.documents(set.id)).map(documentDiff) });
+    const live = await liveContent(context.releases);
+    res.json({ documents: documentsDiff(await changes.documents(set.id), live.documents) });
   };
 
   // A reviewer sends the set back to its editors: in review becomes draft again, with the reviewer's reason kept as a
@@ -375,6 +384,8 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
     router.post('/content/changes/:id/submit', answered(submit));
     // The staff area's editor: its document list and who else is editing (editor-routes.ts).
     editorRoutes(context, answered)(router);
+    // Its page actions (move, delete, add to a menu), into the set (page-action-routes.ts).
+    pageActionRoutes(context, answered, need)(router);
     router.post('/content/changes/:id/comments', answered(comment));
     router.get('/content/changes/:id/diff', answered(diff));
     router.post('/content/changes/:id/request-changes', answered(requestChanges));

@@ -15,7 +15,7 @@ import { BlockFields } from './editor/BlockFields.tsx';
 import { BrokenFile } from './editor/BrokenFile.tsx';
 import { ChecksList } from './editor/ChecksList.tsx';
 import { DraftRestored } from './editor/DraftRestored.tsx';
-import { NotOnlineYet, Notice } from './editor/Notice.tsx';
+import { Notice } from './editor/Notice.tsx';
 import { FileList, useFileList } from './editor/FileList.tsx';
 import { NewPage, addressProblem, pageFileOf } from './editor/NewPage.tsx';
 import { Outline } from './editor/Outline.tsx';
@@ -49,6 +49,8 @@ export function App() {
   const [guard, setGuard] = useState<{ refs: Reference[]; what: string; proceed: () => void }>();
   const [confirmedAnchors] = useState(() => new Set<string>());
   const [notice, setNotice] = useState<string>();
+  // Page actions done: the change set's bar reads the set again after each.
+  const [acted, setActed] = useState(0);
   const [documentsShown, toggleDocuments] = useState(false);
   const document = useDocument(opened);
   const { doc } = document;
@@ -203,7 +205,13 @@ export function App() {
               </Title>
             </Group>
             {onlineBackend && changeId ? (
-              <ChangeSetBar changeId={changeId} backend={onlineBackend} file={file} autosave={autosave} />
+              <ChangeSetBar
+                changeId={changeId}
+                backend={onlineBackend}
+                file={file}
+                autosave={autosave}
+                acted={acted}
+              />
             ) : null}
             {broken ? (
               <BrokenFile file={broken} problem={files.find((f) => f.file === broken)?.broken} />
@@ -290,27 +298,24 @@ export function App() {
                           doc={doc}
                           path={path}
                           siteUrl={siteUrl()}
-                          canMove={!onlineBackend && !document.dirty && !opened?.isNew}
+                          canMove={!document.dirty && !opened?.isNew}
                           actions={
-                            onlineBackend ? (
-                              <NotOnlineYet />
-                            ) : (
-                              <PageActions
-                                file={file}
-                                path={path}
-                                name={isRecord(doc) && typeof doc.name === 'string' ? doc.name : path}
-                                version={opened?.version ?? ''}
-                                canAct={!document.dirty && !opened?.isNew}
-                                pages={links.pages}
-                                done={(message, next) => {
-                                  refreshFiles();
-                                  // A deleted page: staff land where its visitors now go.
-                                  void (next ? open(pageFileOf(next)) : Promise.resolve()).then(() =>
-                                    setNotice(message),
-                                  );
-                                }}
-                              />
-                            )
+                            <PageActions
+                              file={file}
+                              path={path}
+                              name={isRecord(doc) && typeof doc.name === 'string' ? doc.name : path}
+                              version={opened?.version ?? ''}
+                              canAct={!document.dirty && !opened?.isNew}
+                              pages={links.pages}
+                              done={(message, next) => {
+                                refreshFiles();
+                                setActed((n) => n + 1);
+                                // A deleted page: staff land where its visitors now go.
+                                void (next ? open(pageFileOf(next)) : Promise.resolve()).then(() =>
+                                  setNotice(message),
+                                );
+                              }}
+                            />
                           }
                           move={() => void api.references(path).then(setMoving)}
                         />
@@ -387,6 +392,7 @@ export function App() {
               setMoving(undefined);
               if (!r.ok) return setNotice(`The page was not moved (${r.status}).`);
               refreshFiles();
+              setActed((n) => n + 1);
               await open(((await r.json()) as { file: string }).file);
               setNotice(`Moved to ${to}${redirect ? `, with a redirect from ${path}` : ''}.`);
             })

@@ -2,6 +2,7 @@
 // listed, read, saved and watched through backend/content-backend.ts.
 import type { FieldError, FieldWarning, SiteLinks } from './form/form-context.ts';
 import { changeId } from './backend/backend.ts';
+import type { Menu } from '../../content/page-actions.ts';
 
 export type DiffLine = {
   kind: 'same' | 'removed' | 'added';
@@ -46,16 +47,24 @@ export const api = {
         ),
       )
     ).references,
+  // The page actions: online into the change set (one request each: the content API saves every document it
+  // changes as a revision of the set), locally onto the checkout's files. Both compute the edits with
+  // content/page-actions.ts.
   rename: (file: string, path: string, baseVersion: string, redirect: boolean) =>
-    post('/studio-api/rename', { file, path, baseVersion, redirect }),
+    onlineSet
+      ? post(`${onlineSet}/page-actions`, { action: 'move', file, path, baseVersion, redirect })
+      : post('/studio-api/rename', { file, path, baseVersion, redirect }),
   menus: async () =>
-    (
-      await json<{ menus: { pointer: string; title: string; paths: string[]; describe: boolean }[] }>(
-        await fetch('/studio-api/menus'),
-      )
-    ).menus,
+    (await json<{ menus: Menu[] }>(await fetch(onlineSet ? `${onlineSet}/menus` : '/studio-api/menus')))
+      .menus,
   addToMenu: (pointer: string, path: string, label: string, description: string) =>
-    post('/studio-api/menu', { pointer, path, label, description }),
-  deletePage: (file: string, baseVersion: string, redirectTo: string | undefined) =>
-    post('/studio-api/delete', { file, baseVersion, ...(redirectTo === undefined ? {} : { redirectTo }) }),
+    onlineSet
+      ? post(`${onlineSet}/page-actions`, { action: 'menu', pointer, path, label, description })
+      : post('/studio-api/menu', { pointer, path, label, description }),
+  deletePage: (file: string, baseVersion: string, redirectTo: string | undefined) => {
+    const body = { file, baseVersion, ...(redirectTo === undefined ? {} : { redirectTo }) };
+    return onlineSet
+      ? post(`${onlineSet}/page-actions`, { action: 'delete', ...body })
+      : post('/studio-api/delete', body);
+  },
 };

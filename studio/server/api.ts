@@ -1,14 +1,13 @@
 // The studio's JSON API under /studio-api/: list, read, check and write documents. Every write carries the version
 // (sha-256 of the text) it started from and is refused when the file has changed since; an invalid document is never
 // written.
-import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import express, { type Request, type Response } from 'express';
-import { pageFile, pagePath } from '../../core/page-paths.ts';
-import { pageAnchors, siteIndex } from '../../content/validate/link-rules.ts';
+import { siteIndex } from '../../content/validate/link-rules.ts';
 import { checkDocument, gateChecks } from './checks.ts';
 import { changedBy } from './changed-by.ts';
-import { addToMenu, deletePage, menus } from './page-actions.ts';
+import { menus, pageAction } from './page-actions.ts';
 import { studioSiteData } from './site-data.ts';
 import { CONTENT, documentPath, listDocuments, versionOf } from './documents.ts';
 import { changedHunks, lineDiff } from './line-diff.ts';
@@ -39,6 +38,8 @@ function named(req: Request, res: Response): { name: string; file: string } | un
   }
   return { name, file };
 }
+
+const asObject = (body: unknown): Record<string, unknown> => (isObject(body) ? body : {});
 
 type SaveResult = { status: 200 | 409 | 422; body: unknown };
 
@@ -162,40 +163,8 @@ export function studioApi() {
 
   // A page moves to a new address: written there, removed here, and (when asked) the old address redirected.
   api.post('/rename', async (req, res) => {
-    const body: unknown = req.body;
-    const from = isObject(body) && typeof body.file === 'string' ? body.file : '';
-    const to = isObject(body) && typeof body.path === 'string' ? pageFile(body.path) : '';
-    const source = documentPath(from);
-    const target = documentPath(to);
-    if (!isObject(body) || !source || !target || !from.startsWith('pages/') || !to.startsWith('pages/')) {
-      res.status(403).json({ error: 'only pages under pages/ can be moved' });
-      return;
-    }
-    if (existsSync(target)) {
-      res.status(409).json({ error: `${body.path as string} is already a page` });
-      return;
-    }
-    const text = readText(source);
-    if (text === undefined || versionOf(text) !== body.baseVersion) {
-      res.status(409).json({ error: 'the file changed on disk since it was opened' });
-      return;
-    }
-    const oldPath = pagePath(from);
-    const newPath = pagePath(to);
-    writeAtomically(target, text);
-    unlinkSync(source);
-    if (body.redirect === true && existsSync(CONTENT.redirectsFile)) {
-      const redirectsText = readFileSync(CONTENT.redirectsFile, 'utf8');
-      const table = JSON.parse(redirectsText) as { redirects: { from: string[]; to: string }[] };
-      // Old rules that pointed at the old address now point at the new one: a chain of redirects is an error.
-      for (const rule of table.redirects) {
-        const [path, anchor] = rule.to.split('#');
-        if (path === oldPath) rule.to = anchor === undefined ? newPath : `${newPath}#${anchor}`;
-      }
-      table.redirects.push({ from: [oldPath], to: newPath });
-      writeAtomically(CONTENT.redirectsFile, await documentText(CONTENT.redirectsFile, redirectsText, table));
-    }
-    res.json({ file: to, version: versionOf(text), anchors: [...pageAnchors(JSON.parse(text))] });
+    const result = await pageAction({ ...asObject(req.body), action: 'move' }, writeAtomically);
+    res.status(result.status).json(result.body);
   });
 
   api.get('/site-data', (_req, res) => {
@@ -205,11 +174,11 @@ export function studioApi() {
     res.json({ menus: menus() });
   });
   api.post('/menu', async (req, res) => {
-    const result = await addToMenu(req.body, writeAtomically);
+    const result = await pageAction({ ...asObject(req.body), action: 'menu' }, writeAtomically);
     res.status(result.status).json(result.body);
   });
   api.post('/delete', async (req, res) => {
-    const result = await deletePage(req.body, writeAtomically);
+    const result = await pageAction({ ...asObject(req.body), action: 'delete' }, writeAtomically);
     res.status(result.status).json(result.body);
   });
 

@@ -233,4 +233,25 @@ describe('studio API', () => {
     expect((await put('pages/about/new-page.json', document, null)).status).toBe(409);
     expect(await validate('pages/about/new-page.json')).toMatchObject({ code: 0, err: '' });
   });
+
+  it('moves a page byte for byte, and redirects its old address', async () => {
+    const from = 'pages/treatment/vyvanse-addiction.json';
+    const text = studio.read(from);
+    const { version } = await open(from);
+    const move = (baseVersion: string) =>
+      studio.api('/studio-api/rename', {
+        method: 'POST',
+        body: JSON.stringify({ file: from, path: '/treatment/vyvanse', baseVersion, redirect: true }),
+      });
+    expect((await move('not-the-version')).status).toBe(409);
+    const moved = await move(version);
+    expect(moved.status).toBe(200);
+    expect(await moved.json()).toMatchObject({ file: 'pages/treatment/vyvanse.json', version });
+    expect(studio.read('pages/treatment/vyvanse.json')).toBe(text);
+    expect(() => studio.read(from)).toThrow();
+    const { redirects } = JSON.parse(studio.read('site/redirects.json')) as {
+      redirects: { from: string[]; to: string }[];
+    };
+    expect(redirects.at(-1)).toEqual({ from: ['/treatment/vyvanse-addiction'], to: '/treatment/vyvanse' });
+  });
 });

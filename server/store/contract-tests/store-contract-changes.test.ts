@@ -59,6 +59,49 @@ describe.each(storeKinds())('the $name change store', (kind) => {
     ]);
   });
 
+  it('saves several documents at once, all or none: one moved version refuses them all, naming it', async () => {
+    const { store } = await kind.open();
+    const { changes } = store;
+    const now = Date.now();
+    await changes.create({ id: 'c5', title: 'Move', author: 'ed@example.com', baseRelease: 1, now });
+    const save = (path: string, text: string | null, expectedVersion: number | null) => ({
+      path,
+      baseText: '{"live":true}',
+      text,
+      expectedVersion,
+      by: 'ed@example.com',
+      now,
+    });
+    expect(await changes.save('c5', save('site/redirects.json', '{"r":1}', null))).toEqual({
+      saved: true,
+      version: 1,
+    });
+    // The redirects moved to version 1 since it was read: nothing of the move is saved.
+    const refused = await changes.saveAll('c5', [
+      save('pages/new.json', '{"p":1}', null),
+      save('pages/old.json', null, null),
+      save('site/redirects.json', '{"r":2}', null),
+    ]);
+    expect(refused).toMatchObject({ saved: false, path: 'site/redirects.json', current: { version: 1 } });
+    expect((await changes.documents('c5')).map((d) => d.path)).toEqual(['site/redirects.json']);
+    expect(
+      await changes.saveAll('c5', [
+        save('pages/new.json', '{"p":1}', null),
+        save('pages/old.json', null, null),
+        save('site/redirects.json', '{"r":2}', 1),
+      ]),
+    ).toEqual({ saved: true, versions: [1, 1, 2] });
+    expect((await changes.revisions('c5')).map((r) => [r.path, r.version, r.text])).toEqual([
+      ['pages/new.json', 1, '{"p":1}'],
+      ['pages/old.json', 1, null],
+      ['site/redirects.json', 1, '{"r":1}'],
+      ['site/redirects.json', 2, '{"r":2}'],
+    ]);
+    await expect(
+      changes.saveAll('c5', [save('pages/a.json', '{}', null), save('pages/a.json', '{}', null)]),
+    ).rejects.toThrow('each document at most once');
+  });
+
   it('moves a state only from the states named, and keeps approvals and comments in order', async () => {
     const { store } = await kind.open();
     const { changes } = store;

@@ -100,6 +100,10 @@ export interface DocumentSave {
 export type SaveOutcome =
   { saved: true; version: number } | { saved: false; current: ChangeDocument | undefined };
 
+/** Several documents saved together: all, or none (`path`: the first whose version moved, and its copy now). */
+export type SaveAllOutcome =
+  { saved: true; versions: number[] } | { saved: false; path: string; current: ChangeDocument | undefined };
+
 export interface ChangeStore {
   create(change: {
     id: string;
@@ -118,6 +122,11 @@ export interface ChangeStore {
    * keeps the save as a revision, in one transaction. Refused (with the copy as it is now) when it moved.
    */
   save(id: string, save: DocumentSave): Promise<SaveOutcome>;
+  /**
+   * Saves several documents (distinct paths) as `save` does, in one transaction: all of them, each kept as a revision,
+   * or none when any one's version moved. A page action (a page moved: two pages and the redirects) is one act.
+   */
+  saveAll(id: string, saves: readonly DocumentSave[]): Promise<SaveAllOutcome>;
   /** Every save of the set, oldest first. */
   revisions(id: string): Promise<ChangeRevision[]>;
   /**

@@ -16,6 +16,8 @@ import {
   type ChangeRevisionRow,
   type ChangeSetRow,
   type PreviewLinkRow,
+  distinct,
+  oneOf,
 } from '../shared/change-rows.ts';
 import { transaction, type Queryable } from './pg-schema.ts';
 
@@ -25,7 +27,7 @@ export function postgresChangeStore(pool: pg.Pool): ChangeStore {
   const setRow = async (db: Queryable, id: string) =>
     (await rows<ChangeSetRow>(db, 'SELECT * FROM change_sets WHERE id = $1', [id]))[0];
 
-  return {
+  const store: ChangeStore = {
     async create({ id, title, author, baseRelease, now }) {
       await pool.query(
         `INSERT INTO change_sets (id, title, author, state, base_release, created_at, updated_at)
@@ -54,38 +56,52 @@ export function postgresChangeStore(pool: pg.Pool): ChangeStore {
         )
       ).map(toChangeDocument);
     },
-    save: (id, save) =>
+    async save(id, save) {
+      return oneOf(await store.saveAll(id, [save]));
+    },
+    saveAll: (id, saves) =>
       transaction(pool, async (db) => {
+        distinct(saves);
         // The set's row first: two first saves of one path (no document row to lock yet) wait for each other here.
         await db.query('SELECT 1 FROM change_sets WHERE id = $1 FOR UPDATE', [id]);
-        const current = (
-          await rows<ChangeDocumentRow>(
-            db,
-            'SELECT * FROM change_documents WHERE change_id = $1 AND path = $2 FOR UPDATE',
-            [id, save.path],
-          )
-        )[0];
-        if ((current ? Number(current.version) : null) !== save.expectedVersion)
-          return { saved: false as const, current: current && toChangeDocument(current) };
-        const version = (current ? Number(current.version) : 0) + 1;
-        if (current)
+        // Every version checked before anything is written: all or none.
+        const currents: (ChangeDocumentRow | undefined)[] = [];
+        for (const save of saves) {
+          const current = (
+            await rows<ChangeDocumentRow>(
+              db,
+              'SELECT * FROM change_documents WHERE change_id = $1 AND path = $2 FOR UPDATE',
+              [id, save.path],
+            )
+          )[0];
+          if ((current ? Number(current.version) : null) !== save.expectedVersion)
+            return { saved: false as const, path: save.path, current: current && toChangeDocument(current) };
+          currents.push(current);
+        }
+        const versions: number[] = [];
+        for (const [index, save] of saves.entries()) {
+          const current = currents[index];
+          const version = (current ? Number(current.version) : 0) + 1;
+          if (current)
+            await db.query(
+              `UPDATE change_documents SET text = $1, version = $2, updated_by = $3, updated_at = $4
+               WHERE change_id = $5 AND path = $6`,
+              [save.text, version, save.by, save.now, id, save.path],
+            );
+          else
+            await db.query(
+              `INSERT INTO change_documents (change_id, path, base_text, text, version, updated_by, updated_at)
+               VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+              [id, save.path, save.baseText, save.text, version, save.by, save.now],
+            );
           await db.query(
-            `UPDATE change_documents SET text = $1, version = $2, updated_by = $3, updated_at = $4
-             WHERE change_id = $5 AND path = $6`,
-            [save.text, version, save.by, save.now, id, save.path],
+            'INSERT INTO change_revisions (change_id, path, version, actor, at, text) VALUES ($1, $2, $3, $4, $5, $6)',
+            [id, save.path, version, save.by, save.now, save.text],
           );
-        else
-          await db.query(
-            `INSERT INTO change_documents (change_id, path, base_text, text, version, updated_by, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-            [id, save.path, save.baseText, save.text, version, save.by, save.now],
-          );
-        await db.query(
-          'INSERT INTO change_revisions (change_id, path, version, actor, at, text) VALUES ($1, $2, $3, $4, $5, $6)',
-          [id, save.path, version, save.by, save.now, save.text],
-        );
-        await db.query('UPDATE change_sets SET updated_at = $1 WHERE id = $2', [save.now, id]);
-        return { saved: true as const, version };
+          await db.query('UPDATE change_sets SET updated_at = $1 WHERE id = $2', [save.now, id]);
+          versions.push(version);
+        }
+        return { saved: true as const, versions };
       }),
     async revisions(id) {
       return (
@@ -199,4 +215,5 @@ export function postgresChangeStore(pool: pg.Pool): ChangeStore {
       return rowCount ?? 0;
     },
   };
+  return store;
 }

@@ -9,8 +9,22 @@ import type {
   ChangeSet,
   ChangeState,
   PreviewLink,
+  SaveAllOutcome,
+  SaveOutcome,
   ScheduleState,
 } from '../contract/change-store.ts';
+
+/** One save's outcome from saveAll's (`save` is saveAll of one document, in both stores). */
+export const oneOf = (outcome: SaveAllOutcome): SaveOutcome =>
+  outcome.saved
+    ? { saved: true, version: outcome.versions[0] ?? 0 }
+    : { saved: false, current: outcome.current };
+
+/** Refuses a saveAll naming one path twice: which of the two would be the copy is not a question to answer here. */
+export function distinct(saves: readonly { path: string }[]): void {
+  if (new Set(saves.map((save) => save.path)).size !== saves.length)
+    throw new Error('saveAll: each document at most once');
+}
 
 export interface ChangeSetRow {
   id: string;

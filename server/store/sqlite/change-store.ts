@@ -17,6 +17,8 @@ import {
   type ChangeRevisionRow,
   type ChangeSetRow,
   type PreviewLinkRow,
+  distinct,
+  oneOf,
 } from '../shared/change-rows.ts';
 
 export function sqliteChangeStore(db: Database.Database): ChangeStore {
@@ -26,7 +28,7 @@ export function sqliteChangeStore(db: Database.Database): ChangeStore {
     'SELECT * FROM change_documents WHERE change_id = ? AND path = ?',
   );
 
-  return {
+  const store: ChangeStore = {
     async create({ id, title, author, baseRelease, now }) {
       db.prepare(
         `INSERT INTO change_sets (id, title, author, state, base_release, created_at, updated_at)
@@ -55,26 +57,38 @@ export function sqliteChangeStore(db: Database.Database): ChangeStore {
         .map(toChangeDocument);
     },
     async save(id, save) {
+      return oneOf(await store.saveAll(id, [save]));
+    },
+    async saveAll(id, saves) {
+      distinct(saves);
       return immediate(() => {
-        const current = documentRow.get(id, save.path);
-        if ((current ? current.version : null) !== save.expectedVersion)
-          return { saved: false as const, current: current && toChangeDocument(current) };
-        const version = (current?.version ?? 0) + 1;
-        if (current)
+        // Every version checked before anything is written: all or none.
+        const currents = saves.map((save) => documentRow.get(id, save.path));
+        for (const [index, save] of saves.entries()) {
+          const current = currents[index];
+          if ((current ? current.version : null) !== save.expectedVersion)
+            return { saved: false as const, path: save.path, current: current && toChangeDocument(current) };
+        }
+        const versions = saves.map((save, index) => {
+          const current = currents[index];
+          const version = (current?.version ?? 0) + 1;
+          if (current)
+            db.prepare(
+              `UPDATE change_documents SET text = ?, version = ?, updated_by = ?, updated_at = ?
+               WHERE change_id = ? AND path = ?`,
+            ).run(save.text, version, save.by, save.now, id, save.path);
+          else
+            db.prepare(
+              `INSERT INTO change_documents (change_id, path, base_text, text, version, updated_by, updated_at)
+               VALUES (?, ?, ?, ?, ?, ?, ?)`,
+            ).run(id, save.path, save.baseText, save.text, version, save.by, save.now);
           db.prepare(
-            `UPDATE change_documents SET text = ?, version = ?, updated_by = ?, updated_at = ?
-             WHERE change_id = ? AND path = ?`,
-          ).run(save.text, version, save.by, save.now, id, save.path);
-        else
-          db.prepare(
-            `INSERT INTO change_documents (change_id, path, base_text, text, version, updated_by, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?)`,
-          ).run(id, save.path, save.baseText, save.text, version, save.by, save.now);
-        db.prepare(
-          'INSERT INTO change_revisions (change_id, path, version, actor, at, text) VALUES (?, ?, ?, ?, ?, ?)',
-        ).run(id, save.path, version, save.by, save.now, save.text);
-        db.prepare('UPDATE change_sets SET updated_at = ? WHERE id = ?').run(save.now, id);
-        return { saved: true as const, version };
+            'INSERT INTO change_revisions (change_id, path, version, actor, at, text) VALUES (?, ?, ?, ?, ?, ?)',
+          ).run(id, save.path, version, save.by, save.now, save.text);
+          db.prepare('UPDATE change_sets SET updated_at = ? WHERE id = ?').run(save.now, id);
+          return version;
+        });
+        return { saved: true as const, versions };
       });
     },
     async revisions(id) {
@@ -194,4 +208,5 @@ export function sqliteChangeStore(db: Database.Database): ChangeStore {
         .run(now, id, now).changes;
     },
   };
+  return store;
 }

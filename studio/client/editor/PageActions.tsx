@@ -3,6 +3,7 @@
 import { Button, Checkbox, Group, List, Modal, Select, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../api.ts';
+import { online } from '../backend/backend.ts';
 import { CLOSE } from '../form/IconButton.tsx';
 import type { SiteLinks } from '../form/form-context.ts';
 
@@ -18,6 +19,13 @@ type Props = {
   pages: SiteLinks['pages'];
   /** After a change: what happened, in words; `next`, the address to open when this page is gone. */
   done: (message: string, next?: string) => void;
+};
+
+/** How many of the links lead here, per document, in the order found. */
+const linksPerFile = (references: { file: string }[]) => {
+  const counts = new Map<string, number>();
+  for (const { file } of references) counts.set(file, (counts.get(file) ?? 0) + 1);
+  return counts;
 };
 
 /** Where a deleted page's address leads by default: its parent page, or the home page. */
@@ -135,7 +143,10 @@ export function PageActions({ file, path, name, version, canAct, pages, done }: 
       </Modal>
       <Modal opened={dialog === 'delete'} onClose={close} closeButtonProps={CLOSE} title={`Delete ${path}?`}>
         <Text size="sm">
-          The page’s file is removed. Visitors who come to {path} can be sent to another page.
+          {online
+            ? 'The page is deleted in this change set: visitors still see it until the set is published.'
+            : 'The page’s file is removed.'}{' '}
+          Visitors who come to {path} can be sent to another page.
         </Text>
         <Checkbox
           mt="sm"
@@ -160,8 +171,12 @@ export function PageActions({ file, path, name, version, canAct, pages, done }: 
               {redirect ? '; the redirect keeps them working' : ' and will lead nowhere'}:
             </Text>
             <List size="xs">
-              {references.map((r) => (
-                <List.Item key={`${r.file}${r.pointer}`}>{r.file}</List.Item>
+              {/* Each document once, with how many of its links lead here. */}
+              {[...linksPerFile(references)].map(([inFile, count]) => (
+                <List.Item key={inFile}>
+                  {inFile}
+                  {count > 1 ? ` (${count} links)` : ''}
+                </List.Item>
               ))}
             </List>
           </>

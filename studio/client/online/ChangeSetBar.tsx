@@ -44,6 +44,8 @@ export function ChangeSetBar(p: {
   backend: ApiBackend;
   file?: string;
   autosave: AutosaveState;
+  /** Moves at each page action (move, delete, add to a menu): the set changed without a save of the open document. */
+  acted?: number;
 }) {
   const [view, setView] = useState<ChangeView>();
   const [editing, setEditing] = useState<Editing[]>([]);
@@ -51,7 +53,7 @@ export function ChangeSetBar(p: {
   const [submitted, setSubmitted] = useState<ClaimKind[]>();
   const [misspelled, setMisspelled] = useState<SetMisspelling[]>([]);
 
-  // The set as the API has it, again after each save: what it changes and so what it needs.
+  // The set as the API has it, again after each save or page action: what it changes and so what it needs.
   const savedAt = p.autosave.kind === 'saved' ? p.autosave.at?.getTime() : undefined;
   useEffect(() => {
     changeApi
@@ -63,7 +65,7 @@ export function ChangeSetBar(p: {
       .spelling(p.changeId)
       .then(setMisspelled)
       .catch(() => setMisspelled([]));
-  }, [p.changeId, savedAt]);
+  }, [p.changeId, savedAt, p.acted]);
   useEffect(
     () => p.backend.onEditing((file, others) => (file === p.file ? setEditing(others) : undefined)),
     [p.backend, p.file],
