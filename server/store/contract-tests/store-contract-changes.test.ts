@@ -128,6 +128,40 @@ describe.each(storeKinds())('the $name change store', (kind) => {
     expect(await store.changes.claimDueSchedule(now + 10 * MINUTE, MINUTE)).toBeUndefined();
   });
 
+  it('cancels a pending schedule only; a new time replaces a pending one; a running one is neither reset nor cancelled', async () => {
+    const { store } = await kind.open();
+    const now = Date.now();
+    await store.changes.create({ id: 'c5', title: 'Cancel', author: 'ed@example.com', baseRelease: 1, now });
+    expect(await store.changes.cancelSchedule('c5', now)).toEqual({ cancelled: false, state: null });
+    expect(await store.changes.schedule('c5', now + MINUTE, 'pub@example.com', now)).toBe(true);
+    expect(await store.changes.schedule('c5', now + 5 * MINUTE, 'pub2@example.com', now + 1)).toBe(true);
+    expect((await store.changes.get('c5'))?.schedule).toEqual({
+      at: now + 5 * MINUTE,
+      by: 'pub2@example.com',
+      state: 'pending',
+      error: null,
+    });
+    expect(await store.changes.cancelSchedule('c5', now + 2)).toEqual({ cancelled: true });
+    expect(await store.changes.get('c5')).toMatchObject({ schedule: null, updatedAt: now + 2 });
+    // Cancelled: no tick runs it.
+    expect(await store.changes.claimDueSchedule(now + 10 * MINUTE, MINUTE)).toBeUndefined();
+
+    await store.changes.schedule('c5', now + MINUTE, 'pub@example.com', now + 3);
+    expect(await store.changes.claimDueSchedule(now + MINUTE, MINUTE)).toMatchObject({ id: 'c5' });
+    expect(await store.changes.cancelSchedule('c5', now + MINUTE)).toEqual({
+      cancelled: false,
+      state: 'running',
+    });
+    expect(await store.changes.schedule('c5', now + 9 * MINUTE, 'pub@example.com', now + MINUTE)).toBe(false);
+    expect((await store.changes.get('c5'))?.schedule).toMatchObject({ at: now + MINUTE, state: 'running' });
+    await store.changes.finishSchedule('c5', { error: null });
+    expect(await store.changes.cancelSchedule('c5', now + MINUTE)).toEqual({
+      cancelled: false,
+      state: 'done',
+    });
+    expect((await store.changes.get('c5'))?.schedule).toMatchObject({ state: 'done' });
+  });
+
   it('keeps preview links by their hash, and revokes every open one of a set', async () => {
     const { store } = await kind.open();
     const now = Date.now();

@@ -12,6 +12,9 @@ export type ChangeState = 'draft' | 'in_review' | 'published';
 /** Where a scheduled publish stands: waiting for its time, being run (under a lease), done, or failed (why). */
 export type ScheduleState = 'pending' | 'running' | 'done' | 'failed';
 
+/** What cancelling a schedule did: removed it, or not, since it was not pending (null: no schedule). */
+export type ScheduleCancel = { cancelled: true } | { cancelled: false; state: ScheduleState | null };
+
 export interface ChangeSchedule {
   at: number;
   by: string;
@@ -136,8 +139,16 @@ export interface ChangeStore {
   comment(id: string, comment: ChangeComment): Promise<void>;
   /** Oldest first. */
   comments(id: string): Promise<ChangeComment[]>;
-  /** Sets (or replaces) the set's scheduled publish, pending. */
-  schedule(id: string, at: number, by: string, now: number): Promise<void>;
+  /**
+   * Sets (or replaces: a new time) the set's scheduled publish, pending; false when its schedule is running now (a
+   * publish under way is never reset to pending under the instance running it).
+   */
+  schedule(id: string, at: number, by: string, now: number): Promise<boolean>;
+  /**
+   * Removes the set's scheduled publish if it is still pending, in one statement (a tick that claims it first wins);
+   * otherwise says where it stands: running, done or failed, or null when it has none.
+   */
+  cancelSchedule(id: string, now: number): Promise<ScheduleCancel>;
   /**
    * Claims one scheduled publish that is due at `now` (pending, or running with its lease run out: an instance that
    * died while running it) for `leaseMs`; undefined when none is. On PostgreSQL two instances never claim the same one

@@ -145,11 +145,23 @@ export function postgresChangeStore(pool: pg.Pool): ChangeStore {
       ).map(toComment);
     },
     async schedule(id, at, by, now) {
-      await pool.query(
+      const { rowCount } = await pool.query(
         `UPDATE change_sets SET schedule_at = $1, schedule_by = $2, schedule_state = 'pending', schedule_error = NULL,
-           schedule_lease = NULL, updated_at = $3 WHERE id = $4`,
+           schedule_lease = NULL, updated_at = $3 WHERE id = $4 AND schedule_state IS DISTINCT FROM 'running'`,
         [at, by, now, id],
       );
+      return rowCount === 1;
+    },
+    async cancelSchedule(id, now) {
+      // One statement: a claim (FOR UPDATE SKIP LOCKED) on another instance either ran first (the row is running, not
+      // pending, and this removes nothing) or waits for this one and finds no schedule.
+      const { rowCount } = await pool.query(
+        `UPDATE change_sets SET schedule_at = NULL, schedule_by = NULL, schedule_state = NULL, schedule_error = NULL,
+           schedule_lease = NULL, updated_at = $1 WHERE id = $2 AND schedule_state = 'pending'`,
+        [now, id],
+      );
+      if (rowCount === 1) return { cancelled: true as const };
+      return { cancelled: false as const, state: (await setRow(pool, id))?.schedule_state ?? null };
     },
     async claimDueSchedule(now, leaseMs) {
       const claimed = await rows<ChangeSetRow>(

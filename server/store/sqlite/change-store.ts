@@ -139,10 +139,26 @@ export function sqliteChangeStore(db: Database.Database): ChangeStore {
         .map(toComment);
     },
     async schedule(id, at, by, now) {
-      db.prepare(
-        `UPDATE change_sets SET schedule_at = ?, schedule_by = ?, schedule_state = 'pending', schedule_error = NULL,
-           schedule_lease = NULL, updated_at = ? WHERE id = ?`,
-      ).run(at, by, now, id);
+      return (
+        db
+          .prepare(
+            `UPDATE change_sets SET schedule_at = ?, schedule_by = ?, schedule_state = 'pending', schedule_error = NULL,
+               schedule_lease = NULL, updated_at = ? WHERE id = ? AND schedule_state IS NOT 'running'`,
+          )
+          .run(at, by, now, id).changes === 1
+      );
+    },
+    async cancelSchedule(id, now) {
+      return immediate(() => {
+        const removed = db
+          .prepare(
+            `UPDATE change_sets SET schedule_at = NULL, schedule_by = NULL, schedule_state = NULL, schedule_error = NULL,
+               schedule_lease = NULL, updated_at = ? WHERE id = ? AND schedule_state = 'pending'`,
+          )
+          .run(now, id).changes;
+        if (removed === 1) return { cancelled: true as const };
+        return { cancelled: false as const, state: setRow.get(id)?.schedule_state ?? null };
+      });
     },
     async claimDueSchedule(now, leaseMs) {
       return immediate(() => {
