@@ -1,7 +1,8 @@
 // The acts on a change set, each shown only to the roles that may do it: edit (the editor, another screen), submit for
-// review, approve, publish, schedule, preview links. Approve, publish and schedule ask for the passkey again when the
-// server says this session's last check is too old (passkeys.ts). A refusal is shown with the server's reason (four
-// eyes, authority, missing or stale approvals, conflicting fields), in place.
+// review, approve, publish, schedule (and cancel a pending schedule, after a confirmation), preview links. Approve,
+// publish, schedule and cancel ask for the passkey again when the server says this session's last check is too old
+// (passkeys.ts). A refusal is shown with the server's reason (four eyes, authority, missing or stale approvals,
+// conflicting fields, a schedule already running), in place.
 import {
   Alert,
   Anchor,
@@ -15,10 +16,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeView, PublishRefused } from '../../contracts/content-api.ts';
 import type { Me } from '../../contracts/staff-api.ts';
 import { ApiError } from '../api.ts';
+import { exactTime } from '../format.ts';
 import { withFreshPasskey } from '../passkeys.ts';
 import { contentApi, editorHref } from './content-api.ts';
 import { liveSentence, refusalLines } from './words.ts';
@@ -36,6 +38,13 @@ const reasonOf = (error: unknown): string => {
   if ((error.status === 403 || error.status === 409) && error.serverMessage)
     return `${error.serverMessage.charAt(0).toUpperCase()}${error.serverMessage.slice(1)}.`;
   return error.message;
+};
+
+/** The refusal's title, by act: "Not approved". */
+const NOT_DONE: Readonly<Record<string, string>> = {
+  approve: 'approved',
+  publish: 'published',
+  cancel: 'cancelled',
 };
 
 type Outcome = { tone: 'done' | 'refused'; title: string; lines: string[] };
@@ -73,7 +82,7 @@ export function ChangeActions({
           : [];
       setOutcome({
         tone: 'refused',
-        title: `Not ${name === 'approve' ? 'approved' : name === 'publish' ? 'published' : 'done'}`,
+        title: `Not ${NOT_DONE[name] ?? 'done'}`,
         lines: lines.length > 0 ? lines : [reasonOf(error)],
       });
     } finally {
@@ -160,6 +169,18 @@ export function ChangeActions({
           {refusal}
         </Text>
       )}
+      {publisher && change.state === 'in_review' && change.schedule?.state === 'pending' && (
+        <CancelSchedule
+          at={change.schedule.at}
+          busy={busy === 'cancel'}
+          onCancel={() =>
+            void act('cancel', async () => {
+              await withFreshPasskey(() => contentApi.cancelSchedule(change.id));
+              return 'Schedule cancelled: it will not be published on its own';
+            })
+          }
+        />
+      )}
       {publisher && change.state === 'in_review' && (
         <ScheduleForm
           busy={busy === 'schedule'}
@@ -203,6 +224,46 @@ function ScheduleForm({ busy, onSchedule }: { busy: boolean; onSchedule: (when: 
           </Button>
         </Group>
       </form>
+    </Paper>
+  );
+}
+
+/**
+ * A pending schedule, and the way to take it back: a first button asks, a second one cancels (the first moves focus to
+ * "Keep it", so a stray Enter keeps the schedule).
+ */
+function CancelSchedule({ at, busy, onCancel }: { at: string | null; busy: boolean; onCancel: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  const questionId = useId();
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
+  const when = at ? exactTime(at) : 'its time';
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap="xs">
+        <Text>Publishes on its own at {when}.</Text>
+        {asking ? (
+          <Group>
+            <Text id={questionId}>
+              Cancel the publish at {when}? The change set stays approved and in review.
+            </Text>
+            <Button color="red" loading={busy} aria-describedby={questionId} onClick={onCancel}>
+              Yes, cancel the schedule
+            </Button>
+            <Button ref={keep} variant="default" onClick={() => setAsking(false)}>
+              Keep it
+            </Button>
+          </Group>
+        ) : (
+          <Group>
+            <Button variant="default" color="red" onClick={() => setAsking(true)}>
+              Cancel the schedule…
+            </Button>
+          </Group>
+        )}
+      </Stack>
     </Paper>
   );
 }

@@ -132,6 +132,37 @@ describe('the change set page', () => {
     expect(body.querySelector('a[href="/staff/edit/?change=c1"]')).not.toBeNull();
     expect([...body.querySelectorAll('button')].map((button) => visibleText(button))).toContain('Publish');
   });
+
+  it('offers a publisher the cancelling of a pending schedule, after asking; not of one running, nor to others', async () => {
+    const pending = change({
+      missing: [],
+      schedule: { at: '2026-12-01T17:00:00.000Z', by: 'pub@example.com', state: 'pending', error: null },
+    });
+    const publisherView = await renderToDom(
+      <ChangeActions change={pending} me={member('pub@example.com', ['publisher'])} reload={noReload} />,
+      '/',
+    );
+    const buttons = (body: HTMLElement) =>
+      [...body.querySelectorAll('button')].map((button) => visibleText(button));
+    expect(visibleText(publisherView)).toContain('Publishes on its own at');
+    // Asked first: the button that cancels is not there until the first is pressed.
+    expect(buttons(publisherView)).toContain('Cancel the schedule…');
+    expect(buttons(publisherView)).not.toContain('Yes, cancel the schedule');
+    const running = await renderToDom(
+      <ChangeActions
+        change={change({ ...pending, schedule: { ...pending.schedule!, state: 'running' } })}
+        me={member('pub@example.com', ['publisher'])}
+        reload={noReload}
+      />,
+      '/',
+    );
+    expect(buttons(running)).not.toContain('Cancel the schedule…');
+    const reviewerView = await renderToDom(
+      <ChangeActions change={pending} me={member('maya@example.com', ['reviewer'])} reload={noReload} />,
+      '/',
+    );
+    expect(buttons(reviewerView)).not.toContain('Cancel the schedule…');
+  });
 });
 
 describe('the review of a document', () => {
