@@ -20,9 +20,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeView, PublishRefused } from '../../contracts/content-api.ts';
 import type { Me } from '../../contracts/staff-api.ts';
 import { ApiError } from '../api.ts';
-import { exactTime } from '../format.ts';
 import { withFreshPasskey } from '../passkeys.ts';
 import { contentApi, editorHref } from './content-api.ts';
+import { instantOf, timeIn, wallTimeOf, zoneName } from './site-time.ts';
 import { liveSentence, refusalLines } from './words.ts';
 
 /** Why the member may not approve, before asking: they saved a revision of it (four eyes). */
@@ -98,7 +98,10 @@ export function ChangeActions({
       </Title>
       {outcome && (
         <Alert
-          color={outcome.tone === 'done' ? 'green' : 'red'}
+          // Mantine's green (and the brand colour) on its light background fell below AA contrast in the title (axe,
+          // light scheme): a done act's title is in the text colour, on the brand's tint.
+          color={outcome.tone === 'done' ? undefined : 'red'}
+          styles={outcome.tone === 'done' ? { title: { color: 'var(--mantine-color-text)' } } : undefined}
           role={outcome.tone === 'done' ? 'status' : 'alert'}
           title={outcome.title}
         >
@@ -150,7 +153,6 @@ export function ChangeActions({
           )}
           {publisher && change.state === 'in_review' && (
             <Button
-              color="green"
               loading={busy === 'publish'}
               onClick={() =>
                 void act('publish', async () => {
@@ -172,6 +174,7 @@ export function ChangeActions({
       {publisher && change.state === 'in_review' && change.schedule?.state === 'pending' && (
         <CancelSchedule
           at={change.schedule.at}
+          timeZone={change.timeZone}
           busy={busy === 'cancel'}
           onCancel={() =>
             void act('cancel', async () => {
@@ -184,10 +187,12 @@ export function ChangeActions({
       {publisher && change.state === 'in_review' && (
         <ScheduleForm
           busy={busy === 'schedule'}
-          onSchedule={(when) =>
+          timeZone={change.timeZone}
+          current={change.schedule?.state === 'pending' ? change.schedule.at : null}
+          onSchedule={(at) =>
             void act('schedule', async () => {
-              await withFreshPasskey(() => contentApi.schedule(change.id, when));
-              return `Scheduled for ${when.toLocaleString()}`;
+              await withFreshPasskey(() => contentApi.schedule(change.id, new Date(at)));
+              return `Scheduled for ${timeIn(at, change.timeZone)}`;
             })
           }
         />
@@ -197,30 +202,50 @@ export function ChangeActions({
   );
 }
 
-/** The zone the browser shows times in, named, so a publisher knows which clock the time is on. */
-const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-function ScheduleForm({ busy, onSchedule }: { busy: boolean; onSchedule: (when: Date) => void }) {
-  const [value, setValue] = useState('');
-  const when = value ? new Date(value) : undefined;
+/**
+ * The time is picked on the site's clock (SITE_TIMEZONE), named in the label, and read back as a sentence before it is
+ * sent: the browser's own zone does not enter into it. A pending schedule's time fills it in, to be moved.
+ */
+function ScheduleForm({
+  busy,
+  timeZone,
+  current,
+  onSchedule,
+}: {
+  busy: boolean;
+  timeZone: string;
+  current: string | null;
+  onSchedule: (at: number) => void;
+}) {
+  const [value, setValue] = useState(() => (current ? wallTimeOf(Date.parse(current), timeZone) : ''));
+  const picked = value ? instantOf(value, timeZone) : undefined;
+  const zone = zoneName(timeZone, picked?.ok ? picked.at : Date.now());
   return (
     <Paper withBorder p="sm">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (when && !Number.isNaN(when.getTime())) onSchedule(when);
+          if (picked?.ok) onSchedule(picked.at);
         }}
       >
         <Group align="end">
           <TextInput
             type="datetime-local"
-            label={`Publish at (${ZONE})`}
+            label={`Publish at (${zone})`}
+            description={picked?.ok ? `Publishes ${timeIn(picked.at, timeZone)}.` : undefined}
+            error={
+              picked?.ok === false
+                ? picked.problem === 'skipped'
+                  ? `That time does not happen on that day in ${zone} (the clocks move forward): pick another.`
+                  : 'A date and a time.'
+                : undefined
+            }
             value={value}
             onChange={(event) => setValue(event.currentTarget.value)}
             required
           />
           <Button type="submit" variant="default" loading={busy}>
-            Schedule
+            {current ? 'Move the schedule' : 'Schedule'}
           </Button>
         </Group>
       </form>
@@ -232,14 +257,24 @@ function ScheduleForm({ busy, onSchedule }: { busy: boolean; onSchedule: (when: 
  * A pending schedule, and the way to take it back: a first button asks, a second one cancels (the first moves focus to
  * "Keep it", so a stray Enter keeps the schedule).
  */
-function CancelSchedule({ at, busy, onCancel }: { at: string | null; busy: boolean; onCancel: () => void }) {
+function CancelSchedule({
+  at,
+  timeZone,
+  busy,
+  onCancel,
+}: {
+  at: string | null;
+  timeZone: string;
+  busy: boolean;
+  onCancel: () => void;
+}) {
   const [asking, setAsking] = useState(false);
   const keep = useRef<HTMLButtonElement>(null);
   const questionId = useId();
   useEffect(() => {
     if (asking) keep.current?.focus();
   }, [asking]);
-  const when = at ? exactTime(at) : 'its time';
+  const when = at ? timeIn(at, timeZone) : 'its time';
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">

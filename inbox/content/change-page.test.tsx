@@ -34,6 +34,7 @@ const change = (over: Partial<ChangeView> = {}): ChangeView => ({
   editors: ['ed@example.com'],
   comments: [],
   schedule: null,
+  timeZone: 'America/Los_Angeles',
   ...over,
 });
 
@@ -133,7 +134,7 @@ describe('the change set page', () => {
     expect([...body.querySelectorAll('button')].map((button) => visibleText(button))).toContain('Publish');
   });
 
-  it('offers a publisher the cancelling of a pending schedule, after asking; not of one running, nor to others', async () => {
+  it('shows a pending schedule on the site clock; offers a publisher its cancelling, after asking; not of one running, nor to others', async () => {
     const pending = change({
       missing: [],
       schedule: { at: '2026-12-01T17:00:00.000Z', by: 'pub@example.com', state: 'pending', error: null },
@@ -144,7 +145,18 @@ describe('the change set page', () => {
     );
     const buttons = (body: HTMLElement) =>
       [...body.querySelectorAll('button')].map((button) => visibleText(button));
-    expect(visibleText(publisherView)).toContain('Publishes on its own at');
+    // On the site's clock, named, whatever this process's zone (the browser test runs one in Berlin).
+    expect(visibleText(publisherView)).toContain(
+      'Publishes on its own at Dec 1, 2026, 9:00 AM Pacific time.',
+    );
+    expect(visibleText(publisherView)).toContain('Publish at (Pacific time)');
+    // The form holds the pending time, to move it.
+    expect(publisherView.querySelector('input[type="datetime-local"]')?.getAttribute('value')).toBe(
+      '2026-12-01T09:00',
+    );
+    expect(buttons(publisherView)).toContain('Move the schedule');
+    const details = visibleText(await renderToDom(<ChangeDetails change={pending} />, '/'));
+    expect(details).toContain('Scheduled by pub@example.com for Dec 1, 2026, 9:00 AM Pacific time.');
     // Asked first: the button that cancels is not there until the first is pressed.
     expect(buttons(publisherView)).toContain('Cancel the schedule…');
     expect(buttons(publisherView)).not.toContain('Yes, cancel the schedule');

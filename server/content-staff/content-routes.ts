@@ -169,6 +169,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
       editors: [...new Set(revisions.map((revision) => revision.by))],
       comments: comments.map((comment) => ({ ...comment, at: iso(comment.at) })),
       schedule: set.schedule && { ...set.schedule, at: iso(set.schedule.at) },
+      timeZone: context.timeZone,
     });
   };
 

@@ -10,6 +10,7 @@ import express, { type ErrorRequestHandler, type Router } from 'express';
 import type { ErrorAnswer } from '../../contracts/staff-api.ts';
 import { clientErrorOf } from '../http/error-handler.ts';
 import { HttpError, signedIn, type StaffDeps } from './staff-context.ts';
+import { DEFAULT_TIME_ZONE } from './staff-export-rows.ts';
 import { accountRoutes } from './staff-account.ts';
 import { eventStreams } from './staff-events.ts';
 import { NONCE_PLACEHOLDER, nonceOf, staffHeaders } from './staff-headers.ts';
@@ -119,6 +120,7 @@ export function staffAreaOn(
       logger: options.logger,
       codeDir: options.content.codeDir,
       now,
+      timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
       confirmWithinMs: options.content.confirmWithinMs ?? CONFIRM_WITHIN_MS,
     },
     staff: store.staff,

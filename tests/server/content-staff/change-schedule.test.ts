@@ -96,8 +96,12 @@ describe('scheduled publishes', () => {
     expect((await schedule(id, clock + 20 * MINUTE)).status).toBe(200);
     // Rescheduling replaces the time.
     expect((await schedule(id, clock + 10 * MINUTE)).status).toBe(200);
-    const shown = await editor.json<{ schedule: { at: string } }>(await editor.get(`${API}/${id}`));
+    const shown = await editor.json<{ schedule: { at: string }; timeZone: string }>(
+      await editor.get(`${API}/${id}`),
+    );
     expect(shown.schedule.at).toBe(new Date(clock + 10 * MINUTE).toISOString());
+    // The zone the staff screens pick and show it in: SITE_TIMEZONE.
+    expect(shown.timeZone).toBe('America/Los_Angeles');
 
     const cancel = (client: StaffClient, headers: Record<string, string> = {}) =>
       client.request('DELETE', `${API}/${id}/schedule`, undefined, headers);
