@@ -89,6 +89,16 @@ export interface PreviewLink {
   revokedAt: number | null;
 }
 
+/** A heartbeat of the editor: `email` has `path` of set `changeId` open at `at`. */
+export interface PresenceBeat {
+  changeId: string;
+  path: string;
+  email: string;
+  /** The name shown to the others (the member's display name, or their e-mail). */
+  name: string;
+  at: number;
+}
+
 /** What a save is: the document's new text, and the version the editor started from (null: no copy in the set yet). */
 export interface DocumentSave {
   path: string;
@@ -159,6 +169,13 @@ export interface ChangeStore {
   finishSchedule(id: string, outcome: { error: string | null }): Promise<void>;
   /** The sets whose scheduled publish failed and that are not published since (by hand), newest first. */
   failedSchedules(): Promise<ChangeSet[]>;
+  /**
+   * Records a heartbeat (the member's last one on that document replaced), removes every heartbeat of any document
+   * older than `withinMs` (the table holds only the last moments), and answers the others seen on the same document of
+   * the same set within `withinMs`, most recent first. In the store so that editors on different instances see each
+   * other.
+   */
+  presence(beat: PresenceBeat, withinMs: number): Promise<{ email: string; name: string }[]>;
   /** Keeps a preview link by its token's SHA-256 (hex): the token itself is never stored. */
   addPreviewLink(id: string, tokenHash: string, expiresAt: number, now: number): Promise<void>;
   previewLink(tokenHash: string): Promise<PreviewLink | undefined>;

@@ -191,6 +191,21 @@ export function postgresChangeStore(pool: pg.Pool): ChangeStore {
         )
       ).map(toChangeSet);
     },
+    async presence({ changeId, path, email, name, at }, withinMs) {
+      // Three statements, no transaction: a heartbeat racing another one or a prune changes who is listed by a moment.
+      await pool.query(
+        `INSERT INTO change_presence (change_id, path, email, name, seen_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (change_id, path, email) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at`,
+        [changeId, path, email, name, at],
+      );
+      await pool.query('DELETE FROM change_presence WHERE seen_at < $1', [at - withinMs]);
+      return rows<{ email: string; name: string }>(
+        pool,
+        `SELECT email, name FROM change_presence WHERE change_id = $1 AND path = $2 AND email <> $3
+           AND seen_at >= $4 ORDER BY seen_at DESC, email`,
+        [changeId, path, email, at - withinMs],
+      );
+    },
     async addPreviewLink(id, tokenHash, expiresAt, now) {
       await pool.query(
         'INSERT INTO preview_links (token_hash, change_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',

@@ -191,6 +191,21 @@ export function sqliteChangeStore(db: Database.Database): ChangeStore {
         .all()
         .map(toChangeSet);
     },
+    async presence({ changeId, path, email, name, at }, withinMs) {
+      return immediate(() => {
+        db.prepare(
+          `INSERT INTO change_presence (change_id, path, email, name, seen_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (change_id, path, email) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at`,
+        ).run(changeId, path, email, name, at);
+        db.prepare('DELETE FROM change_presence WHERE seen_at < ?').run(at - withinMs);
+        return db
+          .prepare<[string, string, string], { email: string; name: string }>(
+            `SELECT email, name FROM change_presence WHERE change_id = ? AND path = ? AND email <> ?
+             ORDER BY seen_at DESC, email`,
+          )
+          .all(changeId, path, email);
+      });
+    },
     async addPreviewLink(id, tokenHash, expiresAt, now) {
       db.prepare(
         'INSERT INTO preview_links (token_hash, change_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
