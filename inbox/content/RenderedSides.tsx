@@ -2,8 +2,8 @@
 // the change set would make it (GET /content/changes/<id>/render, the real renderer), each in a frame of its own. On a
 // wide column both side by side, drawn at desktop width and scaled to fit, as the studio's preview does; on a phone one
 // at a time, at phone width, with a before/after switch. A frame is made only when its place comes near the screen: a
-// set of 20 pages must not ask the server to render 40 pages at once. The frames are sandboxed (no scripts, an origin of
-// their own) and titled for screen readers; the server lets only this origin frame them (staff-headers.ts).
+// set of 20 pages must not ask the server to render 40 pages at once. The frames are sandboxed (no scripts, an origin
+// of their own) and titled for screen readers; the server lets only this origin frame them (staff-headers.ts).
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { renderHref } from './content-api.ts';

@@ -8,7 +8,6 @@ import type { NextFunction, Request, Response, Router } from 'express';
 import { CONTENT_ROLES, REFUSED, type StaffRole } from '../../contracts/staff-api.ts';
 import type { ClaimKind } from '../../content/claims/keyword.ts';
 import type { ChangeView } from '../../contracts/content-api.ts';
-import type { ScheduleState } from '../store/contract/change-store.ts';
 import { HttpError, iso, jsonBody, signedIn, type SignedIn } from '../staff/staff-context.ts';
 import { requireRoles } from '../staff/staff-roles.ts';
 import { FRESH_ASSERTION_MS } from '../staff/staff-session-life.ts';
@@ -40,18 +39,10 @@ import { previewLinkRoutes } from './preview-links.ts';
 import { documentDiff } from './change-diff.ts';
 import { historyRoutes } from './history-routes.ts';
 import { editorRoutes } from './editor-routes.ts';
+import { scheduleRoutes } from './schedule-routes.ts';
 
 const MAX_TITLE = 200;
 
-/** Why a schedule cannot be cancelled, by where it stands. */
-const SCHEDULE_NOT_PENDING: Readonly<Record<ScheduleState | 'none', string>> = {
-  // Only when the schedule moved between the read and the cancel: the member reloads and sees it.
-  pending: 'its scheduled publish changed meanwhile: reload the change set',
-  none: 'this change set has no scheduled publish to cancel',
-  running: 'its scheduled publish is running now: it cannot be cancelled',
-  done: 'its scheduled publish is done: the change set is published',
-  failed: 'its scheduled publish already failed: nothing is waiting to run',
-};
 const MAX_COMMENT = 5000;
 
 /** Refuses (403) a member who holds none of `roles`, saying who may. */
@@ -353,43 +344,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
     res.json({ release: String(published.release), live: published.live });
   };
 
-  const schedule = async (req: Request, res: Response) => {
-    const signed = need(res, ['publisher'], 'publishers');
-    const set = await changeSet(context, String(req.params.id));
-    const at = jsonBody(req).at;
-    const time = typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(at) ? Date.parse(at) : Number.NaN;
-    if (Number.isNaN(time)) throw new HttpError(400, 'at: an ISO 8601 time');
-    await checkApproved(context, set);
-    freshPasskey(context, signed);
-    if (!(await changes.schedule(set.id, time, signed.member.email, context.now())))
-      throw new HttpError(409, 'its scheduled publish is running now: it cannot be moved');
-    await audit.append({
-      actor: signed.member.email,
-      action: 'change-schedule',
-      detail: `${set.id} at ${new Date(time).toISOString()}`,
-    });
-    res.json({ schedule: { at: new Date(time).toISOString(), state: 'pending' } });
-  };
-
-  // A publisher takes back a pending schedule (the same rules as making one). One running, done or failed is not
-  // pending any more: 409 with why. The store removes it only if it is still pending, so a tick that claimed it a
-  // moment before wins and the answer says so.
-  const cancelSchedule = async (req: Request, res: Response) => {
-    const signed = need(res, ['publisher'], 'publishers');
-    const set = await changeSet(context, String(req.params.id));
-    const notPending = (state: ScheduleState | null): HttpError =>
-      new HttpError(409, SCHEDULE_NOT_PENDING[state ?? 'none']);
-    if (set.schedule?.state !== 'pending') throw notPending(set.schedule?.state ?? null);
-    freshPasskey(context, signed);
-    const outcome = await changes.cancelSchedule(set.id, context.now());
-    if (!outcome.cancelled) throw notPending(outcome.state);
-    await audit.append({
-      actor: signed.member.email,
-      action: 'change-schedule-cancel',
-      detail: `${set.id} was at ${new Date(set.schedule.at).toISOString()}`,
-    });
-    res.json({ schedule: null });
-  };
+  const schedules = scheduleRoutes(context, { need, freshPasskey });
 
   const previews = previewLinkRoutes(context, origin);
   const history = historyRoutes(context);
@@ -413,8 +368,8 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
     router.post('/content/changes/:id/request-changes', answered(requestChanges));
     router.post('/content/changes/:id/approve', answered(approve));
     router.post('/content/changes/:id/publish', answered(publishRoute));
-    router.post('/content/changes/:id/schedule', answered(schedule));
-    router.delete('/content/changes/:id/schedule', answered(cancelSchedule));
+    router.post('/content/changes/:id/schedule', answered(schedules.schedule));
+    router.delete('/content/changes/:id/schedule', answered(schedules.cancel));
     router.post(
       '/content/changes/:id/preview-links',
       answered((req, res) => previews.create(req, res, need(res, CONTENT_ROLES, 'staff of the site'))),

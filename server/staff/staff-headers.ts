@@ -70,7 +70,7 @@ export function framesSelf(res: ServerResponse): void {
   if (!policy.includes('frame-src')) res.setHeader('Content-Security-Policy', `${policy};frame-src 'self'`);
 }
 
-/** This staff response may be framed by a page of its own origin only (frame-ancestors 'self'), never by another site. */
+/** This staff response may be framed by a page of its own origin only (frame-ancestors 'self'), by no other site. */
 export function framedBySelf(res: ServerResponse): void {
   const policy = String(res.getHeader('Content-Security-Policy') ?? '');
   res.setHeader(
