@@ -110,6 +110,8 @@ export interface ChangeView {
     state: 'pending' | 'running' | 'done' | 'failed';
     error: string | null;
   } | null;
+  /** SITE_TIMEZONE (an IANA name): a schedule's time is picked and shown in it, whatever the browser's own zone. */
+  timeZone: string;
 }
 
 /** POST /changes/<id>/schedule `{ at }` (ISO 8601). */

@@ -1,7 +1,8 @@
 // The acts on a change set, each shown only to the roles that may do it: edit (the editor, another screen), submit for
-// review, approve, publish, schedule, preview links. Approve, publish and schedule ask for the passkey again when the
-// server says this session's last check is too old (passkeys.ts). A refusal is shown with the server's reason (four
-// eyes, authority, missing or stale approvals, conflicting fields), in place.
+// review, approve, publish, schedule (and cancel a pending schedule, after a confirmation), preview links. Approve,
+// publish, schedule and cancel ask for the passkey again when the server says this session's last check is too old
+// (passkeys.ts). A refusal is shown with the server's reason (four eyes, authority, missing or stale approvals,
+// conflicting fields, a schedule already running), in place.
 import {
   Alert,
   Anchor,
@@ -15,12 +16,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ChangeView, PublishRefused } from '../../contracts/content-api.ts';
 import type { Me } from '../../contracts/staff-api.ts';
 import { ApiError } from '../api.ts';
 import { withFreshPasskey } from '../passkeys.ts';
 import { contentApi, editorHref } from './content-api.ts';
+import { instantOf, timeIn, wallTimeOf, zoneName } from './site-time.ts';
 import { liveSentence, refusalLines } from './words.ts';
 
 /** Why the member may not approve, before asking: they saved a revision of it (four eyes). */
@@ -36,6 +38,13 @@ const reasonOf = (error: unknown): string => {
   if ((error.status === 403 || error.status === 409) && error.serverMessage)
     return `${error.serverMessage.charAt(0).toUpperCase()}${error.serverMessage.slice(1)}.`;
   return error.message;
+};
+
+/** The refusal's title, by act: "Not approved". */
+const NOT_DONE: Readonly<Record<string, string>> = {
+  approve: 'approved',
+  publish: 'published',
+  cancel: 'cancelled',
 };
 
 type Outcome = { tone: 'done' | 'refused'; title: string; lines: string[] };
@@ -73,7 +82,7 @@ export function ChangeActions({
           : [];
       setOutcome({
         tone: 'refused',
-        title: `Not ${name === 'approve' ? 'approved' : name === 'publish' ? 'published' : 'done'}`,
+        title: `Not ${NOT_DONE[name] ?? 'done'}`,
         lines: lines.length > 0 ? lines : [reasonOf(error)],
       });
     } finally {
@@ -89,7 +98,10 @@ export function ChangeActions({
       </Title>
       {outcome && (
         <Alert
-          color={outcome.tone === 'done' ? 'green' : 'red'}
+          // Mantine's green (and the brand colour) on its light background fell below AA contrast in the title (axe,
+          // light scheme): a done act's title is in the text colour, on the brand's tint.
+          color={outcome.tone === 'done' ? undefined : 'red'}
+          styles={outcome.tone === 'done' ? { title: { color: 'var(--mantine-color-text)' } } : undefined}
           role={outcome.tone === 'done' ? 'status' : 'alert'}
           title={outcome.title}
         >
@@ -141,7 +153,6 @@ export function ChangeActions({
           )}
           {publisher && change.state === 'in_review' && (
             <Button
-              color="green"
               loading={busy === 'publish'}
               onClick={() =>
                 void act('publish', async () => {
@@ -160,13 +171,28 @@ export function ChangeActions({
           {refusal}
         </Text>
       )}
+      {publisher && change.state === 'in_review' && change.schedule?.state === 'pending' && (
+        <CancelSchedule
+          at={change.schedule.at}
+          timeZone={change.timeZone}
+          busy={busy === 'cancel'}
+          onCancel={() =>
+            void act('cancel', async () => {
+              await withFreshPasskey(() => contentApi.cancelSchedule(change.id));
+              return 'Schedule cancelled: it will not be published on its own';
+            })
+          }
+        />
+      )}
       {publisher && change.state === 'in_review' && (
         <ScheduleForm
           busy={busy === 'schedule'}
-          onSchedule={(when) =>
+          timeZone={change.timeZone}
+          current={change.schedule?.state === 'pending' ? change.schedule.at : null}
+          onSchedule={(at) =>
             void act('schedule', async () => {
-              await withFreshPasskey(() => contentApi.schedule(change.id, when));
-              return `Scheduled for ${when.toLocaleString()}`;
+              await withFreshPasskey(() => contentApi.schedule(change.id, new Date(at)));
+              return `Scheduled for ${timeIn(at, change.timeZone)}`;
             })
           }
         />
@@ -176,33 +202,103 @@ export function ChangeActions({
   );
 }
 
-/** The zone the browser shows times in, named, so a publisher knows which clock the time is on. */
-const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-function ScheduleForm({ busy, onSchedule }: { busy: boolean; onSchedule: (when: Date) => void }) {
-  const [value, setValue] = useState('');
-  const when = value ? new Date(value) : undefined;
+/**
+ * The time is picked on the site's clock (SITE_TIMEZONE), named in the label, and read back as a sentence before it is
+ * sent: the browser's own zone does not enter into it. A pending schedule's time fills it in, to be moved.
+ */
+function ScheduleForm({
+  busy,
+  timeZone,
+  current,
+  onSchedule,
+}: {
+  busy: boolean;
+  timeZone: string;
+  current: string | null;
+  onSchedule: (at: number) => void;
+}) {
+  const [value, setValue] = useState(() => (current ? wallTimeOf(Date.parse(current), timeZone) : ''));
+  const picked = value ? instantOf(value, timeZone) : undefined;
+  const zone = zoneName(timeZone, picked?.ok ? picked.at : Date.now());
   return (
     <Paper withBorder p="sm">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (when && !Number.isNaN(when.getTime())) onSchedule(when);
+          if (picked?.ok) onSchedule(picked.at);
         }}
       >
         <Group align="end">
           <TextInput
             type="datetime-local"
-            label={`Publish at (${ZONE})`}
+            label={`Publish at (${zone})`}
+            description={picked?.ok ? `Publishes ${timeIn(picked.at, timeZone)}.` : undefined}
+            error={
+              picked?.ok === false
+                ? picked.problem === 'skipped'
+                  ? `That time does not happen on that day in ${zone} (the clocks move forward): pick another.`
+                  : 'A date and a time.'
+                : undefined
+            }
             value={value}
             onChange={(event) => setValue(event.currentTarget.value)}
             required
           />
           <Button type="submit" variant="default" loading={busy}>
-            Schedule
+            {current ? 'Move the schedule' : 'Schedule'}
           </Button>
         </Group>
       </form>
+    </Paper>
+  );
+}
+
+/**
+ * A pending schedule, and the way to take it back: a first button asks, a second one cancels (the first moves focus to
+ * "Keep it", so a stray Enter keeps the schedule).
+ */
+function CancelSchedule({
+  at,
+  timeZone,
+  busy,
+  onCancel,
+}: {
+  at: string | null;
+  timeZone: string;
+  busy: boolean;
+  onCancel: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  const questionId = useId();
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
+  const when = at ? timeIn(at, timeZone) : 'its time';
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap="xs">
+        <Text>Publishes on its own at {when}.</Text>
+        {asking ? (
+          <Group>
+            <Text id={questionId}>
+              Cancel the publish at {when}? The change set stays approved and in review.
+            </Text>
+            <Button color="red" loading={busy} aria-describedby={questionId} onClick={onCancel}>
+              Yes, cancel the schedule
+            </Button>
+            <Button ref={keep} variant="default" onClick={() => setAsking(false)}>
+              Keep it
+            </Button>
+          </Group>
+        ) : (
+          <Group>
+            <Button variant="default" color="red" onClick={() => setAsking(true)}>
+              Cancel the schedule…
+            </Button>
+          </Group>
+        )}
+      </Stack>
     </Paper>
   );
 }

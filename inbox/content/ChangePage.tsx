@@ -14,6 +14,7 @@ import { EditorialOnly } from './ChangeList.tsx';
 import { ChangeActions } from './ChangeActions.tsx';
 import { Review } from './Review.tsx';
 import { contentApi } from './content-api.ts';
+import { timeIn } from './site-time.ts';
 import { KIND_WORDS, liveSentence, missingSentence, requiresSentence, STATE_WORDS } from './words.ts';
 
 const changeRoute = getRouteApi('/changes/$id');
@@ -79,7 +80,7 @@ export function ChangeDetails({ change }: { change: ChangeView }) {
       )}
       {change.schedule && change.schedule.state !== 'failed' && change.schedule.at && (
         <Text>
-          Scheduled by {change.schedule.by} for {exactTime(change.schedule.at)}
+          Scheduled by {change.schedule.by} for {timeIn(change.schedule.at, change.timeZone)}
           {change.schedule.state === 'done' ? ' (done)' : ''}.
         </Text>
       )}

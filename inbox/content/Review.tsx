@@ -1,7 +1,8 @@
 // The review of a change set (issue #28, item 4): per document, each field that changed, named in the content model's
 // words, marked with whose approval it needs (a medical claim, contact details), its value before and after; the page
-// rendered before (the live release's HTML) and after (the real renderer over the set), each in a tab of its own; a comment
-// on a field; and, for reviewers, "Request changes", which sends the set back to its editors with the reason.
+// rendered before (the live release's HTML) and after (the real renderer over the set), in place (RenderedSides.tsx) or
+// each in a tab of its own; a comment on a field; and, for reviewers, "Request changes", which sends the set back to
+// its editors with the reason.
 import {
   Alert,
   Anchor,
@@ -18,6 +19,7 @@ import {
 import { useEffect, useState } from 'react';
 import type { ChangeView, DocumentDiff, FieldChange } from '../../contracts/content-api.ts';
 import { contentApi, renderHref } from './content-api.ts';
+import { RenderedSides } from './RenderedSides.tsx';
 import { KIND_WORDS, WHO_APPROVES } from './words.ts';
 
 const CHANGE_WORDS: Readonly<Record<FieldChange['change'], string>> = {
@@ -104,6 +106,13 @@ export function DocumentChanges({
           </Group>
         )}
         {document.summary && <Text fw={700}>{document.summary}.</Text>}
+        {document.path.startsWith('pages/') && (
+          <RenderedSides
+            id={id}
+            file={document.path}
+            sides={document.created ? ['after'] : document.deleted ? ['before'] : ['before', 'after']}
+          />
+        )}
         {document.changes.length === 0 && !document.summary && <Text>No field changed.</Text>}
         {document.changes.map((field) => (
           <FieldDiff

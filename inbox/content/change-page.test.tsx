@@ -35,6 +35,7 @@ const change = (over: Partial<ChangeView> = {}): ChangeView => ({
   editors: ['ed@example.com'],
   comments: [],
   schedule: null,
+  timeZone: 'America/Los_Angeles',
   ...over,
 });
 
@@ -132,6 +133,48 @@ describe('the change set page', () => {
     );
     expect(body.querySelector('a[href="/staff/edit/?change=c1"]')).not.toBeNull();
     expect([...body.querySelectorAll('button')].map((button) => visibleText(button))).toContain('Publish');
+  });
+
+  it('shows a pending schedule on the site clock; offers a publisher its cancelling, after asking; not of one running, nor to others', async () => {
+    const pending = change({
+      missing: [],
+      schedule: { at: '2026-12-01T17:00:00.000Z', by: 'pub@example.com', state: 'pending', error: null },
+    });
+    const publisherView = await renderToDom(
+      <ChangeActions change={pending} me={member('pub@example.com', ['publisher'])} reload={noReload} />,
+      '/',
+    );
+    const buttons = (body: HTMLElement) =>
+      [...body.querySelectorAll('button')].map((button) => visibleText(button));
+    // On the site's clock, named, whatever this process's zone (the browser test runs one in Berlin).
+    expect(visibleText(publisherView)).toContain(
+      'Publishes on its own at Dec 1, 2026, 9:00 AM Pacific time.',
+    );
+    expect(visibleText(publisherView)).toContain('Publish at (Pacific time)');
+    // The form holds the pending time, to move it.
+    expect(publisherView.querySelector('input[type="datetime-local"]')?.getAttribute('value')).toBe(
+      '2026-12-01T09:00',
+    );
+    expect(buttons(publisherView)).toContain('Move the schedule');
+    const details = visibleText(await renderToDom(<ChangeDetails change={pending} />, '/'));
+    expect(details).toContain('Scheduled by pub@example.com for Dec 1, 2026, 9:00 AM Pacific time.');
+    // Asked first: the button that cancels is not there until the first is pressed.
+    expect(buttons(publisherView)).toContain('Cancel the schedule…');
+    expect(buttons(publisherView)).not.toContain('Yes, cancel the schedule');
+    const running = await renderToDom(
+      <ChangeActions
+        change={change({ ...pending, schedule: { ...pending.schedule!, state: 'running' } })}
+        me={member('pub@example.com', ['publisher'])}
+        reload={noReload}
+      />,
+      '/',
+    );
+    expect(buttons(running)).not.toContain('Cancel the schedule…');
+    const reviewerView = await renderToDom(
+      <ChangeActions change={pending} me={member('maya@example.com', ['reviewer'])} reload={noReload} />,
+      '/',
+    );
+    expect(buttons(reviewerView)).not.toContain('Cancel the schedule…');
   });
 });
 

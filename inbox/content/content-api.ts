@@ -57,6 +57,7 @@ export const contentApi = {
       method: 'POST',
       body: { at: when.toISOString() } satisfies ScheduleRequest,
     }),
+  cancelSchedule: (id: string) => request<{ schedule: null }>(at(id, '/schedule'), { method: 'DELETE' }),
   createPreviewLink: (id: string, hours: number) =>
     request<PreviewLinkAnswer>(at(id, '/preview-links'), {
       method: 'POST',

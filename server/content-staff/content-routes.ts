@@ -40,8 +40,10 @@ import { documentsDiff, pageSummaries } from './change-diff.ts';
 import { historyRoutes } from './history-routes.ts';
 import { editorRoutes } from './editor-routes.ts';
 import { pageActionRoutes } from './page-action-routes.ts';
+import { scheduleRoutes } from './schedule-routes.ts';
 
 const MAX_TITLE = 200;
+
 const MAX_COMMENT = 5000;
 
 /** Refuses (403) a member who holds none of `roles`, saying who may. */
@@ -166,6 +168,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
       editors: [...new Set(revisions.map((revision) => revision.by))],
       comments: comments.map((comment) => ({ ...comment, at: iso(comment.at) })),
       schedule: set.schedule && { ...set.schedule, at: iso(set.schedule.at) },
+      timeZone: context.timeZone,
     });
   };
 
@@ -350,22 +353,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
     res.json({ release: String(published.release), live: published.live });
   };
 
-  const schedule = async (req: Request, res: Response) => {
-    const signed = need(res, ['publisher'], 'publishers');
-    const set = await changeSet(context, String(req.params.id));
-    const at = jsonBody(req).at;
-    const time = typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(at) ? Date.parse(at) : Number.NaN;
-    if (Number.isNaN(time)) throw new HttpError(400, 'at: an ISO 8601 time');
-    await checkApproved(context, set);
-    freshPasskey(context, signed);
-    await changes.schedule(set.id, time, signed.member.email, context.now());
-    await audit.append({
-      actor: signed.member.email,
-      action: 'change-schedule',
-      detail: `${set.id} at ${new Date(time).toISOString()}`,
-    });
-    res.json({ schedule: { at: new Date(time).toISOString(), state: 'pending' } });
-  };
+  const schedules = scheduleRoutes(context, { need, freshPasskey });
 
   const previews = previewLinkRoutes(context, origin);
   const history = historyRoutes(context);
@@ -391,7 +379,8 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
     router.post('/content/changes/:id/request-changes', answered(requestChanges));
     router.post('/content/changes/:id/approve', answered(approve));
     router.post('/content/changes/:id/publish', answered(publishRoute));
-    router.post('/content/changes/:id/schedule', answered(schedule));
+    router.post('/content/changes/:id/schedule', answered(schedules.schedule));
+    router.delete('/content/changes/:id/schedule', answered(schedules.cancel));
     router.post(
       '/content/changes/:id/preview-links',
       answered((req, res) => previews.create(req, res, need(res, CONTENT_ROLES, 'staff of the site'))),

@@ -1,7 +1,6 @@
 // What the staff area's editor (the studio's editor online, /staff/edit/) needs beside the change-set API: the list of
 // documents as the change set would make the site (the live release with the set's copies over it), and who else is
-// editing a document now (a heartbeat). Presence is kept in memory, per instance, for 30 s: it is a hint that changes
-// every few seconds and is worthless after a restart, so it never touches the store (the decision record says why).
+// editing a document now (a heartbeat, kept for 30 s in the store, so every instance sees every editor).
 import type { NextFunction, Request, Response, Router } from 'express';
 import { kindOf } from '../../content/kinds.ts';
 import { pagePath } from '../../core/page-paths.ts';
@@ -21,6 +20,7 @@ import { spellingErrors, type SpellingError } from '../../content/validate/spell
 import { documentErrors, type DocumentError, isDocumentPath, liveContent, overlay } from './live-content.ts';
 import { changeSet, type ContentContext } from './publish-change.ts';
 import { setMisspellings } from './set-spelling.ts';
+import type { ChangeStore } from '../store/contract/change-store.ts';
 
 /** How long a heartbeat keeps a member listed as editing a document. */
 export const PRESENCE_MS = 30_000;
@@ -100,23 +100,16 @@ export async function draftChecks(
   return { errors: [...errors, ...spelling], warnings };
 }
 
-/** Who was seen editing which document of which set, and when: in memory, this instance only. */
+/**
+ * Who was seen editing which document of which set, and when: in the store (a row per member and document, pruned at
+ * every heartbeat), so that two editors on different instances of one PostgreSQL database see each other.
+ */
 export class Presence {
-  private readonly seen = new Map<string, Map<string, { name: string; at: number }>>();
+  constructor(private readonly changes: ChangeStore) {}
 
-  /** Records `email` on `key` at `now`; answers the others seen within PRESENCE_MS, most recent first. */
-  beat(key: string, email: string, name: string, now: number): { email: string; name: string }[] {
-    let members = this.seen.get(key);
-    if (!members) this.seen.set(key, (members = new Map()));
-    members.set(email, { name, at: now });
-    const others: { email: string; name: string; at: number }[] = [];
-    for (const [who, entry] of members) {
-      if (now - entry.at > PRESENCE_MS) members.delete(who);
-      else if (who !== email) others.push({ email: who, ...entry });
-    }
-    return others
-      .sort((a, b) => b.at - a.at)
-      .map(({ email: who, name: shown }) => ({ email: who, name: shown }));
+  /** Records `email` on `path` of set `changeId` at `now`; answers the others seen within PRESENCE_MS, latest first. */
+  beat(changeId: string, path: string, email: string, name: string, now: number) {
+    return this.changes.presence({ changeId, path, email, name, at: now }, PRESENCE_MS);
   }
 }
 
@@ -125,7 +118,7 @@ type Answered = (route: Route) => (req: Request, res: Response, next: NextFuncti
 
 /** `answered`: content-routes.ts's wrapper, which answers a ChangeRefusal (an unknown set: 404). */
 export function editorRoutes(context: ContentContext, answered: Answered): (router: Router) => void {
-  const presence = new Presence();
+  const presence = new Presence(context.changes);
 
   const files = async (req: Request, res: Response) => {
     const set = await changeSet(context, String(req.params.id));
@@ -140,7 +133,7 @@ export function editorRoutes(context: ContentContext, answered: Answered): (rout
     if (typeof file !== 'string' || !isDocumentPath(file))
       throw new HttpError(400, 'file names a content document: pages/....json or site/....json');
     const name = member.name ?? member.email;
-    res.json({ editing: presence.beat(`${set.id} ${file}`, member.email, name, context.now()) });
+    res.json({ editing: await presence.beat(set.id, file, member.email, name, context.now()) });
   };
 
   /** The site as the set makes it, with the draft of `file` over it when one is given. */

@@ -12,7 +12,7 @@ import { kindOf } from '../../content/kinds.ts';
 import { htmlFile, pagePath } from '../../core/page-paths.ts';
 import { knownRelease, ReleaseError, rollback } from '../releases/publisher.ts';
 import { HttpError, jsonBody, signedIn } from '../staff/staff-context.ts';
-import { nonceOf } from '../staff/staff-headers.ts';
+import { framedBySelf, nonceOf } from '../staff/staff-headers.ts';
 import { FRESH_ASSERTION_MS } from '../staff/staff-session-life.ts';
 import { isDocumentPath, liveContent, liveVersion, overlay } from './live-content.ts';
 import { changeSet } from './publish-change.ts';
@@ -121,6 +121,8 @@ export function historyRoutes(context: ContentContext) {
     const path = pagePath(file);
     const live = await liveContent(releases);
     res.set({ 'X-Robots-Tag': 'noindex, nofollow', 'Cache-Control': 'no-store' }).type('html');
+    // Shown in place on the change set page, in a frame of the staff app (inbox/content/RenderedSides.tsx).
+    framedBySelf(res);
     if (req.query.side === 'before') {
       const html = await releases.file(live.releaseId, htmlFile(path));
       if (!html) throw new HttpError(404, `${path} is not live: it is new in this change set`);

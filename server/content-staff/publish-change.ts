@@ -23,6 +23,8 @@ export interface ContentContext {
   /** The built code (dist/) a release is rendered with. */
   codeDir: string;
   now: () => number;
+  /** SITE_TIMEZONE: the zone a schedule's time is picked and read in on the staff screens (an IANA name). */
+  timeZone: string;
   /** How long a publish waits for every running instance to serve it before it answers. */
   confirmWithinMs: number;
 }

@@ -10,9 +10,10 @@ import express, { type ErrorRequestHandler, type Router } from 'express';
 import type { ErrorAnswer } from '../../contracts/staff-api.ts';
 import { clientErrorOf } from '../http/error-handler.ts';
 import { HttpError, signedIn, type StaffDeps } from './staff-context.ts';
+import { DEFAULT_TIME_ZONE } from './staff-export-rows.ts';
 import { accountRoutes } from './staff-account.ts';
 import { eventStreams } from './staff-events.ts';
-import { NONCE_PLACEHOLDER, nonceOf, staffHeaders } from './staff-headers.ts';
+import { framesSelf, NONCE_PLACEHOLDER, nonceOf, staffHeaders } from './staff-headers.ts';
 import { leadRoutes } from './staff-leads.ts';
 import { deskRoutes } from './staff-desk.ts';
 import { teamRoutes } from './staff-team.ts';
@@ -119,6 +120,7 @@ export function staffAreaOn(
       logger: options.logger,
       codeDir: options.content.codeDir,
       now,
+      timeZone: options.timeZone ?? DEFAULT_TIME_ZONE,
       confirmWithinMs: options.content.confirmWithinMs ?? CONFIRM_WITHIN_MS,
     },
     staff: store.staff,
@@ -262,6 +264,8 @@ export function createStaffArea(options: StaffAreaOptions): StaffArea {
     if (req.path === STAFF_PREFIX) return res.redirect(301, `${STAFF_PREFIX}/`);
     if (!SAFE_METHODS.has(req.method)) return res.status(405).type('text/plain').send('Method not allowed');
     if (shell === undefined) return res.status(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+    // The change set page frames the page before and after (GET /content/changes/<id>/render), of this origin alone.
+    if (options.content) framesSelf(res);
     res.type('html').send(shell.replaceAll(NONCE_PLACEHOLDER, nonceOf(res)));
   });
   app.use(((error: unknown, _req, res, next) => {

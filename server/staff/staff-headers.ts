@@ -60,3 +60,22 @@ export function staffHeaders(secure: (req: IncomingMessage) => boolean): Request
     });
   };
 }
+
+/**
+ * This staff page may frame staff pages of its own origin (frame-src 'self'): the change set page shows the page before
+ * and after in place. Each framed page must still allow it (framedBySelf); every other staff response refuses framing.
+ */
+export function framesSelf(res: ServerResponse): void {
+  const policy = String(res.getHeader('Content-Security-Policy') ?? '');
+  if (!policy.includes('frame-src')) res.setHeader('Content-Security-Policy', `${policy};frame-src 'self'`);
+}
+
+/** This staff response may be framed by a page of its own origin only (frame-ancestors 'self'), by no other site. */
+export function framedBySelf(res: ServerResponse): void {
+  const policy = String(res.getHeader('Content-Security-Policy') ?? '');
+  res.setHeader(
+    'Content-Security-Policy',
+    policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+  );
+  res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+}

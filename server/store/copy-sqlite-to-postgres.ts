@@ -1,10 +1,11 @@
 // `npm run leads -- migrate-to-postgres`: copies a SQLite lead database (LEADS_DB) into PostgreSQL (DATABASE_URL), as
 // stored: values stay sealed, so the copy needs the key only to prove it. Leads, alerts, idempotency keys, search
 // terms, status changes and notes, the audit log (its chain as it is), staff and passkeys, and the releases of the site
-// (their files, documents, live pointer and events) and content staff's change sets; not sessions, invites, challenges, rate-limit counts, instances'
-// reports or the publish lock, which are short-lived (staff sign in again, instances report again). One transaction, every row inserted
-// unless already there, so a second run copies nothing; then every row of the file is looked up in PostgreSQL, every
-// lead and note opened with the key through the PostgreSQL store, and the audit chain verified there.
+// (their files, documents, live pointer and events) and content staff's change sets; not sessions, invites,
+// challenges, rate-limit counts, instances' reports, the publish lock or editors' presence, which are short-lived
+// (staff sign in again, instances report again). One transaction, every row inserted unless already there, so a
+// second run copies nothing; then every row of the file is looked up in PostgreSQL, every lead and note opened with
+// the key through the PostgreSQL store, and the audit chain verified there.
 import { existsSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type pg from 'pg';

@@ -171,6 +171,80 @@ describe.each(storeKinds())('the $name change store', (kind) => {
     expect(await store.changes.claimDueSchedule(now + 10 * MINUTE, MINUTE)).toBeUndefined();
   });
 
+  it('cancels a pending schedule only; a new time replaces a pending one; a running one is neither reset nor cancelled', async () => {
+    const { store } = await kind.open();
+    const now = Date.now();
+    await store.changes.create({ id: 'c5', title: 'Cancel', author: 'ed@example.com', baseRelease: 1, now });
+    expect(await store.changes.cancelSchedule('c5', now)).toEqual({ cancelled: false, state: null });
+    expect(await store.changes.schedule('c5', now + MINUTE, 'pub@example.com', now)).toBe(true);
+    expect(await store.changes.schedule('c5', now + 5 * MINUTE, 'pub2@example.com', now + 1)).toBe(true);
+    expect((await store.changes.get('c5'))?.schedule).toEqual({
+      at: now + 5 * MINUTE,
+      by: 'pub2@example.com',
+      state: 'pending',
+      error: null,
+    });
+    expect(await store.changes.cancelSchedule('c5', now + 2)).toEqual({ cancelled: true });
+    expect(await store.changes.get('c5')).toMatchObject({ schedule: null, updatedAt: now + 2 });
+    // Cancelled: no tick runs it.
+    expect(await store.changes.claimDueSchedule(now + 10 * MINUTE, MINUTE)).toBeUndefined();
+
+    await store.changes.schedule('c5', now + MINUTE, 'pub@example.com', now + 3);
+    expect(await store.changes.claimDueSchedule(now + MINUTE, MINUTE)).toMatchObject({ id: 'c5' });
+    expect(await store.changes.cancelSchedule('c5', now + MINUTE)).toEqual({
+      cancelled: false,
+      state: 'running',
+    });
+    expect(await store.changes.schedule('c5', now + 9 * MINUTE, 'pub@example.com', now + MINUTE)).toBe(false);
+    expect((await store.changes.get('c5'))?.schedule).toMatchObject({ at: now + MINUTE, state: 'running' });
+    await store.changes.finishSchedule('c5', { error: null });
+    expect(await store.changes.cancelSchedule('c5', now + MINUTE)).toEqual({
+      cancelled: false,
+      state: 'done',
+    });
+    expect((await store.changes.get('c5'))?.schedule).toMatchObject({ state: 'done' });
+  });
+
+  it('lists who else edits a document now, across instances; prunes heartbeats older than the window', async () => {
+    const { store, again, raw } = await kind.open();
+    const now = Date.now();
+    await store.changes.create({
+      id: 'c6',
+      title: 'Presence',
+      author: 'ed@example.com',
+      baseRelease: 1,
+      now,
+    });
+    // On PostgreSQL the second editor's instance is another connection pool, as another server's would be.
+    const other = kind.name === 'postgres' ? await again() : store;
+    const page = { changeId: 'c6', path: 'pages/index.json' };
+    const beat = (on: typeof store, email: string, name: string, at: number, path = page.path) =>
+      on.changes.presence({ ...page, path, email, name, at }, 30_000);
+    expect(await beat(store, 'ed@example.com', 'Ed Park', now)).toEqual([]);
+    expect(await beat(other, 'maya@example.com', 'Maya Chen', now + 1000)).toEqual([
+      { email: 'ed@example.com', name: 'Ed Park' },
+    ]);
+    expect(await beat(other, 'kim@example.com', 'kim@example.com', now + 2000)).toEqual([
+      { email: 'maya@example.com', name: 'Maya Chen' },
+      { email: 'ed@example.com', name: 'Ed Park' },
+    ]);
+    // Another document of the set is apart; a heartbeat replaces the member's last one, never lists them to themselves.
+    expect(await beat(store, 'maya@example.com', 'Maya Chen', now + 3000, 'site/site.json')).toEqual([]);
+    expect(await beat(store, 'ed@example.com', 'Ed Park', now + 4000)).toEqual([
+      { email: 'kim@example.com', name: 'kim@example.com' },
+      { email: 'maya@example.com', name: 'Maya Chen' },
+    ]);
+    // 30 s after Maya's and Kim's last heartbeats on the page (but within Ed's), only Ed is left, and their old rows are gone.
+    expect(await beat(other, 'kim@example.com', 'kim@example.com', now + 33_500)).toEqual([
+      { email: 'ed@example.com', name: 'Ed Park' },
+    ]);
+    const rows = await raw('SELECT email, path FROM change_presence ORDER BY email, path');
+    expect(rows.map((row) => `${String(row.email)} ${String(row.path)}`)).toEqual([
+      'ed@example.com pages/index.json',
+      'kim@example.com pages/index.json',
+    ]);
+  });
+
   it('keeps preview links by their hash, and revokes every open one of a set', async () => {
     const { store } = await kind.open();
     const now = Date.now();

@@ -76,6 +76,8 @@ export type AuditAction =
   | 'change-publish'
   | 'change-publish-failed'
   | 'change-schedule'
+  // A pending schedule taken back by a publisher (its set and the time it had).
+  | 'change-schedule-cancel'
   | 'change-schedule-failed'
   | 'preview-link'
   | 'preview-revoke'

@@ -12,6 +12,9 @@ export type ChangeState = 'draft' | 'in_review' | 'published';
 /** Where a scheduled publish stands: waiting for its time, being run (under a lease), done, or failed (why). */
 export type ScheduleState = 'pending' | 'running' | 'done' | 'failed';
 
+/** What cancelling a schedule did: removed it, or not, since it was not pending (null: no schedule). */
+export type ScheduleCancel = { cancelled: true } | { cancelled: false; state: ScheduleState | null };
+
 export interface ChangeSchedule {
   at: number;
   by: string;
@@ -86,6 +89,16 @@ export interface PreviewLink {
   revokedAt: number | null;
 }
 
+/** A heartbeat of the editor: `email` has `path` of set `changeId` open at `at`. */
+export interface PresenceBeat {
+  changeId: string;
+  path: string;
+  email: string;
+  /** The name shown to the others (the member's display name, or their e-mail). */
+  name: string;
+  at: number;
+}
+
 /** What a save is: the document's new text, and the version the editor started from (null: no copy in the set yet). */
 export interface DocumentSave {
   path: string;
@@ -145,8 +158,16 @@ export interface ChangeStore {
   comment(id: string, comment: ChangeComment): Promise<void>;
   /** Oldest first. */
   comments(id: string): Promise<ChangeComment[]>;
-  /** Sets (or replaces) the set's scheduled publish, pending. */
-  schedule(id: string, at: number, by: string, now: number): Promise<void>;
+  /**
+   * Sets (or replaces: a new time) the set's scheduled publish, pending; false when its schedule is running now (a
+   * publish under way is never reset to pending under the instance running it).
+   */
+  schedule(id: string, at: number, by: string, now: number): Promise<boolean>;
+  /**
+   * Removes the set's scheduled publish if it is still pending, in one statement (a tick that claims it first wins);
+   * otherwise says where it stands: running, done or failed, or null when it has none.
+   */
+  cancelSchedule(id: string, now: number): Promise<ScheduleCancel>;
   /**
    * Claims one scheduled publish that is due at `now` (pending, or running with its lease run out: an instance that
    * died while running it) for `leaseMs`; undefined when none is. On PostgreSQL two instances never claim the same one
@@ -157,6 +178,13 @@ export interface ChangeStore {
   finishSchedule(id: string, outcome: { error: string | null }): Promise<void>;
   /** The sets whose scheduled publish failed and that are not published since (by hand), newest first. */
   failedSchedules(): Promise<ChangeSet[]>;
+  /**
+   * Records a heartbeat (the member's last one on that document replaced), removes every heartbeat of any document
+   * older than `withinMs` (the table holds only the last moments), and answers the others seen on the same document of
+   * the same set within `withinMs`, most recent first. In the store so that editors on different instances see each
+   * other.
+   */
+  presence(beat: PresenceBeat, withinMs: number): Promise<{ email: string; name: string }[]>;
   /** Keeps a preview link by its token's SHA-256 (hex): the token itself is never stored. */
   addPreviewLink(id: string, tokenHash: string, expiresAt: number, now: number): Promise<void>;
   previewLink(tokenHash: string): Promise<PreviewLink | undefined>;

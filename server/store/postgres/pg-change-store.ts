@@ -161,11 +161,23 @@ export function postgresChangeStore(pool: pg.Pool): ChangeStore {
       ).map(toComment);
     },
     async schedule(id, at, by, now) {
-      await pool.query(
+      const { rowCount } = await pool.query(
         `UPDATE change_sets SET schedule_at = $1, schedule_by = $2, schedule_state = 'pending', schedule_error = NULL,
-           schedule_lease = NULL, updated_at = $3 WHERE id = $4`,
+           schedule_lease = NULL, updated_at = $3 WHERE id = $4 AND schedule_state IS DISTINCT FROM 'running'`,
         [at, by, now, id],
       );
+      return rowCount === 1;
+    },
+    async cancelSchedule(id, now) {
+      // One statement: a claim (FOR UPDATE SKIP LOCKED) on another instance either ran first (the row is running, not
+      // pending, and this removes nothing) or waits for this one and finds no schedule.
+      const { rowCount } = await pool.query(
+        `UPDATE change_sets SET schedule_at = NULL, schedule_by = NULL, schedule_state = NULL, schedule_error = NULL,
+           schedule_lease = NULL, updated_at = $1 WHERE id = $2 AND schedule_state = 'pending'`,
+        [now, id],
+      );
+      if (rowCount === 1) return { cancelled: true as const };
+      return { cancelled: false as const, state: (await setRow(pool, id))?.schedule_state ?? null };
     },
     async claimDueSchedule(now, leaseMs) {
       const claimed = await rows<ChangeSetRow>(
@@ -194,6 +206,21 @@ export function postgresChangeStore(pool: pg.Pool): ChangeStore {
           "SELECT * FROM change_sets WHERE schedule_state = 'failed' AND state <> 'published' ORDER BY schedule_at DESC",
         )
       ).map(toChangeSet);
+    },
+    async presence({ changeId, path, email, name, at }, withinMs) {
+      // Three statements, no transaction: a heartbeat racing another one or a prune changes who is listed by a moment.
+      await pool.query(
+        `INSERT INTO change_presence (change_id, path, email, name, seen_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (change_id, path, email) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at`,
+        [changeId, path, email, name, at],
+      );
+      await pool.query('DELETE FROM change_presence WHERE seen_at < $1', [at - withinMs]);
+      return rows<{ email: string; name: string }>(
+        pool,
+        `SELECT email, name FROM change_presence WHERE change_id = $1 AND path = $2 AND email <> $3
+           AND seen_at >= $4 ORDER BY seen_at DESC, email`,
+        [changeId, path, email, at - withinMs],
+      );
     },
     async addPreviewLink(id, tokenHash, expiresAt, now) {
       await pool.query(

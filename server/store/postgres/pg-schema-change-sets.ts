@@ -1,5 +1,16 @@
 // The change sets' tables (issue #28; contract/change-store.ts), a step of the migrations in pg-schema.ts, kept in a
 // file of its own so that file stays readable. PostgreSQL's words.
+/** Who is editing which document of a set now: the SQLite step of the same name (schema-change-sets.ts). */
+export const CHANGE_PRESENCE_POSTGRES = `CREATE TABLE change_presence (
+     change_id text NOT NULL REFERENCES change_sets(id),
+     path text NOT NULL,
+     email text NOT NULL,
+     name text NOT NULL,
+     seen_at bigint NOT NULL,
+     PRIMARY KEY (change_id, path, email)
+   );
+   CREATE INDEX change_presence_seen ON change_presence (seen_at);`;
+
 export const CHANGE_SETS_POSTGRES = `CREATE TABLE change_sets (
      id text PRIMARY KEY,
      title text NOT NULL,

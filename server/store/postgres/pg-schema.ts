@@ -4,7 +4,7 @@
 // cursors, the sealing and the queries' meaning.
 import pg from 'pg';
 import { LEAD_STATUSES } from '../contract/inbox.ts';
-import { CHANGE_SETS_POSTGRES } from './pg-schema-change-sets.ts';
+import { CHANGE_PRESENCE_POSTGRES, CHANGE_SETS_POSTGRES } from './pg-schema-change-sets.ts';
 
 // Index n holds the step from version n to n + 1; append, never edit a released step.
 const MIGRATIONS = [
@@ -240,6 +240,8 @@ const MIGRATIONS = [
    ALTER TABLE invites ADD COLUMN display_name text, ADD COLUMN credential text;`,
   // Change sets: the SQLite file's step of the same name (sqlite/schema.ts), in PostgreSQL's words.
   CHANGE_SETS_POSTGRES,
+  // Presence across instances: the SQLite file's step of the same name (sqlite/schema.ts).
+  CHANGE_PRESENCE_POSTGRES,
 ];
 export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 

@@ -153,10 +153,26 @@ export function sqliteChangeStore(db: Database.Database): ChangeStore {
         .map(toComment);
     },
     async schedule(id, at, by, now) {
-      db.prepare(
-        `UPDATE change_sets SET schedule_at = ?, schedule_by = ?, schedule_state = 'pending', schedule_error = NULL,
-           schedule_lease = NULL, updated_at = ? WHERE id = ?`,
-      ).run(at, by, now, id);
+      return (
+        db
+          .prepare(
+            `UPDATE change_sets SET schedule_at = ?, schedule_by = ?, schedule_state = 'pending', schedule_error = NULL,
+               schedule_lease = NULL, updated_at = ? WHERE id = ? AND schedule_state IS NOT 'running'`,
+          )
+          .run(at, by, now, id).changes === 1
+      );
+    },
+    async cancelSchedule(id, now) {
+      return immediate(() => {
+        const removed = db
+          .prepare(
+            `UPDATE change_sets SET schedule_at = NULL, schedule_by = NULL, schedule_state = NULL, schedule_error = NULL,
+               schedule_lease = NULL, updated_at = ? WHERE id = ? AND schedule_state = 'pending'`,
+          )
+          .run(now, id).changes;
+        if (removed === 1) return { cancelled: true as const };
+        return { cancelled: false as const, state: setRow.get(id)?.schedule_state ?? null };
+      });
     },
     async claimDueSchedule(now, leaseMs) {
       return immediate(() => {
@@ -188,6 +204,21 @@ export function sqliteChangeStore(db: Database.Database): ChangeStore {
         )
         .all()
         .map(toChangeSet);
+    },
+    async presence({ changeId, path, email, name, at }, withinMs) {
+      return immediate(() => {
+        db.prepare(
+          `INSERT INTO change_presence (change_id, path, email, name, seen_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (change_id, path, email) DO UPDATE SET name = excluded.name, seen_at = excluded.seen_at`,
+        ).run(changeId, path, email, name, at);
+        db.prepare('DELETE FROM change_presence WHERE seen_at < ?').run(at - withinMs);
+        return db
+          .prepare<[string, string, string], { email: string; name: string }>(
+            `SELECT email, name FROM change_presence WHERE change_id = ? AND path = ? AND email <> ?
+             ORDER BY seen_at DESC, email`,
+          )
+          .all(changeId, path, email);
+      });
     },
     async addPreviewLink(id, tokenHash, expiresAt, now) {
       db.prepare(

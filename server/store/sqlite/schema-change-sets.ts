@@ -65,3 +65,17 @@ export const CHANGE_SETS_SQLITE = `CREATE TABLE change_sets (
    CREATE INDEX change_comments_of ON change_comments (change_id, seq);
    CREATE INDEX preview_links_of ON preview_links (change_id);
    CREATE INDEX change_sets_due ON change_sets (schedule_at) WHERE schedule_state IN ('pending', 'running');`;
+
+/**
+ * Who is editing which document of a set now (the editor's heartbeat): one row per member and document, its time last
+ * seen, pruned at every heartbeat. A later step than the change sets (schema.ts).
+ */
+export const CHANGE_PRESENCE_SQLITE = `CREATE TABLE change_presence (
+     change_id TEXT NOT NULL REFERENCES change_sets(id),
+     path TEXT NOT NULL,
+     email TEXT NOT NULL,
+     name TEXT NOT NULL,
+     seen_at INTEGER NOT NULL,
+     PRIMARY KEY (change_id, path, email)
+   ) STRICT;
+   CREATE INDEX change_presence_seen ON change_presence (seen_at);`;

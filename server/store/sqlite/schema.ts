@@ -3,7 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { LEAD_STATUSES } from '../contract/inbox.ts';
-import { CHANGE_SETS_SQLITE } from './schema-change-sets.ts';
+import { CHANGE_PRESENCE_SQLITE, CHANGE_SETS_SQLITE } from './schema-change-sets.ts';
 
 // Index n holds the step from user_version n to n + 1; append, never edit a released step.
 const MIGRATIONS = [
@@ -268,6 +268,8 @@ const MIGRATIONS = [
   // documents (base text, current text, version: compare-and-set), every save kept as a revision, approvals bound to a
   // content hash, comments, a scheduled publish (claimed with a lease) and preview links kept by their token's hash.
   CHANGE_SETS_SQLITE,
+  // Presence across instances (issue #28): who is editing a document now, a row per member and document, pruned.
+  CHANGE_PRESENCE_SQLITE,
 ];
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

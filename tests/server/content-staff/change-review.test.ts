@@ -1,6 +1,7 @@
 // Review through the content API (issue #28, item 4): a change set's field-by-field diff in the content model's words
-// (not JSON pointers), with each field's claim kind and its value before and after; the page rendered before and after; and "request changes", which sends
-// a set in review back to its editors with the reviewer's reason as a comment, audited, and is refused to an editor.
+// (not JSON pointers), with each field's claim kind and its value before and after; the page rendered before and after
+// (framable by the staff app alone, which shows them in place); and "request changes", which sends a set in review
+// back to its editors with the reviewer's reason as a comment, audited, and is refused to an editor.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaffClient } from '../staff/staff-client.ts';
 import { API, PAGE, contentTest, setDuration } from './content-client.ts';
@@ -53,6 +54,16 @@ describe('reviewing a change set', () => {
     expect(after).toContain('10-14 days');
     for (const html of [beforeHtml, after])
       expect(html).not.toMatch(/<script\b(?![^>]*application\/ld\+json)/i);
+    // Framed in place by the change set page, of this origin alone: the staff app may frame its own pages, no other
+    // site may frame these, and every other staff page stays unframable.
+    expect(before.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(before.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const shell = await fetch(`${t.server.url}/staff/changes/${id}`);
+    expect(shell.headers.get('content-security-policy')).toMatch(/;frame-src 'self'$/);
+    expect(shell.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(shell.headers.get('x-frame-options')).toBe('DENY');
+    const other = await reviewer.get(`${API}/${id}`);
+    expect(other.headers.get('x-frame-options')).toBe('DENY');
   }, 60_000);
 
   it('sends a set in review back to its editors with the reason, audited; refused to an editor', async () => {

@@ -79,4 +79,69 @@ describe('scheduled publishes', () => {
       expect.objectContaining({ actor: 'pub@example.org', action: 'change-schedule-failed' }),
     );
   }, 60_000);
+
+  it('cancels a pending schedule (publishers only, a fresh passkey, same site; audited): it never runs', async () => {
+    const id = await approvedChange(editor, reviewer, 'Cancelled', '4-8 days');
+    expect((await publisher.reauthenticate()).status).toBe(204);
+    expect((await schedule(id, t.clock + 20 * MINUTE)).status).toBe(200);
+    // Rescheduling replaces the time.
+    expect((await schedule(id, t.clock + 10 * MINUTE)).status).toBe(200);
+    const shown = await editor.json<{ schedule: { at: string }; timeZone: string }>(
+      await editor.get(`${API}/${id}`),
+    );
+    expect(shown.schedule.at).toBe(new Date(t.clock + 10 * MINUTE).toISOString());
+    // The zone the staff screens pick and show it in: SITE_TIMEZONE.
+    expect(shown.timeZone).toBe('America/Los_Angeles');
+
+    const cancel = (client: StaffClient, headers: Record<string, string> = {}) =>
+      client.request('DELETE', `${API}/${id}/schedule`, undefined, headers);
+    expect((await cancel(editor)).status).toBe(403);
+    expect((await cancel(publisher, { Origin: 'https://elsewhere.example' })).status).toBe(403);
+    t.clock += 6 * MINUTE;
+    // Not yet due, but the last passkey check is too old.
+    expect((await schedule(id, t.clock + 10 * MINUTE)).status).toBe(401);
+    expect((await cancel(publisher)).status).toBe(401);
+    expect((await publisher.reauthenticate()).status).toBe(204);
+    const cancelled = await cancel(publisher);
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toEqual({ schedule: null });
+    expect(await editor.json(await editor.get(`${API}/${id}`))).toMatchObject({ schedule: null });
+    expect(await t.server.store.changes.get(id)).toMatchObject({ schedule: null, state: 'in_review' });
+    const audit = (await t.server.store.audit.page({ limit: 200 })).rows;
+    expect(audit).toContainEqual(
+      expect.objectContaining({ actor: 'pub@example.org', action: 'change-schedule-cancel' }),
+    );
+    // Past its time, ticks pass: nothing runs, the page is as it was.
+    t.clock += 10 * MINUTE;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await editor.json(await editor.get(`${API}/${id}`))).toMatchObject({ state: 'in_review' });
+    expect(await page()).not.toContain('4-8 days');
+    // Nothing left to cancel.
+    const again = await cancel(publisher);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: expect.stringContaining('no scheduled publish') });
+  }, 60_000);
+
+  it('refuses to cancel or move a schedule that is running, and one that is done, saying why', async () => {
+    // The clock moved past the idle limit of the sessions that sat still.
+    for (const client of [editor, reviewer, publisher]) expect((await client.signIn()).status).toBe(200);
+    const id = await approvedChange(editor, reviewer, 'Already running', '6-9 days');
+    expect((await publisher.reauthenticate()).status).toBe(204);
+    expect((await schedule(id, t.clock + 30 * MINUTE)).status).toBe(200);
+    // Another instance claimed it (the server's own clock is still before its time, so its ticks leave it).
+    expect(await t.server.store.changes.claimDueSchedule(t.clock + 30 * MINUTE, 60 * MINUTE)).toMatchObject({
+      id,
+    });
+    const cancel = () => publisher.request('DELETE', `${API}/${id}/schedule`);
+    const running = await cancel();
+    expect(running.status).toBe(409);
+    expect(await running.json()).toMatchObject({ error: expect.stringContaining('running now') });
+    const moved = await schedule(id, t.clock + 40 * MINUTE);
+    expect(moved.status).toBe(409);
+    expect((await t.server.store.changes.get(id))?.schedule).toMatchObject({ state: 'running' });
+    await t.server.store.changes.finishSchedule(id, { error: null });
+    const done = await cancel();
+    expect(done.status).toBe(409);
+    expect(await done.json()).toMatchObject({ error: expect.stringContaining('done') });
+  }, 60_000);
 });
