@@ -6,25 +6,21 @@
 // page's history shows the release with its author and reviewer, and restoring the earlier version makes a change set.
 // The change sets list, a change set and the history pass axe at phone and desktop width, light and dark; screenshots
 // go to SHOTS_DIR if set.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../../content/paths.ts';
-import { runStaffCli } from '../../server/cli/staff.ts';
-import { launchBrowser, resizeSettled } from '../helpers/browser.ts';
-import { runCli } from '../helpers/run-cli.ts';
+import { launchBrowser } from '../helpers/browser.ts';
 import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
-import { axeViolations, describeViolations } from '../quality/accessibility.ts';
-import { addPasskeyDevice, inboxOrigin } from './inbox-helpers.ts';
+import {
+  API,
+  call,
+  expectAccessible as accessible,
+  PAGE_FILE,
+  setDuration,
+  signedIn as signedInTo,
+} from './content-helpers.ts';
+import { inboxOrigin } from './inbox-helpers.ts';
 
-const PAGE_FILE = 'pages/treatment/fentanyl-addiction.json';
 const PAGE_URL = '/treatment/fentanyl-addiction';
-const API = '/staff/api/content/changes';
-const SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
 const SHOTS = process.env.SHOTS_DIR;
 
 let site: RunningSite;
@@ -37,88 +33,8 @@ afterAll(async () => {
   await site?.stop();
 });
 
-/** A member invited with `npm run staff -- invite ... --roles ...`, enrolled with a passkey in a browser of their own. */
-async function signedIn(email: string, args: string[]): Promise<Page> {
-  const { code, out, err } = await runCli(runStaffCli, ['invite', email, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, LEADS_DB: site.dbFile },
-  });
-  const link = /\/staff\/enrol(#\S+)/.exec(out);
-  if (code !== 0 || !link?.[1]) throw new Error(`no enrolment link (exit ${code}): ${out}${err}`);
-  const context = await browser.newContext({ viewport: SIZES[1] });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await addPasskeyDevice(context, page);
-  await page.goto(`${inboxOrigin(site)}/staff/enrol${link[1]}`);
-  await page.getByRole('button', { name: 'Create a passkey' }).click();
-  await page.getByRole('link', { name: 'Account' }).waitFor();
-  return page;
-}
-
-/** A content API request from the member's page, with its session, as the app makes them. */
-function call<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: {
-          'X-Staff-Request': '1',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as T };
-    },
-    { method, path, body },
-  );
-}
-
-type Page0 = { blocks: { items?: { duration?: string }[] }[] };
-
-/** The editor sets the detox duration (the fentanyl page's timeline, first step) in change set `id`. */
-async function setDuration(editor: Page, id: string, duration: string): Promise<void> {
-  const copy = await call<{ document: Page0; version: string }>(
-    editor,
-    'GET',
-    `${API}/${id}/documents?file=${PAGE_FILE}`,
-  );
-  const document = structuredClone(copy.body.document);
-  const step = document.blocks[4]?.items?.[0];
-  if (!step) throw new Error('the fentanyl page has no timeline step to change');
-  step.duration = duration;
-  const saved = await call(editor, 'PUT', `${API}/${id}/documents?file=${PAGE_FILE}`, {
-    document,
-    baseVersion: copy.body.version,
-  });
-  expect(saved.status).toBe(200);
-}
-
-async function expectAccessible(page: Page, what: string, shot: string) {
-  for (const size of SIZES) {
-    await resizeSettled(page, size);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
-      expect
-        .soft(describeViolations(await axeViolations(page)), `${what}, ${size.width}, ${scheme}`)
-        .toEqual([]);
-      if (SHOTS) {
-        mkdirSync(SHOTS, { recursive: true });
-        await page.screenshot({ path: join(SHOTS, `${shot}-${size.width}-${scheme}.png`), fullPage: true });
-      }
-      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect
-        .soft(sideways, `${what} at ${size.width} scrolls sideways by ${sideways} px`)
-        .toBeLessThanOrEqual(0);
-    }
-  }
-  await resizeSettled(page, SIZES[1]);
-}
+const signedIn = (email: string, args: string[]) => signedInTo(site, browser, email, args);
+const expectAccessible = (page: Page, what: string, shot: string) => accessible(page, what, shot, SHOTS);
 
 describe('review and publish from the browser', () => {
   it('takes a clinical change from the editor through review to the live page', async () => {
