@@ -27,6 +27,7 @@ import { ConflictBanner } from './editor/ConflictBanner.tsx';
 import { useDiskSync } from './editor/use-disk-sync.ts';
 import { Toolbar } from './editor/Toolbar.tsx';
 import { useStableCallback } from './use-stable-callback.ts';
+import { useRemoveBlock, type Guard } from './editor/use-remove-block.ts';
 import { useChecks, useGoTo } from './editor/use-checks.ts';
 import { dropDraft, useDocument, useSavedFades, useUndoKeys, type Opened } from './editor/use-document.ts';
 import { PreviewPane } from './preview/PreviewPane.tsx';
@@ -46,7 +47,7 @@ export function App() {
   const [catalogue, setCatalogue] = useState(false);
   const [newPage, setNewPage] = useState(false);
   const [moving, setMoving] = useState<Reference[]>();
-  const [guard, setGuard] = useState<{ refs: Reference[]; what: string; proceed: () => void }>();
+  const [guard, setGuard] = useState<Guard>();
   const [confirmedAnchors] = useState(() => new Set<string>());
   const [notice, setNotice] = useState<string>();
   // Page actions done: the change set's bar reads the set again after each.
@@ -107,23 +108,16 @@ export function App() {
     document.change(pointer, value, label);
   });
 
-  const removeBlock = useStableCallback((index: number) => {
-    const block = isRecord(doc) && Array.isArray(doc.blocks) ? doc.blocks[index] : undefined;
-    const id = isRecord(block) && typeof block.id === 'string' ? block.id : undefined;
-    const remove = () => {
+  const removeBlock = useRemoveBlock({
+    doc,
+    isPage,
+    path,
+    file,
+    remove: (index) => {
       document.blocks.remove(index);
       setSelected(null);
-    };
-    if (!id || !isPage) return remove();
-    void api.references(path, id).then((refs) => {
-      const others = refs.filter((r) => r.file !== file);
-      if (!others.length) return remove();
-      setGuard({
-        refs: others,
-        what: `This block’s anchor “${id}” is linked from other documents.`,
-        proceed: remove,
-      });
-    });
+    },
+    setGuard,
   });
 
   const startSave = async () => {

@@ -154,4 +154,14 @@ describe('editing in the studio', { timeout: 60_000 }, () => {
     expect(t.studio.read(name)).toBe(before);
     await context.close();
   });
+
+  it('asks before removing a block whose anchor other documents link to, and keeps it when told to', async () => {
+    const { page, context } = await openStudio(t.browser, t.studio, 'pages/index.json');
+    const programs = await page.getByTestId('outline-1').textContent();
+    await page.getByRole('button', { name: 'Remove block 2' }).click();
+    await page.getByText('This block’s anchor “programs” is linked from other documents.').waitFor();
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    expect(await page.getByTestId('outline-1').textContent()).toBe(programs);
+    await context.close();
+  });
 });
