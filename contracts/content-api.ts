@@ -90,6 +90,8 @@ export interface ChangeView {
   live: { on: number; of: number } | null;
   documents: {
     path: string;
+    /** What staff call it: a page's title, the site's documents by what they hold (content/document-titles.ts). */
+    title: string;
     version: string;
     created: boolean;
     deleted: boolean;

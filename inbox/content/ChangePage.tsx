@@ -92,7 +92,13 @@ export function ChangeDetails({ change }: { change: ChangeView }) {
         <List>
           {change.documents.map((document) => (
             <List.Item key={document.path}>
-              {document.path}
+              {/* What staff call it first; the file beside it, in case two pages share a title. */}
+              <Text span fw={600}>
+                {document.title}
+              </Text>{' '}
+              <Text span size="sm" c="dimmed">
+                ({document.path})
+              </Text>
               {document.summary
                 ? ` (${document.summary})`
                 : document.created

@@ -19,6 +19,7 @@ const change = (over: Partial<ChangeView> = {}): ChangeView => ({
   documents: [
     {
       path: 'pages/services/fentanyl-detox.json',
+      title: 'Fentanyl Detox | Coastline Recovery',
       version: 'v2',
       created: false,
       deleted: false,
@@ -63,6 +64,8 @@ describe('the change set page', () => {
       /maya@example\.com approved medical claims, other content.*Stale: the content changed after it/,
     );
     expect(text).not.toContain('clinical,');
+    // Each document by what staff call it, its file beside it.
+    expect(text).toContain('Fentanyl Detox | Coastline Recovery (pages/services/fentanyl-detox.json)');
   });
 
   it('shows "live on N of N" once published, and a failed schedule with its reason', async () => {

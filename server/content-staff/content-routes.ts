@@ -3,6 +3,7 @@
 // approved (four eyes, authority per claim kind, a fresh passkey), published, scheduled, and previewed by link. Behind
 // the staff area's session and cross-site checks (staff-area.ts); open only to editorial roles and admins. Every act
 // is in the audit log with the member's e-mail.
+import { documentTitleOf } from '../../content/document-titles.ts';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { CONTENT_ROLES, REFUSED, type StaffRole } from '../../contracts/staff-api.ts';
@@ -150,6 +151,7 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
       live,
       documents: documents.map((document) => ({
         path: document.path,
+        title: documentTitleOf(document.path, document.text ?? document.baseText),
         version: copyVersion(document.version),
         created: document.baseText === null,
         deleted: document.text === null,

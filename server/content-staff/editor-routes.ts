@@ -2,6 +2,7 @@
 // documents as the change set would make the site (the live release with the set's copies over it), and who else is
 // editing a document now (a heartbeat, kept for 30 s in the store, so every instance sees every editor).
 import type { NextFunction, Request, Response, Router } from 'express';
+import { documentTitleOf } from '../../content/document-titles.ts';
 import { kindOf } from '../../content/kinds.ts';
 import { pagePath } from '../../core/page-paths.ts';
 import { HttpError, signedIn } from '../staff/staff-context.ts';
@@ -33,26 +34,6 @@ export interface EditorFile {
   title: string;
 }
 
-const SITE_TITLES: Record<string, string> = {
-  'site/site.json': 'Site: header, footer and phone lines',
-  'site/redirects.json': 'Redirects',
-  'site/programs.json': 'Program catalogue',
-};
-
-function titleOf(text: string, fallback: string): string {
-  try {
-    const data = JSON.parse(text) as unknown;
-    if (typeof data === 'object' && data !== null)
-      for (const key of ['title', 'name']) {
-        const value = (data as Record<string, unknown>)[key];
-        if (typeof value === 'string' && value !== '') return value;
-      }
-  } catch {
-    // A document of the store is always valid JSON; the fallback only guards a hand-edited store.
-  }
-  return fallback;
-}
-
 /** Pages first, by address, then the site's documents: the order the studio lists them in. */
 export function editorFiles(site: readonly { path: string; text: string }[]): EditorFile[] {
   const files: EditorFile[] = [];
@@ -61,8 +42,8 @@ export function editorFiles(site: readonly { path: string; text: string }[]): Ed
     if (!kind || !isDocumentPath(file)) continue;
     if (kind === 'page') {
       const path = pagePath(file);
-      files.push({ file, kind, path, title: titleOf(text, path) });
-    } else files.push({ file, kind, title: SITE_TITLES[file] ?? titleOf(text, file) });
+      files.push({ file, kind, path, title: documentTitleOf(file, text) });
+    } else files.push({ file, kind, title: documentTitleOf(file, text) });
   }
   const rank = (f: EditorFile) => (f.kind === 'page' ? 0 : 1);
   return files.sort((a, b) => rank(a) - rank(b) || (a.path ?? a.file).localeCompare(b.path ?? b.file));

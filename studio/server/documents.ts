@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
+import { documentTitle } from '../../content/document-titles.ts';
 import { kindOf, type DocumentKind } from '../../content/kinds.ts';
 import { ROOT, contentPaths } from '../../content/paths.ts';
 import { pagePath } from '../../core/page-paths.ts';
@@ -55,21 +56,6 @@ export function readJson(file: string): { data: unknown } | { broken: Broken } {
   }
 }
 
-function titleOf(data: unknown, fallback: string): string {
-  if (typeof data === 'object' && data !== null) {
-    const record = data as Record<string, unknown>;
-    for (const key of ['title', 'name'])
-      if (typeof record[key] === 'string' && record[key] !== '') return record[key] as string;
-  }
-  return fallback;
-}
-
-const SITE_TITLES: Record<string, string> = {
-  'site/site.json': 'Site: header, footer and phone lines',
-  'site/redirects.json': 'Redirects',
-  'site/programs.json': 'Program catalogue',
-};
-
 /** Every document the studio edits, pages first (sorted by path), then the site's documents. */
 export function listDocuments(): StudioFile[] {
   const list: StudioFile[] = [];
@@ -86,8 +72,8 @@ export function listDocuments(): StudioFile[] {
       const broken = 'broken' in read ? { broken: read.broken } : {};
       if (kind === 'page') {
         const path = pagePath(file);
-        list.push({ file, kind, path, title: titleOf(data, path), ...broken });
-      } else list.push({ file, kind, title: SITE_TITLES[file] ?? titleOf(data, file), ...broken });
+        list.push({ file, kind, path, title: documentTitle(file, data), ...broken });
+      } else list.push({ file, kind, title: documentTitle(file, data), ...broken });
     }
   }
   const rank = (f: StudioFile) => (f.kind === 'page' ? 0 : 1);

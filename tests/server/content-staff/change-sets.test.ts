@@ -194,6 +194,8 @@ describe('change sets through the content API', () => {
     expect(await editor.json(await editor.get(`${API}/${made.id}`))).toMatchObject({
       comments: [{ by: 'maya@example.org', path: PAGE, pointer: '/blocks/0/callLabel', text: 'Fine by me' }],
       approvals: [{ by: 'ad@example.org', stale: false, covers: ['contact'] }],
+      // Named as staff call it: the page's title.
+      documents: [{ path: PAGE, title: 'Fentanyl Addiction Rehab in California | Coastline Recovery' }],
     });
     const { changes } = await editor.json<{ changes: { id: string; title: string; state: string }[] }>(
       await editor.get(API),
