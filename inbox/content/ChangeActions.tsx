@@ -45,6 +45,7 @@ const NOT_DONE: Readonly<Record<string, string>> = {
   approve: 'approved',
   publish: 'published',
   cancel: 'cancelled',
+  dismiss: 'dismissed',
 };
 
 type Outcome = { tone: 'done' | 'refused'; title: string; lines: string[] };
@@ -183,6 +184,23 @@ export function ChangeActions({
             })
           }
         />
+      )}
+      {publisher && change.schedule?.state === 'failed' && (
+        // The failure is shown above with its reason, and kept in the audit log; dismissed, /healthz is clear of it.
+        <Group>
+          <Button
+            variant="default"
+            loading={busy === 'dismiss'}
+            onClick={() =>
+              void act('dismiss', async () => {
+                await withFreshPasskey(() => contentApi.cancelSchedule(change.id));
+                return 'Failed schedule dismissed: the audit log keeps it';
+              })
+            }
+          >
+            Dismiss the failed schedule
+          </Button>
+        </Group>
       )}
       {publisher && change.state === 'in_review' && (
         <ScheduleForm

@@ -178,6 +178,18 @@ describe('the change set page', () => {
       '/',
     );
     expect(buttons(reviewerView)).not.toContain('Cancel the schedule…');
+    // A failed one: a publisher may dismiss it (it keeps /healthz degraded until then).
+    const failed = { ...pending.schedule!, state: 'failed' as const, error: 'a link is broken' };
+    const failedView = await renderToDom(
+      <ChangeActions
+        change={change({ ...pending, schedule: failed })}
+        me={member('pub@example.com', ['publisher'])}
+        reload={noReload}
+      />,
+      '/',
+    );
+    expect(buttons(failedView)).toContain('Dismiss the failed schedule');
+    expect(buttons(failedView)).not.toContain('Cancel the schedule…');
   });
 });
 

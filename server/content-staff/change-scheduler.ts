@@ -28,7 +28,8 @@ export interface ChangeSchedulerOptions {
 /** The chat message for a failed scheduled publish: the set's title and id, why, and a link; no patient data. */
 export function scheduleFailedMessage(set: ChangeSet, why: string, origin: string): ChatMessage {
   const sentence = `The scheduled publish of the change set "${set.title}" failed: ${why}`;
-  const link = `${origin}/staff/content/${encodeURIComponent(set.id)}`;
+  // The change set's page in the staff app (inbox/router.tsx: /changes/$id).
+  const link = `${origin}/staff/changes/${encodeURIComponent(set.id)}`;
   const blocks: KnownBlock[] = [
     {
       type: 'section',

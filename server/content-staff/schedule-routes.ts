@@ -15,7 +15,8 @@ const SCHEDULE_NOT_PENDING: Readonly<Record<ScheduleState | 'none', string>> = {
   none: 'this change set has no scheduled publish to cancel',
   running: 'its scheduled publish is running now: it cannot be cancelled',
   done: 'its scheduled publish is done: the change set is published',
-  failed: 'its scheduled publish already failed: nothing is waiting to run',
+  // Never: a failed schedule is cancelled (dismissed), like a pending one.
+  failed: 'its scheduled publish failed meanwhile: reload the change set',
 };
 
 /** content-routes.ts's checks: the member's roles (403 saying who may), a passkey check of the last 5 minutes (401). */
@@ -45,22 +46,24 @@ export function scheduleRoutes(context: ContentContext, { need, freshPasskey }: 
     res.json({ schedule: { at: new Date(time).toISOString(), state: 'pending' } });
   };
 
-  // A publisher takes back a pending schedule (the same rules as making one). One running, done or failed is not
-  // pending any more: 409 with why. The store removes it only if it is still pending, so a tick that claimed it a
-  // moment before wins and the answer says so.
+  // A publisher takes back a pending schedule (the same rules as making one), or dismisses a failed one, which clears
+  // /healthz's degraded (the failure stays in the audit log, 'change-schedule-failed'). One running or done: 409 with
+  // why. The store removes it only if it is still pending or failed, so a tick that claimed it a moment before wins
+  // and the answer says so.
   const cancel = async (req: Request, res: Response) => {
     const signed = need(res, ['publisher'], 'publishers');
     const set = await changeSet(context, String(req.params.id));
     const notPending = (state: ScheduleState | null): HttpError =>
       new HttpError(409, SCHEDULE_NOT_PENDING[state ?? 'none']);
-    if (set.schedule?.state !== 'pending') throw notPending(set.schedule?.state ?? null);
+    const state = set.schedule?.state ?? null;
+    if (state !== 'pending' && state !== 'failed') throw notPending(state);
     freshPasskey(context, signed);
     const outcome = await changes.cancelSchedule(set.id, context.now());
     if (!outcome.cancelled) throw notPending(outcome.state);
     await audit.append({
       actor: signed.member.email,
       action: 'change-schedule-cancel',
-      detail: `${set.id} was at ${new Date(set.schedule.at).toISOString()}`,
+      detail: `${set.id} ${state === 'failed' ? 'failed' : 'was'} at ${new Date(set.schedule?.at ?? 0).toISOString()}`,
     });
     res.json({ schedule: null });
   };

@@ -171,7 +171,7 @@ describe.each(storeKinds())('the $name change store', (kind) => {
     expect(await store.changes.claimDueSchedule(now + 10 * MINUTE, MINUTE)).toBeUndefined();
   });
 
-  it('cancels a pending schedule only; a new time replaces a pending one; a running one is neither reset nor cancelled', async () => {
+  it('cancels a pending or failed schedule only; a new time replaces a pending one; a running one is neither reset nor cancelled', async () => {
     const { store } = await kind.open();
     const now = Date.now();
     await store.changes.create({ id: 'c5', title: 'Cancel', author: 'ed@example.com', baseRelease: 1, now });
@@ -203,6 +203,15 @@ describe.each(storeKinds())('the $name change store', (kind) => {
       state: 'done',
     });
     expect((await store.changes.get('c5'))?.schedule).toMatchObject({ state: 'done' });
+
+    // A failed one is dismissed: nothing is left waiting, and nothing runs.
+    await store.changes.create({ id: 'c7', title: 'Failed', author: 'ed@example.com', baseRelease: 1, now });
+    await store.changes.schedule('c7', now + MINUTE, 'pub@example.com', now);
+    expect(await store.changes.claimDueSchedule(now + MINUTE, MINUTE)).toMatchObject({ id: 'c7' });
+    await store.changes.finishSchedule('c7', { error: 'a link is broken' });
+    expect(await store.changes.cancelSchedule('c7', now + 2 * MINUTE)).toEqual({ cancelled: true });
+    expect(await store.changes.get('c7')).toMatchObject({ schedule: null });
+    expect(await store.changes.claimDueSchedule(now + 10 * MINUTE, MINUTE)).toBeUndefined();
   });
 
   it('lists who else edits a document now, across instances; prunes heartbeats older than the window', async () => {

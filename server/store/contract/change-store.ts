@@ -164,8 +164,9 @@ export interface ChangeStore {
    */
   schedule(id: string, at: number, by: string, now: number): Promise<boolean>;
   /**
-   * Removes the set's scheduled publish if it is still pending, in one statement (a tick that claims it first wins);
-   * otherwise says where it stands: running, done or failed, or null when it has none.
+   * Removes the set's scheduled publish if it is still pending, or failed (dismissed: the failure stays in the audit
+   * log), in one statement (a tick that claims it first wins); otherwise says where it stands: running or done, or
+   * null when it has none.
    */
   cancelSchedule(id: string, now: number): Promise<ScheduleCancel>;
   /**

@@ -173,7 +173,7 @@ export function postgresChangeStore(pool: pg.Pool): ChangeStore {
       // pending, and this removes nothing) or waits for this one and finds no schedule.
       const { rowCount } = await pool.query(
         `UPDATE change_sets SET schedule_at = NULL, schedule_by = NULL, schedule_state = NULL, schedule_error = NULL,
-           schedule_lease = NULL, updated_at = $1 WHERE id = $2 AND schedule_state = 'pending'`,
+           schedule_lease = NULL, updated_at = $1 WHERE id = $2 AND schedule_state IN ('pending', 'failed')`,
         [now, id],
       );
       if (rowCount === 1) return { cancelled: true as const };

@@ -167,7 +167,7 @@ export function sqliteChangeStore(db: Database.Database): ChangeStore {
         const removed = db
           .prepare(
             `UPDATE change_sets SET schedule_at = NULL, schedule_by = NULL, schedule_state = NULL, schedule_error = NULL,
-               schedule_lease = NULL, updated_at = ? WHERE id = ? AND schedule_state = 'pending'`,
+               schedule_lease = NULL, updated_at = ? WHERE id = ? AND schedule_state IN ('pending', 'failed')`,
           )
           .run(now, id).changes;
         if (removed === 1) return { cancelled: true as const };

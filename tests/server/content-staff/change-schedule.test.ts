@@ -72,12 +72,20 @@ describe('scheduled publishes', () => {
     expect(await health()).toMatchObject({ status: 'degraded', schedules: { failed: 1 } });
     const [message] = receiver.messages;
     expect(message?.text).toContain('The scheduled publish of the change set "Stale approval" failed');
-    expect(message?.text).toContain(`/staff/content/${id}`);
+    // Its link opens the change set's page in the staff app.
+    const link = /Open it: (\S+)/.exec(message?.text ?? '')?.[1] ?? '';
+    expect(new URL(link).pathname).toBe(`/staff/changes/${id}`);
     expect(await page()).not.toContain('3-6 days');
     const audit = (await t.server.store.audit.page({ limit: 100 })).rows;
     expect(audit).toContainEqual(
       expect.objectContaining({ actor: 'pub@example.org', action: 'change-schedule-failed' }),
     );
+    // A publisher dismisses it: /healthz is ok again, the failure stays in the audit log.
+    expect((await publisher.reauthenticate()).status).toBe(204);
+    const dismissed = await publisher.request('DELETE', `${API}/${id}/schedule`);
+    expect(dismissed.status).toBe(200);
+    expect(await editor.json(await editor.get(`${API}/${id}`))).toMatchObject({ schedule: null });
+    expect(await health()).toMatchObject({ status: 'ok' });
   }, 60_000);
 
   it('cancels a pending schedule (publishers only, a fresh passkey, same site; audited): it never runs', async () => {
