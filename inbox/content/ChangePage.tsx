@@ -99,15 +99,9 @@ export function ChangeDetails({ change }: { change: ChangeView }) {
               <Text span size="sm" c="dimmed">
                 ({document.path})
               </Text>
-              {document.summary
-                ? ` (${document.summary})`
-                : document.created
-                  ? ' (new)'
-                  : document.deleted
-                    ? ' (deleted)'
-                    : ''}
-              : last saved by {document.updatedBy}
-              {document.updatedAt ? `, ${exactTime(document.updatedAt)}` : ''}
+              {`: ${document.summary ?? (document.created ? 'New' : document.deleted ? 'Deleted' : 'Changed')}. `}
+              Last saved by {document.updatedBy}
+              {document.updatedAt ? `, ${exactTime(document.updatedAt)}` : ''}.
             </List.Item>
           ))}
         </List>

@@ -65,7 +65,9 @@ describe('the change set page', () => {
     );
     expect(text).not.toContain('clinical,');
     // Each document by what staff call it, its file beside it.
-    expect(text).toContain('Fentanyl Detox | Coastline Recovery (pages/services/fentanyl-detox.json)');
+    expect(text).toContain(
+      'Fentanyl Detox | Coastline Recovery (pages/services/fentanyl-detox.json): Changed. Last saved by ed@example.com',
+    );
   });
 
   it('shows "live on N of N" once published, and a failed schedule with its reason', async () => {

@@ -326,6 +326,8 @@ export function App() {
                   <div className="studio-preview">
                     {isPage ? (
                       <PreviewPane
+                        // Drawn anew after a page action: its frames read the site data again (a new menu link).
+                        key={acted}
                         store={document.store}
                         path={path}
                         selected={selected}

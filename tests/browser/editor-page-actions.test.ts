@@ -122,7 +122,9 @@ describe('page actions in the editor online', { timeout: 180_000 }, () => {
 
     // The change set's page lists the deletion in words, not as every field removed.
     await page.goto(`${origin}/staff/changes/${changeId}`);
-    await page.getByText(`${PAGE} (Deleted, redirected to ${TARGET})`, { exact: false }).waitFor();
+    await page
+      .getByText(`(${PAGE}): Deleted, redirected to ${TARGET}. Last saved by`, { exact: false })
+      .waitFor();
     await page.getByText(`Deleted, redirected to ${TARGET}.`).waitFor();
     await expectAccessible('change-set');
     await context.close();
