@@ -22,6 +22,12 @@ describe('page actions in the studio', { timeout: 90_000 }, () => {
     await page.getByLabel('Link text', { exact: true }).fill('Codeine');
     await page.getByRole('button', { name: 'Add to the menu' }).click();
     await page.getByText('Added to Footer: Treatments as “Codeine”.').waitFor();
+    // The preview shows the new link at once, in the footer it was added to.
+    await page
+      .frameLocator('[data-testid="preview-desktop"]')
+      .locator('footer')
+      .getByRole('link', { name: 'Codeine', exact: true })
+      .waitFor();
     const site = JSON.parse(t.studio.read('site/site.json')) as Site;
     const treatments = site.footer.groups.find((g) => g.title === 'Treatments')!;
     expect(treatments.links.at(-1)).toEqual({ label: 'Codeine', href: '/treatment/codeine-addiction' });
