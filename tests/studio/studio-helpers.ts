@@ -19,16 +19,17 @@ export async function openStudio(
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(`${studio.url}/#${file}`, { timeout: FIRST_LOAD_MS });
   await page.getByRole('button', { name: /Save/ }).waitFor({ timeout: FIRST_LOAD_MS });
-  await checked(page);
+  // The first check of a studio just started waits for the spelling dictionaries to load (seconds of CPU in a worker).
+  await checked(page, FIRST_LOAD_MS);
   return { page, context, errors };
 }
 
-/** Waits until the build's checks have answered for the current draft. */
-export async function checked(page: Page) {
+/** Waits until the build's checks have answered for the current draft (`timeout`: a limit for hangs). */
+export async function checked(page: Page, timeout = 10_000) {
   await page.waitForFunction(
     () => document.querySelector('[data-testid="error-count"]')?.textContent !== 'Checking…',
     undefined,
-    { timeout: 10_000 },
+    { timeout },
   );
 }
 
