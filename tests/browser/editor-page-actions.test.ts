@@ -125,7 +125,8 @@ describe('page actions in the editor online', { timeout: 180_000 }, () => {
     await page
       .getByText(`(${PAGE}): Deleted, redirected to ${TARGET}. Last saved by`, { exact: false })
       .waitFor();
-    await page.getByText(`Deleted, redirected to ${TARGET}.`).waitFor();
+    // And its review, in one line.
+    await page.getByText(`Deleted, redirected to ${TARGET}.`, { exact: true }).waitFor();
     await expectAccessible('change-set');
     await context.close();
   });
