@@ -3,27 +3,16 @@
 // publish, schedule and cancel ask for the passkey again when the server says this session's last check is too old
 // (passkeys.ts). A refusal is shown with the server's reason (four eyes, authority, missing or stale approvals,
 // conflicting fields, a schedule already running), in place.
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  List,
-  NumberInput,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Group, List, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
 import type { ChangeView, PublishRefused } from '../../contracts/content-api.ts';
 import type { Me } from '../../contracts/staff-api.ts';
 import { ApiError } from '../api.ts';
 import { withFreshPasskey } from '../passkeys.ts';
 import { contentApi, editorHref } from './content-api.ts';
-import { instantOf, timeIn, wallTimeOf, zoneName } from './site-time.ts';
+import { timeIn } from './site-time.ts';
 import { liveSentence, refusalLines } from './words.ts';
+import { CancelSchedule, ScheduleForm } from './ScheduleControls.tsx';
 
 /** Why the member may not approve, before asking: they saved a revision of it (four eyes). */
 export function approveRefusal(change: ChangeView, me: Pick<Me, 'email'>): string | undefined {
@@ -217,107 +206,6 @@ export function ChangeActions({
       )}
       {open && <PreviewLinks id={change.id} />}
     </Stack>
-  );
-}
-
-/**
- * The time is picked on the site's clock (SITE_TIMEZONE), named in the label, and read back as a sentence before it is
- * sent: the browser's own zone does not enter into it. A pending schedule's time fills it in, to be moved.
- */
-function ScheduleForm({
-  busy,
-  timeZone,
-  current,
-  onSchedule,
-}: {
-  busy: boolean;
-  timeZone: string;
-  current: string | null;
-  onSchedule: (at: number) => void;
-}) {
-  const [value, setValue] = useState(() => (current ? wallTimeOf(Date.parse(current), timeZone) : ''));
-  const picked = value ? instantOf(value, timeZone) : undefined;
-  const zone = zoneName(timeZone, picked?.ok ? picked.at : Date.now());
-  return (
-    <Paper withBorder p="sm">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (picked?.ok) onSchedule(picked.at);
-        }}
-      >
-        <Group align="end">
-          <TextInput
-            type="datetime-local"
-            label={`Publish at (${zone})`}
-            description={picked?.ok ? `Publishes ${timeIn(picked.at, timeZone)}.` : undefined}
-            error={
-              picked?.ok === false
-                ? picked.problem === 'skipped'
-                  ? `That time does not happen on that day in ${zone} (the clocks move forward): pick another.`
-                  : 'A date and a time.'
-                : undefined
-            }
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            required
-          />
-          <Button type="submit" variant="default" loading={busy}>
-            {current ? 'Move the schedule' : 'Schedule'}
-          </Button>
-        </Group>
-      </form>
-    </Paper>
-  );
-}
-
-/**
- * A pending schedule, and the way to take it back: a first button asks, a second one cancels (the first moves focus to
- * "Keep it", so a stray Enter keeps the schedule).
- */
-function CancelSchedule({
-  at,
-  timeZone,
-  busy,
-  onCancel,
-}: {
-  at: string | null;
-  timeZone: string;
-  busy: boolean;
-  onCancel: () => void;
-}) {
-  const [asking, setAsking] = useState(false);
-  const keep = useRef<HTMLButtonElement>(null);
-  const questionId = useId();
-  useEffect(() => {
-    if (asking) keep.current?.focus();
-  }, [asking]);
-  const when = at ? timeIn(at, timeZone) : 'its time';
-  return (
-    <Paper withBorder p="sm">
-      <Stack gap="xs">
-        <Text>Publishes on its own at {when}.</Text>
-        {asking ? (
-          <Group>
-            <Text id={questionId}>
-              Cancel the publish at {when}? The change set stays approved and in review.
-            </Text>
-            <Button color="red" loading={busy} aria-describedby={questionId} onClick={onCancel}>
-              Yes, cancel the schedule
-            </Button>
-            <Button ref={keep} variant="default" onClick={() => setAsking(false)}>
-              Keep it
-            </Button>
-          </Group>
-        ) : (
-          <Group>
-            <Button variant="default" color="red" onClick={() => setAsking(true)}>
-              Cancel the schedule…
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
   );
 }
 

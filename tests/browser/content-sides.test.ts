@@ -70,6 +70,8 @@ describe('the page before and after, in place', () => {
 
     await reviewer.goto(`${inboxOrigin(site)}/staff/changes/${id}`);
     const first = `/treatment/${others[0]!.replace('.json', '')}`;
+    // The review comes after the set's list of its 20 documents.
+    await reviewer.getByRole('heading', { name: `pages${first}.json` }).scrollIntoViewIfNeeded();
     await frameOf(reviewer, first, 'after').waitFor();
     // Side by side, both whole within the column, at one height.
     const [before, after] = await Promise.all([
