@@ -8,13 +8,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
-import { ROOT } from '../../content/paths.ts';
-import { runStaffCli } from '../../server/cli/staff.ts';
 import { launchBrowser, resizeSettled } from '../helpers/browser.ts';
-import { runCli } from '../helpers/run-cli.ts';
 import { startSite, type RunningSite } from '../helpers/site-under-test.ts';
 import { AXE_TAGS, describeViolations } from '../quality/accessibility.ts';
-import { addPasskeyDevice, inboxOrigin } from './inbox-helpers.ts';
+import { signedIn } from './content-helpers.ts';
+import { inboxOrigin } from './inbox-helpers.ts';
 
 const PAGE = 'pages/treatment/ambien-addiction.json';
 const PAGE_URL = '/treatment/ambien-addiction';
@@ -65,20 +63,10 @@ async function expectAccessible(what: string) {
 
 describe('page actions in the editor online', { timeout: 180_000 }, () => {
   it('deletes a page into the change set, with a redirect, and the set says so in words', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    page = await context.newPage();
+    page = await signedIn(site, browser, 'ed@example.org', ['--roles', 'editor']);
     page.setDefaultTimeout(30_000);
-    await addPasskeyDevice(context, page);
-    const { code, out } = await runCli(runStaffCli, ['invite', 'ed@example.org', '--roles', 'editor'], {
-      cwd: ROOT,
-      env: { ...process.env, LEADS_DB: site.dbFile },
-    });
-    const fragment = /\/staff\/enrol#(\S+)/.exec(out)?.[1] ?? '';
-    expect(code).toBe(0);
+    const context = page.context();
     const origin = inboxOrigin(site);
-    await page.goto(`${origin}/staff/enrol#${fragment}`);
-    await page.getByRole('button', { name: 'Create a passkey' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/staff/enrol'));
     await page.goto(`${origin}/staff/edit/`);
     await page.getByLabel('New change set').fill('Retire the Ambien page');
     await page.getByRole('button', { name: 'Start editing' }).click();
