@@ -28,6 +28,7 @@ import {
   liveContent,
   liveVersion,
   overlay,
+  wouldNotPublish,
 } from './live-content.ts';
 import {
   ChangeRefusal,
@@ -43,8 +44,8 @@ import { editorRoutes } from './editor-routes.ts';
 import { pageActionRoutes } from './page-action-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
 
+/** The longest title of a change set, and of a comment. */
 const MAX_TITLE = 200;
-
 const MAX_COMMENT = 5000;
 
 /** Refuses (403) a member who holds none of `roles`, saying who may. */
@@ -256,11 +257,14 @@ export function contentRoutes(context: ContentContext, origin: string): (router:
   const submit = async (req: Request, res: Response) => {
     const { member } = need(res, ['editor'], 'editors');
     const set = await changeSet(context, String(req.params.id));
-    const requires = requiredKinds(await changes.documents(set.id));
+    const documents = await changes.documents(set.id);
+    const requires = requiredKinds(documents);
     if (requires.length === 0) throw new HttpError(409, 'this change set changes nothing yet');
-    if (
-      !(await changes.setState(set.id, ['draft', 'in_review'], 'in_review', { requires, now: context.now() }))
-    )
+    // A set that could not publish never reaches a reviewer: the whole site with it passes the build's checks.
+    const blocker = wouldNotPublish(overlay((await liveContent(context.releases)).documents, documents));
+    if (blocker) throw new HttpError(409, blocker);
+    const at = { requires, now: context.now() };
+    if (!(await changes.setState(set.id, ['draft', 'in_review'], 'in_review', at)))
       throw new HttpError(409, `this change set is ${set.state}`);
     await audit.append({
       actor: member.email,

@@ -6,7 +6,12 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { kindOf } from '../../content/kinds.ts';
 import { contentPaths } from '../../content/paths.ts';
-import { validateDocumentText } from '../../content/validate/validate-content.ts';
+import {
+  formatContentError,
+  readContent,
+  validateAll,
+  validateDocumentText,
+} from '../../content/validate/validate-content.ts';
 import type { ProblemCode } from '../../content/validate/problems.ts';
 import { withContentRoot } from '../releases/documents.ts';
 import type { ChangeDocument } from '../store/contract/change-store.ts';
@@ -74,4 +79,24 @@ export function documentErrors(site: readonly ReleaseDocument[], path: string): 
       }),
     ),
   );
+}
+
+/**
+ * What keeps `site` (a whole site, the live one with a set over it) from publishing, as the build words it ("file:line:
+ * col  pointer  message"): a link elsewhere left leading nowhere by a deletion, say. The build's own whole-site check.
+ */
+export function siteProblems(site: readonly ReleaseDocument[]): string[] {
+  return withContentRoot(site, (root) => {
+    const paths = contentPaths(root);
+    return validateAll(paths, readContent(paths)).map((problem) => formatContentError(problem));
+  });
+}
+
+/** Why `site` would not publish, in a sentence naming its first five problems; undefined when it would. */
+export function wouldNotPublish(site: readonly ReleaseDocument[]): string | undefined {
+  const problems = siteProblems(site);
+  if (problems.length === 0) return undefined;
+  const count = problems.length === 1 ? 'a problem' : `${problems.length} problems`;
+  const more = problems.length > 5 ? '; …' : '';
+  return `it would not publish: ${count} on the site with it: ${problems.slice(0, 5).join('; ')}${more}`;
 }

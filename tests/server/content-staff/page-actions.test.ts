@@ -90,20 +90,21 @@ describe('page actions in a change set', () => {
     expect(data.status).toBe(404);
   }, 120_000);
 
-  it('refuses to publish a deletion that leaves links leading nowhere, saying which; the live site is unchanged', async () => {
+  it('refuses to submit a deletion that leaves links leading nowhere, saying which; the live site is unchanged', async () => {
     const { id } = await editor.json<{ id: string }>(await editor.post(API, { title: 'Drop a page' }), 201);
     const base = await versionOf(id, LINKED);
     expect((await act(id, { action: 'delete', file: LINKED, baseVersion: base })).status).toBe(200);
     const view = await editor.json<ChangeView>(await editor.get(`${API}/${id}`));
     expect(view.documents[0]?.summary).toBe(`Deleted; ${LINKED_URL} is not redirected, and leads nowhere`);
-    await approve(id);
-    const refused = await publisher.post(`${API}/${id}/publish`);
-    expect(refused.status).toBe(422);
+    // It could not publish, so it never reaches a reviewer: the whole site with it fails the build's checks.
+    const refused = await editor.post(`${API}/${id}/submit`);
+    expect(refused.status).toBe(409);
     const why = ((await refused.json()) as { error: string }).error;
+    expect(why).toMatch(/^it would not publish: \d+ problems on the site with it: /);
     expect(why).toContain(LINKED_URL);
     expect(why).toMatch(/pages\/index\.json|site\/site\.json/);
     expect((await fetch(`${t.server.url}${LINKED_URL}`, noRedirect)).status).toBe(200);
-    expect((await editor.json<ChangeView>(await editor.get(`${API}/${id}`))).state).toBe('in_review');
+    expect((await editor.json<ChangeView>(await editor.get(`${API}/${id}`))).state).toBe('draft');
   }, 120_000);
 
   it('moves a page and adds it to a menu, into the set', async () => {
