@@ -285,3 +285,7 @@ export function validateContent({
 export function formatContentError(e: ContentProblem): string {
   return `${e.file}:${e.line}:${e.column}  ${e.pointer || '(root)'}${e.block ? ` (${e.block})` : ''}  ${e.message}`;
 }
+
+/** Every problem of the content at `paths`, the whole site read, as the build words each: what a build refuses. */
+export const contentProblems = (paths: ContentPaths): string[] =>
+  validateAll(paths, readContent(paths)).map((problem) => formatContentError(problem));

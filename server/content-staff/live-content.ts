@@ -6,12 +6,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { kindOf } from '../../content/kinds.ts';
 import { contentPaths } from '../../content/paths.ts';
-import {
-  formatContentError,
-  readContent,
-  validateAll,
-  validateDocumentText,
-} from '../../content/validate/validate-content.ts';
+import { contentProblems, validateDocumentText } from '../../content/validate/validate-content.ts';
 import type { ProblemCode } from '../../content/validate/problems.ts';
 import { withContentRoot } from '../releases/documents.ts';
 import type { ChangeDocument } from '../store/contract/change-store.ts';
@@ -86,10 +81,7 @@ export function documentErrors(site: readonly ReleaseDocument[], path: string): 
  * col  pointer  message"): a link elsewhere left leading nowhere by a deletion, say. The build's own whole-site check.
  */
 export function siteProblems(site: readonly ReleaseDocument[]): string[] {
-  return withContentRoot(site, (root) => {
-    const paths = contentPaths(root);
-    return validateAll(paths, readContent(paths)).map((problem) => formatContentError(problem));
-  });
+  return withContentRoot(site, (root) => contentProblems(contentPaths(root)));
 }
 
 /** Why `site` would not publish, in a sentence naming its first five problems; undefined when it would. */

@@ -2,7 +2,7 @@
 // renders every page, and the client build's hashed assets are copied beside them. No Vite: content is data, so a
 // server installed with `npm ci --omit=dev` can build one.
 import { contentPaths } from '../../content/paths.ts';
-import { formatContentError, readContent, validateAll } from '../../content/validate/validate-content.ts';
+import { contentProblems } from '../../content/validate/validate-content.ts';
 import { readSiteFiles } from '../http/static-pages.ts';
 import type { PageReviews } from '../../renderer/medical-review.ts';
 import type { ReleaseDocument, ReleaseFileInput } from '../store/contract/release-store.ts';
@@ -29,12 +29,9 @@ export async function buildRelease(
 ): Promise<ReleaseFileInput[]> {
   return withContentRoot(documents, async (contentRoot, outDir) => {
     // The build's own checks, with this code's schemas: content stored under older code may not pass them.
-    const paths = contentPaths(contentRoot);
-    const problems = validateAll(paths, readContent(paths));
+    const problems = contentProblems(contentPaths(contentRoot));
     if (problems.length)
-      throw new Error(
-        `the content does not pass this code's checks:\n${problems.map((problem) => formatContentError(problem)).join('\n')}`,
-      );
+      throw new Error(`the content does not pass this code's checks:\n${problems.join('\n')}`);
     // Loaded when a build is asked for: a server that only serves never loads the renderer's tooling.
     const { prerenderSite } = await import('../../core/prerender/index.ts');
     await prerenderSite({ codeDir, contentRoot, outDir, reviews });
