@@ -1,9 +1,11 @@
 // The change store on SQLite (the contract: contract/change-store.ts), on the lead store's main-thread connection, as
 // the staff store: each write one IMMEDIATE transaction (saves are small and rare beside leads). One server process per
 // SQLite file, so a scheduled publish needs no lease against another instance; the lease is kept all the same, so an
-// instance stopped while running one hands it on after a restart.
+// instance stopped while running one hands it on after a restart. The claim, tried every few seconds, goes through the
+// lead writer (write-ops.ts says why).
 import type Database from 'better-sqlite3';
 import type { ChangeStore } from '../contract/change-store.ts';
+import type { LeadWriter } from './single-writer.ts';
 import {
   toApproval,
   toChangeDocument,
@@ -21,7 +23,7 @@ import {
   oneOf,
 } from '../shared/change-rows.ts';
 
-export function sqliteChangeStore(db: Database.Database): ChangeStore {
+export function sqliteChangeStore(db: Database.Database, writer: Pick<LeadWriter, 'run'>): ChangeStore {
   const immediate = <T>(work: () => T): T => db.transaction(work).immediate();
   const setRow = db.prepare<[string], ChangeSetRow>('SELECT * FROM change_sets WHERE id = ?');
   const documentRow = db.prepare<[string, string], ChangeDocumentRow>(
@@ -175,22 +177,8 @@ export function sqliteChangeStore(db: Database.Database): ChangeStore {
       });
     },
     async claimDueSchedule(now, leaseMs) {
-      return immediate(() => {
-        const row = db
-          .prepare<[number, number], ChangeSetRow>(
-            `SELECT * FROM change_sets
-             WHERE (schedule_state = 'pending' AND schedule_at <= ?) OR (schedule_state = 'running' AND schedule_lease < ?)
-             ORDER BY schedule_at LIMIT 1`,
-          )
-          .get(now, now);
-        if (!row) return undefined;
-        db.prepare("UPDATE change_sets SET schedule_state = 'running', schedule_lease = ? WHERE id = ?").run(
-          now + leaseMs,
-          row.id,
-        );
-        const claimed = setRow.get(row.id);
-        return claimed && toChangeSet(claimed);
-      });
+      const row = await writer.run({ kind: 'claim-schedule', now, leaseMs });
+      return row ? toChangeSet(row) : undefined;
     },
     async finishSchedule(id, { error }) {
       db.prepare(

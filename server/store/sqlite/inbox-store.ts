@@ -21,7 +21,6 @@ import {
   encodeDueCursor,
   overdueOf,
   statusEffect,
-  type OverdueRow,
 } from '../shared/desk.ts';
 import {
   COMMON_TERM,
@@ -36,6 +35,7 @@ import { leadId as newId } from '../shared/lead-id.ts';
 import { hashTerm, queryTerms } from '../shared/search-terms.ts';
 import { sealStatusChange, type Sealer } from '../shared/sealing.ts';
 import { sqliteDeskMerge } from './desk-merge.ts';
+import type { LeadWriter } from './single-writer.ts';
 
 export interface InboxStoreParts {
   db: Database.Database;
@@ -44,6 +44,8 @@ export interface InboxStoreParts {
   onLeadChanged: InboxStore['onLeadChanged'];
   /** Tells this process's listeners that a lead changed (SQLite has one server process). */
   changed(id: string): void;
+  /** The lead writer, for the escalation sweep's writes (write-ops.ts says why they go there). */
+  writer: Pick<LeadWriter, 'run'>;
 }
 
 export function createSqliteInboxStore({
@@ -52,6 +54,7 @@ export function createSqliteInboxStore({
   onLeadStored,
   onLeadChanged,
   changed,
+  writer,
 }: InboxStoreParts): InboxStore {
   const statements = new Map<string, Database.Statement<unknown[], StatusRow>>();
   const selectLead = db.prepare<[string], StatusRow>('SELECT * FROM leads WHERE id = ?');
@@ -177,7 +180,7 @@ export function createSqliteInboxStore({
     },
     onLeadStored,
     onLeadChanged,
-    ...deskOf(db, sealer, { changeStatus, insertCall, changed, get }),
+    ...deskOf(db, sealer, { changeStatus, insertCall, changed, get, writer }),
     ...merging,
   };
 }
@@ -191,24 +194,18 @@ function deskOf(
     insertCall,
     changed,
     get,
+    writer,
   }: {
     changeStatus: Database.Transaction<(id: string, status: LeadStatus, author: string) => boolean>;
     insertCall: Database.Statement;
     changed: (id: string) => void;
     get: (id: string) => InboxLead | undefined;
+    writer: InboxStoreParts['writer'];
   },
 ): Pick<
   InboxStore,
   'claim' | 'release' | 'assign' | 'logCall' | 'related' | 'takeEscalations' | 'escalationFailed'
 > {
-  const takeOverdue = db.prepare<[string, string, string, number], OverdueRow>(
-    `UPDATE leads SET escalated_at = ? WHERE id IN (
-       SELECT id FROM leads WHERE due_at IS NOT NULL AND due_at <= ? AND (owner IS NULL OR owner_auto = 1)
-         AND (escalated_at IS NULL OR escalated_at <= ?)
-       ORDER BY due_at, id LIMIT ?)
-     RETURNING id, form_id, due_at, promised_at`,
-  );
-  const unescalate = db.prepare('UPDATE leads SET escalated_at = NULL WHERE id = ?');
   const ownerOf = db.prepare<[string], { owner: string | null }>('SELECT owner FROM leads WHERE id = ?');
   const setOwner = db.prepare('UPDATE leads SET owner = ?, owner_auto = 0 WHERE id = ?');
   const selectLead = db.prepare<[string], StatusRow>('SELECT * FROM leads WHERE id = ?');
@@ -276,13 +273,12 @@ function deskOf(
     },
     async takeEscalations(now, repeatMs, limit) {
       const at = new Date(now).toISOString();
-      return takeOverdue
-        .all(at, at, new Date(now - repeatMs).toISOString(), limit)
-        .map(overdueOf)
-        .sort((a, b) => a.dueAt.localeCompare(b.dueAt));
+      const repeatedBefore = new Date(now - repeatMs).toISOString();
+      const rows = await writer.run({ kind: 'take-escalations', at, repeatedBefore, limit });
+      return rows.map(overdueOf).sort((a, b) => a.dueAt.localeCompare(b.dueAt));
     },
     async escalationFailed(id) {
-      unescalate.run(id);
+      await writer.run({ kind: 'escalation-failed', leadId: id });
     },
     async related(ids) {
       const since = daysBefore(Date.now(), RELATED_DAYS);

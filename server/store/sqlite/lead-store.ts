@@ -78,6 +78,7 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     onLeadStored,
     onLeadChanged: changes.onLeadStored,
     changed: changes.tell,
+    writer,
   });
 
   const selectLead = db.prepare<[string], LeadRow>('SELECT * FROM leads WHERE id = ?');
@@ -209,6 +210,6 @@ export function openLeadStore(path: string, options: LeadStoreOptions = {}): Lea
     // One instance per SQLite file: its counts live in its memory, and a restart forgives everyone.
     rateCounters: memoryCounters,
     releases,
-    changes: sqliteChangeStore(db),
+    changes: sqliteChangeStore(db, writer),
   };
 }

@@ -4,6 +4,8 @@
 import type Database from 'better-sqlite3';
 import type { InsertResult, PreparedLead } from '../contract/lead-store.ts';
 import type { ClaimedRow, KeyRow } from '../contract/rows.ts';
+import type { ChangeSetRow } from '../shared/change-rows.ts';
+import type { OverdueRow } from '../shared/desk.ts';
 import { COMMIT_MARGIN_MS, DeadlineError, type Outcome } from '../shared/group-commit.ts';
 import { answerForKey, IDEMPOTENCY_TTL_MS } from '../shared/idempotency.ts';
 import { BUSY_TIMEOUT_MS } from './schema.ts';
@@ -23,7 +25,15 @@ export type WriteOp =
   // shared memory file, and on a frozen disk that write waits, which must never hold up the event loop that serves.
   | { kind: 'live-release' }
   | { kind: 'report-serving'; instance: string; releaseId: number; at: string }
-  | { kind: 'forget-instance'; instance: string };
+  | { kind: 'forget-instance'; instance: string }
+  // The sweeps every few seconds (alerts/escalation.ts, content-staff/change-scheduler.ts) write, so they are here too:
+  // on the main thread's connection, a frozen disk, or a lead commit waiting for it, held the event loop up to the
+  // busy timeout (tests/server/store/store-stall.test.ts).
+  /** Marks up to `limit` unowned leads due by `at`, not escalated since `repeatedBefore`, as escalated at `at`. */
+  | { kind: 'take-escalations'; at: string; repeatedBefore: string; limit: number }
+  | { kind: 'escalation-failed'; leadId: string }
+  /** Takes the earliest due schedule (or one whose lease ran out) with a lease until `now + leaseMs`. */
+  | { kind: 'claim-schedule'; now: number; leaseMs: number };
 
 /** What each kind of operation answers. */
 export interface WriteResults {
@@ -39,6 +49,9 @@ export interface WriteResults {
   'live-release': { releaseId: number; generation: number } | null;
   'report-serving': null;
   'forget-instance': null;
+  'take-escalations': OverdueRow[];
+  'escalation-failed': null;
+  'claim-schedule': ChangeSetRow | null;
 }
 
 export type OpValue = WriteResults[WriteOp['kind']];
@@ -142,6 +155,22 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
      ON CONFLICT (instance) DO UPDATE SET release_id = excluded.release_id, at = excluded.at`,
   );
   const deleteInstance = db.prepare<[string]>('DELETE FROM release_instances WHERE instance = ?');
+  const takeOverdue = db.prepare<[string, string, string, number], OverdueRow>(
+    `UPDATE leads SET escalated_at = ? WHERE id IN (
+       SELECT id FROM leads WHERE due_at IS NOT NULL AND due_at <= ? AND (owner IS NULL OR owner_auto = 1)
+         AND (escalated_at IS NULL OR escalated_at <= ?)
+       ORDER BY due_at, id LIMIT ?)
+     RETURNING id, form_id, due_at, promised_at`,
+  );
+  const unescalate = db.prepare('UPDATE leads SET escalated_at = NULL WHERE id = ?');
+  const dueSchedule = db.prepare<[number, number], ChangeSetRow>(
+    `SELECT * FROM change_sets
+     WHERE (schedule_state = 'pending' AND schedule_at <= ?) OR (schedule_state = 'running' AND schedule_lease < ?)
+     ORDER BY schedule_at LIMIT 1`,
+  );
+  const leaseSchedule = db.prepare<[number, string], ChangeSetRow>(
+    "UPDATE change_sets SET schedule_state = 'running', schedule_lease = ? WHERE id = ? RETURNING *",
+  );
 
   function apply(op: WriteOp, now: number): OpValue {
     switch (op.kind) {
@@ -175,6 +204,15 @@ export function createWriteExecutor(db: Database.Database): (ops: readonly Write
       case 'forget-instance':
         deleteInstance.run(op.instance);
         return null;
+      case 'take-escalations':
+        return takeOverdue.all(op.at, op.at, op.repeatedBefore, op.limit);
+      case 'escalation-failed':
+        unescalate.run(op.leadId);
+        return null;
+      case 'claim-schedule': {
+        const due = dueSchedule.get(op.now, op.now);
+        return (due && leaseSchedule.get(op.now + op.leaseMs, due.id)) ?? null;
+      }
     }
   }
 
