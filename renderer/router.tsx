@@ -7,7 +7,7 @@ import {
   type AnyRoute,
 } from '@tanstack/react-router';
 import { redirectRules, redirectTarget, type RedirectRule } from '../core/redirects.ts';
-import { pageHead, rootHead } from './head.ts';
+import { pageHead, pageScripts, rootHead } from './head.ts';
 import { siteData } from './site-data.ts';
 import type { PageData } from './medical-review.ts';
 import { RootDocument } from './shell/RootDocument.tsx';
@@ -77,6 +77,8 @@ export function buildRouteTree() {
         return page;
       },
       head: ({ loaderData, match }) => (loaderData ? pageHead(loaderData, pagePathOf(match.pathname)) : {}),
+      scripts: ({ loaderData, match }) =>
+        loaderData ? pageScripts(loaderData, pagePathOf(match.pathname)) : [],
       component: PageView,
     });
   return rootRoute.addChildren([pageRoute('/'), pageRoute('$')]);
