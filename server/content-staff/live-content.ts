@@ -77,16 +77,12 @@ export function documentErrors(site: readonly ReleaseDocument[], path: string): 
 }
 
 /**
- * What keeps `site` (a whole site, the live one with a set over it) from publishing, as the build words it ("file:line:
- * col  pointer  message"): a link elsewhere left leading nowhere by a deletion, say. The build's own whole-site check.
+ * Why `site` (a whole site, the live one with a set over it) would not publish, in a sentence naming its first five
+ * problems as the build words them ("file:line:col  pointer  message"), a link left leading nowhere by a deletion,
+ * say; undefined when it would. The build's own whole-site check.
  */
-export function siteProblems(site: readonly ReleaseDocument[]): string[] {
-  return withContentRoot(site, (root) => contentProblems(contentPaths(root)));
-}
-
-/** Why `site` would not publish, in a sentence naming its first five problems; undefined when it would. */
 export function wouldNotPublish(site: readonly ReleaseDocument[]): string | undefined {
-  const problems = siteProblems(site);
+  const problems = withContentRoot(site, (root) => contentProblems(contentPaths(root)));
   if (problems.length === 0) return undefined;
   const count = problems.length === 1 ? 'a problem' : `${problems.length} problems`;
   const more = problems.length > 5 ? '; …' : '';

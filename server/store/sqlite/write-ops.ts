@@ -28,7 +28,7 @@ export type WriteOp =
   | { kind: 'forget-instance'; instance: string }
   // The sweeps every few seconds (alerts/escalation.ts, content-staff/change-scheduler.ts) write, so they are here too:
   // on the main thread's connection, a frozen disk, or a lead commit waiting for it, held the event loop up to the
-  // busy timeout (tests/server/store/store-stall.test.ts).
+  // busy timeout (tests/server/store/store-stall.test.ts; store-sweeps.test.ts holds it to that).
   /** Marks up to `limit` unowned leads due by `at`, not escalated since `repeatedBefore`, as escalated at `at`. */
   | { kind: 'take-escalations'; at: string; repeatedBefore: string; limit: number }
   | { kind: 'escalation-failed'; leadId: string }
