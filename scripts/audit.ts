@@ -7,7 +7,8 @@
 // runs, since every run must pass them. Prints each page's figures against the budgets below, with the blocking time
 // of every run, and exits 1 when accessibility, best practices or SEO is under budget; the performance budgets decide
 // the exit code only with --strict-performance. Also audits a floor page, the least a page can cost on this machine,
-// bare and with the site's own response headers, and prints their spreads beside the site's. Then measures the first
+// with the site's own response headers (`-- --all-floors`: also bare, and without Cross-Origin-Opener-Policy), and
+// prints its spread beside the site's. Then measures the first
 // Largest Contentful Paint with applied (devtools) throttling, as a phone paints the bytes as they arrive, of the
 // audited pages and of the floor page with the site's headers, in turns, RUNS times each: the median of each and its
 // ratio to the floor's, printed and never gated, ending with `lcp_applied_ratio=N` (scripts/lib/applied-lcp.ts). Then
@@ -33,7 +34,7 @@ import {
   WEAK_4G,
 } from './lib/first-interaction.ts';
 import { readArgs } from '../core/cli.ts';
-import { appliedLcp } from './lib/applied-lcp.ts';
+import { appliedLcp, FLOOR_PAGE } from './lib/applied-lcp.ts';
 import { audit } from './lib/lighthouse-run.ts';
 
 /** The budgets, in one place: the score each category must reach and the most each of the three metrics may be. */
@@ -91,20 +92,6 @@ interface PageResult {
   failing: string[];
 }
 
-/**
- * The floor: the smallest page a site could send, with no CSS, no script and one line of text. Lighthouse's blocking
- * time and paint times for it are what the browser itself costs on this machine (creating the page's JavaScript
- * context, its first layout and paint), which no page can go below: printed beside the site's figures, so that
- * theirs can be read against it. It is audited bare, with the headers the site sends every page (server/http/security.ts),
- * and with all those headers except Cross-Origin-Opener-Policy: that one makes Chromium put the page in a new browsing
- * context group, so in a renderer process of its own, on arrival from Lighthouse's blank tab (as from most other
- * sites), and that process's first JavaScript context costs tens of milliseconds of blocking time in some runs, on
- * the floor page as on the site's (kept on purpose: docs/decisions/2026-11-24-keep-coop-same-origin.md).
- */
-const FLOOR_PAGE =
-  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>' +
-  '<body><h1>Help is available</h1><p>Call us any time, day or night.</p></body></html>';
 const SITE_HEADERS = securityHeaders().plain;
 const SITE_HEADERS_EXCEPT_COOP = Object.fromEntries(
   Object.entries(SITE_HEADERS).filter(([name]) => name !== 'cross-origin-opener-policy'),
@@ -260,7 +247,11 @@ async function main(): Promise<number> {
     'strict-performance': { type: 'boolean', default: false },
     'first-interaction-only': { type: 'boolean', default: false },
     'applied-lcp-only': { type: 'boolean', default: false },
+    'all-floors': { type: 'boolean', default: false },
   });
+  // The floor the site's figures are read against; the other two answer what the headers and COOP cost (kept on
+  // purpose, docs/decisions/2026-11-24-keep-coop-same-origin.md), a question for a change to the headers, not every run.
+  const floorNames: readonly Floor[] = values['all-floors'] ? FLOOR_NAMES : [APPLIED_FLOOR];
   const strictPerformance = values['strict-performance'];
   const firstInteractionOnly = values['first-interaction-only'];
   if (!existsSync(join(CLIENT_DIR, 'index.html'))) {
@@ -317,9 +308,9 @@ async function main(): Promise<number> {
       results.push(pageResult(path, runs));
     }
     // Taken in turns, so that a slow minute of the machine falls on every floor alike.
-    console.log(`Lighthouse: the floors (${FLOOR_NAMES.join(', ')}), ${FLOOR_RUNS} times each`);
+    console.log(`Lighthouse: the floors (${floorNames.join(', ')}), ${FLOOR_RUNS} times each`);
     for (let run = 0; run < FLOOR_RUNS; run += 1)
-      for (const floor of FLOOR_NAMES)
+      for (const floor of floorNames)
         floors.set(floor, [
           ...(floors.get(floor) ?? []),
           await audit(floorServer.url(floor), port, ['performance']),

@@ -34,6 +34,11 @@ const BENCHMARKS: Bench[] = [
     args: ['--leads', '100', '--requests', '10'],
     last: /^list_p95_ms=[\d.]+ search_p95_ms=[\d.]+ queue_p95_ms=[\d.]+ fanout_p95_ms=[\d.]+$/,
   },
+  {
+    script: 'first-screen-variants',
+    args: ['--runs', '1', '--variants', 'served,hero-only'],
+    last: /^floor_ms=\d+ served_ratio=[\d.]+$/,
+  },
 ];
 
 function run(bench: Bench): Promise<{ code: number | null; out: string }> {

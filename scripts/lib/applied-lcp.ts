@@ -9,6 +9,20 @@
 import type { Browser } from 'playwright-core';
 import { percentile } from './stats.ts';
 
+/**
+ * The floor: the smallest page a site could send, with no CSS, no script and one line of text. Lighthouse's blocking
+ * time and paint times for it are what the browser itself costs on this machine (creating the page's JavaScript
+ * context, its first layout and paint), which no page can go below: printed beside the site's figures, so that
+ * theirs can be read against it. It is audited bare, with the headers the site sends every page (server/http/security.ts),
+ * and with all those headers except Cross-Origin-Opener-Policy: that one makes Chromium put the page in a new browsing
+ * context group, so in a renderer process of its own, on arrival from Lighthouse's blank tab (as from most other
+ * sites), and that process's first JavaScript context costs tens of milliseconds of blocking time in some runs, on
+ * the floor page as on the site's (kept on purpose: docs/decisions/2026-11-24-keep-coop-same-origin.md).
+ */
+export const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>' +
+  '<body><h1>Help is available</h1><p>Call us any time, day or night.</p></body></html>';
 /** The most a page's LCP with applied throttling may be, as a multiple of the floor page's in the same run. */
 export const APPLIED_LCP_GOAL = 1.1;
 
