@@ -130,9 +130,8 @@ describe('prerenderSite', () => {
     expect(html).toContain(
       '<meta property="og:description" content="Find out what your plan covers for detox and treatment. Free, confidential verification within 1 hour or less."/>',
     );
-    // The hero's subtitle and trust point, and a timeline step's duration: plain lines, made from the same value.
+    // The hero's subtitle and a timeline step's duration: plain lines, made from the same value.
     expect(html).toContain('>Free, confidential verification within 1 hour or less</p>');
-    expect(html).toContain('>Answer Within 1 hour</p>');
     expect(html).toContain('>Within 1 hour or less</span>');
     expect(readFileSync(join(out, 'services', 'medical-detox.html'), 'utf8')).toContain(
       'We check your benefits for free and confidentially, and answer within 1 hour.',
