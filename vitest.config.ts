@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { LongestFirst } from './tests/helpers/longest-first.ts';
 
 export default defineConfig({
   plugins: [react()],
@@ -16,6 +15,5 @@ export default defineConfig({
     // Browser tests share one built site and one server per file; files run in parallel, one per core (two at least,
     // four at most: each browser file starts Chromium and a server, and their timing assertions want headroom).
     maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
-    sequence: { sequencer: LongestFirst },
   },
 });
