@@ -10,13 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import { readArgs, wholeNumber } from '../core/cli.ts';
+import { withoutUnusedVariables } from '../core/critical-css.ts';
+import { htmlFile } from '../core/page-paths.ts';
 import { compressedCopies } from '../core/precompress.ts';
 import { ROOT } from '../content/paths.ts';
 import { FIRST_SCREEN_END } from '../renderer/head.ts';
 import { launchBrowser } from '../tests/helpers/browser.ts';
-import { appliedLcpOf, FLOOR_PAGE } from './lib/applied-lcp.ts';
+import { FLOOR_PAGE, lcpInTurns, median } from './lib/applied-lcp.ts';
 import { startServerProcess } from './lib/server-process.ts';
-import { percentile } from './lib/stats.ts';
 
 type Edit = (document: Document) => void;
 
@@ -31,19 +32,21 @@ function cutAfterFirstScreen(document: Document) {
   }
 }
 
-/** The theme's custom properties that nothing in the document reads (what an exact pruning could at best save). */
+/**
+ * The theme's custom properties that nothing else in the document reads, through other variables too (the prerender's
+ * own pruning of the critical CSS, core/critical-css.ts): what pruning them could at best save.
+ */
 function unreadThemeVariables(document: Document) {
-  const read = new Set(
-    [...document.documentElement.outerHTML.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]),
-  );
-  for (const style of document.querySelectorAll('head style:not([data-tsr-inline-css])'))
-    style.textContent = (style.textContent ?? '').replace(
-      /(--[\w-]+)\s*:[^;{}]*;?/g,
-      (declaration, name: string) => (read.has(name) ? declaration : ''),
-    );
+  for (const style of document.querySelectorAll('head style:not([data-tsr-inline-css])')) {
+    const css = style.textContent ?? '';
+    style.textContent = '';
+    style.textContent = withoutUnusedVariables(css, document.documentElement.outerHTML);
+  }
 }
 
-/** The edits, each named for what it takes away; `served` is the page as built. */
+const HERO_ONLY: Edit[] = [cutAfterFirstScreen, (d) => remove(d, 'script'), (d) => remove(d, 'header')];
+
+/** The edits, each named for what it takes away; `served` is the page as built, byte for byte. */
 const VARIANTS: Record<string, Edit[]> = {
   served: [],
   'no-menus': [(d) => remove(d, 'details.mobile-menu > :not(summary)'), (d) => remove(d, 'ul.nav-desktop')],
@@ -51,13 +54,8 @@ const VARIANTS: Record<string, Edit[]> = {
   // Paints as the parser goes instead of once the first screen is whole (renderer/head.ts says why it waits).
   'no-render-blocking': [(d) => remove(d, 'link[rel=expect]')],
   'no-header': [(d) => remove(d, 'header')],
-  'hero-only': [cutAfterFirstScreen, (d) => remove(d, 'script'), (d) => remove(d, 'header')],
-  'hero-only-no-unread-theme-variables': [
-    cutAfterFirstScreen,
-    (d) => remove(d, 'script'),
-    (d) => remove(d, 'header'),
-    unreadThemeVariables,
-  ],
+  'hero-only': HERO_ONLY,
+  'hero-only-no-unread-theme-variables': [...HERO_ONLY, unreadThemeVariables],
 };
 
 const { values } = readArgs(process.argv.slice(2), {
@@ -72,7 +70,7 @@ if (unknown.length > 0)
   throw new Error(`Unknown variants: ${unknown.join(', ')} (known: ${Object.keys(VARIANTS).join(', ')})`);
 
 const source = join(ROOT, 'dist', 'client');
-const pageFile = values.page === '/' ? 'index.html' : `${values.page.replace(/^\//, '')}.html`;
+const pageFile = htmlFile(values.page);
 if (!existsSync(join(source, pageFile)))
   throw new Error(`No ${pageFile} in dist/client: run npm run build first`);
 const tmp = mkdtempSync(join(tmpdir(), 'first-screen-variants-'));
@@ -82,49 +80,45 @@ try {
   cpSync(source, dir, { recursive: true });
   const built = readFileSync(join(source, pageFile), 'utf8');
   const write = (name: string, html: string) => {
-    const file = join(dir, `${name}.html`);
+    const file = join(dir, `variant-${name}.html`);
     const { br, gzip } = compressedCopies(file, Buffer.from(html));
     writeFileSync(file, html);
     writeFileSync(`${file}.br`, br);
     writeFileSync(`${file}.gz`, gzip);
-    return { name, path: `/${name}`, brotli: br.length };
+    return { name, path: `/variant-${name}`, brotli: br.length };
   };
   const targets = names.map((name) => {
-    if (name === 'served') return write(`variant-${name}`, built);
+    if (name === 'served') return write(name, built);
     const { document } = parseHTML(built);
     for (const edit of VARIANTS[name]!) edit(document as unknown as Document);
-    return write(`variant-${name}`, `<!DOCTYPE html>${document.documentElement.outerHTML}`);
+    return write(name, `<!DOCTYPE html>${document.documentElement.outerHTML}`);
   });
-  targets.push(write('variant-floor', FLOOR_PAGE));
+  targets.push(write('floor', FLOOR_PAGE));
   const server = await startServerProcess({ env: { CLIENT_DIR: dir } });
   const browser = await launchBrowser();
-  const measured = new Map(targets.map(({ name }) => [name, [] as number[]]));
+  let measured: Map<string, number[]>;
   try {
-    for (let run = 0; run < runs; run += 1)
-      for (const { name, path } of targets)
-        measured.get(name)!.push(Math.round(await appliedLcpOf(browser, `${server.url}${path}`)));
+    measured = await lcpInTurns(
+      browser,
+      targets.map(({ name, path }) => ({ name, url: `${server.url}${path}` })),
+      runs,
+    );
   } finally {
     await browser.close();
     await server.stop();
   }
-  const median = (list: number[]) =>
-    percentile(
-      [...list].filter((v) => !Number.isNaN(v)).sort((a, b) => a - b),
-      0.5,
-    );
-  const floor = median(measured.get('variant-floor')!);
+  const floor = median(measured.get('floor')!);
   console.log(
     `${values.page}, LCP with applied throttling, median of ${runs} (single loads in brackets, fastest first):`,
   );
   for (const { name, brotli } of targets) {
     const list = measured.get(name)!;
     const sorted = [...list].sort((a, b) => a - b).join(' ');
-    const label = name.replace(/^variant-/, '');
     console.log(
-      `  ${label.padEnd(38)} ${median(list)} ms, ${(median(list) / floor).toFixed(2)}× (${brotli} B br; ${sorted})`,
+      `  ${name.padEnd(38)} ${median(list)} ms, ${(median(list) / floor).toFixed(2)}× (${brotli} B br; ${sorted})`,
     );
   }
-  const served = measured.get('variant-served');
+  const served = measured.get('served');
   console.log(`floor_ms=${floor} served_ratio=${served ? (median(served) / floor).toFixed(2) : 'none'}`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -73,16 +73,33 @@ export async function appliedLcpOf(browser: Browser, url: string): Promise<numbe
   }
 }
 
-const median = (values: readonly number[]) =>
+/** The median of `values`, leaving out runs with no LCP (NaN). */
+export const median = (values: readonly number[]) =>
   percentile(
     values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b),
     0.5,
   );
 
 /**
- * The LCP of every page in `pages` and of the floor page, `runs` times each, taken in turns (a slow minute of the
- * machine falls on all alike): lines to print, ending with `lcp_applied_ratio=N`, the worst page's median over the
- * floor's. A run with no LCP is shown as such and left out of the median.
+ * The LCP of every target, `runs` times each, taken in turns (a slow minute of the machine falls on all alike): each
+ * target's runs, in milliseconds, by name.
+ */
+export async function lcpInTurns(
+  browser: Browser,
+  targets: readonly { name: string; url: string }[],
+  runs: number,
+): Promise<Map<string, number[]>> {
+  const measured = new Map<string, number[]>(targets.map(({ name }) => [name, []]));
+  for (let run = 0; run < runs; run += 1)
+    for (const { name, url } of targets)
+      measured.get(name)!.push(Math.round(await appliedLcpOf(browser, url)));
+  return measured;
+}
+
+/**
+ * The LCP of every page in `pages` and of the floor page, `runs` times each, in turns (lcpInTurns): lines to print,
+ * ending with `lcp_applied_ratio=N`, the worst page's median over the floor's. A run with no LCP is shown as such and
+ * left out of the median.
  */
 export async function appliedLcp(
   browser: Browser,
@@ -91,10 +108,7 @@ export async function appliedLcp(
   runs: number,
 ): Promise<string[]> {
   const targets = [...pages, { name: 'floor', url: floorUrl }];
-  const measured = new Map<string, number[]>(targets.map(({ name }) => [name, []]));
-  for (let run = 0; run < runs; run += 1)
-    for (const { name, url } of targets)
-      measured.get(name)!.push(Math.round(await appliedLcpOf(browser, url)));
+  const measured = await lcpInTurns(browser, targets, runs);
   const floor = median(measured.get('floor')!);
   const ratio = (name: string) => median(measured.get(name)!) / floor;
   const worst = Math.max(...pages.map(({ name }) => ratio(name)));
